@@ -1,0 +1,115 @@
+package org.scalebench.bench.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code scalebench} command line (run through the {@code ./scalebench} launcher).
+ *
+ * <p>Exit codes: 0 success, 1 a failed check or gate (or an internal error), 2 bad input — a usage error,
+ * a missing or malformed file, an out-of-range value. Bad input prints one line naming what is wrong and
+ * what is allowed, never a stack trace ({@code SCALEBENCH_DEBUG=1} prints it for internal errors).
+ */
+@Command(name = "scalebench",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = "Kernels, the CDR coherence simulator and the hybrid-parallel training projector.",
+        subcommands = {ReproduceCommand.class})
+public final class Scalebench implements Runnable {
+
+    /** Exit code of a successful run. */
+    public static final int OK = 0;
+    /** Exit code of a run that completed but failed its checks (violations, gate failures). */
+    public static final int FAILED = 1;
+    /** Exit code of bad input. */
+    public static final int BAD_INPUT = 2;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /**
+     * Entry point.
+     *
+     * @param args command-line arguments
+     */
+    public static void main(final String[] args) {
+        System.setProperty("java.awt.headless", "true");
+        final PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
+        final PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
+        System.exit(run(args, out, err));
+    }
+
+    /**
+     * Runs the command line with the given streams; used by {@link #main} and by tests.
+     *
+     * @param args command-line arguments
+     * @param out standard output
+     * @param err standard error
+     * @return the exit code
+     */
+    public static int run(final String[] args, final PrintWriter out, final PrintWriter err) {
+        final CommandLine cli = new CommandLine(new Scalebench());
+        cli.setOut(out);
+        cli.setErr(err);
+        cli.setParameterExceptionHandler((ex, unused) -> {
+            final CommandLine failing = ex.getCommandLine();
+            err.println("scalebench: " + ex.getMessage()
+                    + " (see 'scalebench " + subcommandPath(failing) + "--help')");
+            err.flush();
+            return BAD_INPUT;
+        });
+        cli.setExecutionExceptionHandler((ex, failing, unused) -> {
+            err.println("scalebench: " + describe(ex));
+            final boolean badInput = isBadInput(ex);
+            if (!badInput && System.getenv("SCALEBENCH_DEBUG") != null) {
+                ex.printStackTrace(err);
+            }
+            err.flush();
+            return badInput ? BAD_INPUT : FAILED;
+        });
+        final int code = cli.execute(args);
+        out.flush();
+        err.flush();
+        return code;
+    }
+
+    private static String subcommandPath(final CommandLine failing) {
+        final StringBuilder path = new StringBuilder();
+        for (CommandLine c = failing; c != null && c.getParent() != null; c = c.getParent()) {
+            path.insert(0, c.getCommandName() + " ");
+        }
+        return path.toString();
+    }
+
+    static boolean isBadInput(final Throwable ex) {
+        return ex instanceof UsageException || ex instanceof IllegalArgumentException
+                || ex instanceof IOException || ex instanceof UncheckedIOException;
+    }
+
+    static String describe(final Throwable ex) {
+        if (ex instanceof NoSuchFileException) {
+            return "no such file: " + ex.getMessage();
+        }
+        if (ex instanceof AccessDeniedException) {
+            return "cannot access: " + ex.getMessage();
+        }
+        if (ex instanceof UncheckedIOException && ex.getCause() != null) {
+            return describe(ex.getCause());
+        }
+        if (isBadInput(ex)) {
+            return ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage();
+        }
+        return "internal error: " + ex + " (set SCALEBENCH_DEBUG=1 for the stack trace)";
+    }
+}

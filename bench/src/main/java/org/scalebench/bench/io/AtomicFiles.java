@@ -1,0 +1,82 @@
+package org.scalebench.bench.io;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * Writes result files atomically: into a temporary file beside the target, then renamed over it, so an
+ * interrupted run never leaves a half-written CSV, PNG or report behind.
+ */
+public final class AtomicFiles {
+
+    /** Produces a file's content. */
+    @FunctionalInterface
+    public interface Content {
+        /**
+         * Writes the content.
+         *
+         * @param out where to write
+         * @throws IOException on failure
+         */
+        void writeTo(Writer out) throws IOException;
+    }
+
+    /** Produces a file's content at a path. */
+    @FunctionalInterface
+    public interface PathContent {
+        /**
+         * Writes the content into {@code tmp}.
+         *
+         * @param tmp the temporary file to fill
+         * @throws IOException on failure
+         */
+        void writeTo(Path tmp) throws IOException;
+    }
+
+    private AtomicFiles() {
+    }
+
+    /**
+     * Writes text (UTF-8) to {@code target} atomically, creating parent directories.
+     *
+     * @param target the file to write
+     * @param content the content
+     * @throws IOException on failure; the target is then untouched
+     */
+    public static void writeText(final Path target, final Content content) throws IOException {
+        write(target, tmp -> {
+            try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+                content.writeTo(out);
+            }
+        });
+    }
+
+    /**
+     * Writes {@code target} atomically through a temporary file that {@code content} fills.
+     *
+     * @param target the file to write
+     * @param content fills the temporary file
+     * @throws IOException on failure; the target is then untouched
+     */
+    public static void write(final Path target, final PathContent content) throws IOException {
+        final Path absolute = target.toAbsolutePath();
+        final Path dir = absolute.getParent();
+        Files.createDirectories(dir);
+        final Path tmp = Files.createTempFile(dir, "." + absolute.getFileName(), ".tmp");
+        try {
+            content.writeTo(tmp);
+            try {
+                Files.move(tmp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (final AtomicMoveNotSupportedException e) {
+                Files.move(tmp, absolute, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package org.scalebench.bench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ScalebenchCliTest {
+
+    @Test
+    void helpListsTheSubcommands() {
+        final CliRun run = CliRun.of("--help");
+        assertEquals(0, run.exitCode());
+        assertTrue(run.out().contains("reproduce"), run.out());
+    }
+
+    @Test
+    void versionNamesScalebenchAndTheJvm() {
+        final CliRun run = CliRun.of("--version");
+        assertEquals(0, run.exitCode());
+        assertTrue(run.out().startsWith("scalebench "), run.out());
+        assertTrue(run.out().contains("JVM"), run.out());
+    }
+
+    @Test
+    void unknownOptionIsOneLineAndExitCodeTwo() {
+        final CliRun run = CliRun.of("--frobnicate");
+        assertEquals(2, run.exitCode());
+        assertEquals(1, run.errLines(), run.err());
+        assertTrue(run.err().contains("--frobnicate"), run.err());
+        assertFalse(run.err().contains("at org."), "no stack trace: " + run.err());
+    }
+
+    @Test
+    void unknownSubcommandIsABadInput() {
+        final CliRun run = CliRun.of("frobnicate");
+        assertEquals(2, run.exitCode());
+        assertEquals(1, run.errLines(), run.err());
+    }
+
+    @Test
+    void outOfRangeNumberNamesTheOption(@TempDir final Path dir) {
+        final CliRun run = CliRun.of("reproduce", "--out", dir.toString(), "--operations", "0");
+        assertEquals(2, run.exitCode());
+        assertEquals("scalebench: --operations = 0: must be at least 1", run.err().strip());
+    }
+
+    @Test
+    void malformedNumberIsABadInput(@TempDir final Path dir) {
+        final CliRun run = CliRun.of("reproduce", "--out", dir.toString(), "--seed", "abc");
+        assertEquals(2, run.exitCode());
+        assertTrue(run.err().contains("--seed"), run.err());
+    }
+
+    @Test
+    void reproduceValidatesKernelsAndWritesAReport(@TempDir final Path dir) throws Exception {
+        final CliRun run = CliRun.of("reproduce", "--out", dir.toString(), "--operations", "2000");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("RangeReduction"), run.out());
+        assertTrue(run.out().contains("0 mismatches"), run.out());
+        final String report = Files.readString(dir.resolve("report.md"));
+        assertTrue(report.contains("| RangeReduction | 2000 | 0 |"), report);
+        try (var files = Files.list(dir)) {
+            assertEquals(1, files.count(), "no temporary files left behind");
+        }
+    }
+}
