@@ -1,0 +1,71 @@
+package org.scalebench.coherence.home;
+
+/**
+ * The home encoder of OpenPiton's CDR hardware ({@code l15_home_encoder.v}, identical to PriME's
+ * {@code allocHomeId}; reference/cdr-mechanism.md section 2.5): six address bits to a logical home in a
+ * home domain of {@code n} homes, with a mask and a fold instead of a divider.
+ *
+ * <pre>
+ *   k    = ceil(log2 n)                       (n = 0 encodes 64 in hardware; here n is 1..64)
+ *   m    = bits &amp; (2^k - 1)
+ *   lhid = m &lt; n ? m : m &amp; (2^(k-1) - 1)     fold the overflow [n, 2^k) onto the lower half
+ * </pre>
+ *
+ * The fold is deliberately kept: when {@code n} is not a power of two, logical homes
+ * {@code n - 2^(k-1)} .. {@code 2^(k-1) - 1} receive two of the {@code 2^k} bit patterns each and the others
+ * one (for n = 5: homes 1, 2, 3 get 2/8 of the lines, homes 0 and 4 get 1/8). {@link #weight} gives the
+ * exact share for tests and reports.
+ *
+ * <p>Allocation: none. Thread-safety: stateless.
+ */
+public final class PitonHomeEncoder {
+
+    /** Largest home domain the 6-bit logical home id can address. */
+    public static final int MAX_HOMES = 64;
+
+    private PitonHomeEncoder() {
+    }
+
+    /**
+     * Encodes six home bits to a logical home id.
+     *
+     * @param homeBits the selected address bits, in [0, 64)
+     * @param homes the home-domain size, in [1, 64] (validated at configuration, not here)
+     * @return the logical home id in [0, homes)
+     */
+    public static int encode(final int homeBits, final int homes) {
+        final int k = 32 - Integer.numberOfLeadingZeros(homes - 1); // ceil(log2 homes); 0 for one home
+        final int m = homeBits & ((1 << k) - 1);
+        return m < homes ? m : m & ((1 << (k - 1)) - 1);
+    }
+
+    /**
+     * How many of the {@code 2^ceil(log2 homes)} masked bit patterns land on {@code lhid}: 1 or 2 (the skew).
+     *
+     * @param lhid a logical home id in [0, homes)
+     * @param homes the home-domain size in [1, 64]
+     * @return the number of patterns mapping to {@code lhid}
+     */
+    public static int weight(final int lhid, final int homes) {
+        final int k = 32 - Integer.numberOfLeadingZeros(homes - 1);
+        final int patterns = 1 << k;
+        final int folded = patterns - homes;           // patterns m in [homes, 2^k) fold to m - 2^(k-1)
+        final int foldStart = homes - (patterns >> 1); // first logical home receiving a folded pattern
+        return (lhid >= foldStart && lhid < foldStart + folded) ? 2 : 1;
+    }
+
+    /**
+     * Checks a home-domain size at configuration time.
+     *
+     * @param homes the size
+     * @return {@code homes}
+     * @throws IllegalArgumentException if outside [1, 64]
+     */
+    public static int checkHomes(final int homes) {
+        if (homes < 1 || homes > MAX_HOMES) {
+            throw new IllegalArgumentException("home domain size = " + homes + ": must be in [1, " + MAX_HOMES
+                    + "] (the logical home id has 6 bits)");
+        }
+        return homes;
+    }
+}
