@@ -1,0 +1,99 @@
+package org.scalebench.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.scalebench.core.testing.Allocations;
+
+class LatencyHistogramTest {
+
+    @Test
+    void smallValuesAreExact() {
+        final LatencyHistogram h = new LatencyHistogram();
+        for (int v = 0; v < 64; v++) {
+            h.record(v);
+        }
+        assertEquals(63, h.percentile(1.0));
+        assertEquals(31, h.percentile(0.5));
+        assertEquals(0, h.percentile(1.0 / 64));
+        assertEquals(31.5, h.mean(), 1e-12);
+    }
+
+    @Test
+    void bucketsTileTheValueRangeWithoutGaps() {
+        long expectedLow = 0;
+        for (int b = 0; b < 64 + 57 * 32; b++) {
+            final long high = LatencyHistogram.upperBoundOf(b);
+            assertEquals(b, LatencyHistogram.bucketOf(expectedLow), "low end of bucket " + b);
+            assertEquals(b, LatencyHistogram.bucketOf(high), "high end of bucket " + b);
+            assertTrue(high - expectedLow <= Math.max(0, expectedLow / 32), "bucket " + b + " too wide");
+            expectedLow = high + 1;
+        }
+        assertEquals(64 + 57 * 32 - 1, LatencyHistogram.bucketOf(Long.MAX_VALUE));
+    }
+
+    @Test
+    void percentilesAreWithinOneThirtySecondOfTheExactOrderStatistic() {
+        final long seed = 77;
+        final SplittableRandom random = new SplittableRandom(seed);
+        final long[] values = new long[100_000];
+        final LatencyHistogram h = new LatencyHistogram();
+        for (int i = 0; i < values.length; i++) {
+            values[i] = (long) Math.exp(random.nextDouble() * 20); // 1 .. 4.8e8, log-uniform
+            h.record(values[i]);
+        }
+        Arrays.sort(values);
+        for (final double f : new double[] {0.01, 0.5, 0.9, 0.99, 0.999, 1.0}) {
+            final long exact = values[(int) Math.ceil(f * values.length) - 1];
+            final long approx = h.percentile(f);
+            assertTrue(approx >= exact && approx <= exact + exact / 32 + 1,
+                    "f=" + f + " exact=" + exact + " approx=" + approx + " seed=" + seed);
+        }
+        assertEquals(values[0], h.min());
+        assertEquals(values[values.length - 1], h.max());
+        assertEquals(Arrays.stream(values).sum(), h.sum());
+    }
+
+    @Test
+    void mergedHistogramsEqualOneFedWithBoth() {
+        final LatencyHistogram a = new LatencyHistogram();
+        final LatencyHistogram b = new LatencyHistogram();
+        final LatencyHistogram both = new LatencyHistogram();
+        for (long v = 1; v < 1_000_000; v = v * 3 + 1) {
+            a.record(v);
+            both.record(v);
+            b.record(v * 7);
+            both.record(v * 7);
+        }
+        a.add(b);
+        assertEquals(both.count(), a.count());
+        assertEquals(both.percentile(0.99), a.percentile(0.99));
+        assertEquals(both.max(), a.max());
+        a.reset();
+        assertEquals(0, a.count());
+        assertEquals(0, a.percentile(0.5));
+    }
+
+    @Test
+    void rejectsNegativeValuesAndBadFractions() {
+        final LatencyHistogram h = new LatencyHistogram();
+        assertThrows(IllegalArgumentException.class, () -> h.record(-1));
+        assertThrows(IllegalArgumentException.class, () -> h.percentile(0));
+        assertThrows(IllegalArgumentException.class, () -> h.percentile(1.5));
+    }
+
+    @Test
+    @Tag("allocation")
+    void recordingAllocatesNothing() {
+        final LatencyHistogram h = new LatencyHistogram();
+        assertEquals(0L, Allocations.bytesAllocated(i -> {
+            h.record((i & 0xFFFF) * 37L);
+            return h.count();
+        }));
+    }
+}
