@@ -1,0 +1,119 @@
+package org.scalebench.coherence.domain;
+
+import java.util.Arrays;
+import org.scalebench.coherence.home.PitonHomeEncoder;
+
+/**
+ * The home domains of CDR Home Restriction and their Home Map Table (reference/cdr-mechanism.md 2.5): a
+ * home domain (HDID) is an ordered list of 1 to 64 home tiles; a line's logical home id (LHID, from the
+ * home encoder) indexes it. The homes of a domain may be any tiles ("CDR is flexible and does not
+ * restrict the location of the home nodes"); placing them near the domain's cores is the operating
+ * system's policy.
+ *
+ * <p>Allocation: none after construction. Thread-safety: not thread-safe.
+ */
+public final class HomeDomains {
+
+    /** Logical home ids per domain in the table. */
+    public static final int ROW = PitonHomeEncoder.MAX_HOMES;
+
+    private final int domains;
+    private final int homes;
+    private final int[] table;
+    private final int[] sizes;
+    private final MapCacheBank homeMapCaches;
+
+    /**
+     * Creates {@code domains} empty home domains over {@code homes} home tiles.
+     *
+     * @param domains number of home domains, at least 1
+     * @param homes home tiles in the machine, at least 1
+     * @param homeMapCaches the cores' Home Map Caches, flushed when a domain changes (may be null)
+     */
+    public HomeDomains(final int domains, final int homes, final MapCacheBank homeMapCaches) {
+        if (domains < 1 || (long) domains * ROW > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("home domains = " + domains + ": must be in [1, "
+                    + ((Integer.MAX_VALUE - 8) / ROW) + "]");
+        }
+        if (homes < 1) {
+            throw new IllegalArgumentException("homes = " + homes + ": must be at least 1");
+        }
+        this.domains = domains;
+        this.homes = homes;
+        this.table = new int[domains * ROW];
+        this.sizes = new int[domains];
+        this.homeMapCaches = homeMapCaches;
+        Arrays.fill(table, -1);
+    }
+
+    /**
+     * Defines (or redefines) a home domain; redefinition flushes its mappings from every Home Map Cache.
+     *
+     * @param hdid the domain id
+     * @param homeTiles the home tiles in LHID order, 1 to 64 distinct tiles
+     */
+    public void define(final int hdid, final int[] homeTiles) {
+        if (hdid < 0 || hdid >= domains) {
+            throw new IllegalArgumentException("home domain id = " + hdid + ": must be in [0, " + domains + ")");
+        }
+        PitonHomeEncoder.checkHomes(homeTiles.length);
+        for (int i = 0; i < homeTiles.length; i++) {
+            if (homeTiles[i] < 0 || homeTiles[i] >= homes) {
+                throw new IllegalArgumentException("home domain " + hdid + ": home tile = " + homeTiles[i]
+                        + ": must be in [0, " + homes + ")");
+            }
+            for (int j = 0; j < i; j++) {
+                if (homeTiles[j] == homeTiles[i]) {
+                    throw new IllegalArgumentException("home domain " + hdid + ": home tile " + homeTiles[i]
+                            + " listed twice");
+                }
+            }
+        }
+        final int base = hdid * ROW;
+        Arrays.fill(table, base, base + ROW, -1);
+        System.arraycopy(homeTiles, 0, table, base, homeTiles.length);
+        sizes[hdid] = homeTiles.length;
+        if (homeMapCaches != null) {
+            homeMapCaches.flushDomain(hdid);
+        }
+    }
+
+    /**
+     * Number of homes of a domain (HD_SIZE).
+     *
+     * @param hdid the domain
+     * @return its size, 0 when undefined
+     */
+    public int size(final int hdid) {
+        return sizes[hdid];
+    }
+
+    /**
+     * The Home Map Table: the physical home tile of a logical home.
+     *
+     * @param hdid the domain
+     * @param lhid the logical home id, in [0, size)
+     * @return the home tile
+     */
+    public int home(final int hdid, final int lhid) {
+        return table[hdid * ROW + lhid];
+    }
+
+    /**
+     * Number of home domains.
+     *
+     * @return domains
+     */
+    public int domains() {
+        return domains;
+    }
+
+    /**
+     * Home tiles in the machine.
+     *
+     * @return homes
+     */
+    public int homes() {
+        return homes;
+    }
+}

@@ -1,0 +1,187 @@
+package org.scalebench.coherence.domain;
+
+import java.util.Arrays;
+
+/**
+ * The sharer domains of CDR Sharer Restriction and their Sharer Map Table (reference/cdr-mechanism.md
+ * 2.2-2.4): a sharer domain (SDID) is an ordered list of up to 63 global cores; a core's position in the
+ * list is its logical sharer id (LSID), its bit in the directory's 64-bit sharer vector. LSID 63 is the
+ * <em>public sharer</em>: any core outside the domain accesses the domain's lines as LSID 63, which moves
+ * the line to the broadcast state.
+ *
+ * <p>The table ({@code SDID x 64 -> global core}) is what the home reads (through its Sharer Map Cache) to
+ * turn LSIDs into invalidation targets. The reverse mapping, core to LSID, is written by software into
+ * each core's TLB in hardware; here {@link #lsid} looks it up, through a per-core primary domain for
+ * VM- and application-level assignment and a scan of the (at most 63-entry) row otherwise.
+ *
+ * <p>Allocation: none after construction. Thread-safety: not thread-safe.
+ */
+public final class SharerDomains {
+
+    /** Logical sharer id of any core outside the line's domain. */
+    public static final int PUBLIC_SHARER = 63;
+    /** Largest sharer domain: 64 logical sharers minus the public one. */
+    public static final int MAX_MEMBERS = 63;
+    /** Logical sharer ids per domain in the table. */
+    public static final int ROW = 64;
+
+    private final int domains;
+    private final int cores;
+    private final int[] table;
+    private final int[] sizes;
+    private final int[] primaryDomain;
+    private final byte[] primaryLsid;
+    private final MapCacheBank sharerMapCaches;
+
+    /**
+     * Creates {@code domains} empty sharer domains over {@code cores} cores.
+     *
+     * @param domains number of sharer domains (OpenPiton: 1024), at least 1
+     * @param cores cores in the machine, at least 1
+     * @param sharerMapCaches the homes' Sharer Map Caches, flushed when a domain changes (may be null)
+     */
+    public SharerDomains(final int domains, final int cores, final MapCacheBank sharerMapCaches) {
+        if (domains < 1 || (long) domains * ROW > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("sharer domains = " + domains + ": must be in [1, "
+                    + ((Integer.MAX_VALUE - 8) / ROW) + "]");
+        }
+        if (cores < 1) {
+            throw new IllegalArgumentException("cores = " + cores + ": must be at least 1");
+        }
+        this.domains = domains;
+        this.cores = cores;
+        this.table = new int[domains * ROW];
+        this.sizes = new int[domains];
+        this.primaryDomain = new int[cores];
+        this.primaryLsid = new byte[cores];
+        this.sharerMapCaches = sharerMapCaches;
+        Arrays.fill(table, -1);
+        Arrays.fill(primaryDomain, -1);
+    }
+
+    /**
+     * Defines (or redefines) a sharer domain. Redefinition flushes the domain's cached mappings from every
+     * Sharer Map Cache, as the hypervisor does in OpenPiton before changing a domain.
+     *
+     * @param sdid the domain id
+     * @param members the member cores in LSID order, 1 to 63 distinct cores
+     */
+    public void define(final int sdid, final int[] members) {
+        checkDomain(sdid);
+        if (members.length < 1 || members.length > MAX_MEMBERS) {
+            throw new IllegalArgumentException("sharer domain " + sdid + ": " + members.length
+                    + " members: must be in [1, " + MAX_MEMBERS + "] (64 logical sharers, LSID 63 is the public sharer)");
+        }
+        for (int i = 0; i < members.length; i++) {
+            checkCore(members[i]);
+            for (int j = 0; j < i; j++) {
+                if (members[j] == members[i]) {
+                    throw new IllegalArgumentException("sharer domain " + sdid + ": core " + members[i]
+                            + " listed twice");
+                }
+            }
+        }
+        final int base = sdid * ROW;
+        for (int i = 0; i < sizes[sdid]; i++) {
+            final int old = table[base + i];
+            if (primaryDomain[old] == sdid) {
+                primaryDomain[old] = -1;
+            }
+            table[base + i] = -1;
+        }
+        for (int i = 0; i < members.length; i++) {
+            table[base + i] = members[i];
+        }
+        sizes[sdid] = members.length;
+        if (sharerMapCaches != null) {
+            sharerMapCaches.flushDomain(sdid);
+        }
+    }
+
+    /**
+     * Makes {@code sdid} the primary domain of each of its members (VM- or application-level assignment:
+     * the core's configuration register names one domain), so {@link #lsid} needs no scan for it.
+     *
+     * @param sdid a defined domain
+     */
+    public void makePrimary(final int sdid) {
+        checkDomain(sdid);
+        final int base = sdid * ROW;
+        for (int i = 0; i < sizes[sdid]; i++) {
+            primaryDomain[table[base + i]] = sdid;
+            primaryLsid[table[base + i]] = (byte) i;
+        }
+    }
+
+    /**
+     * The logical sharer id of {@code core} in domain {@code sdid}.
+     *
+     * @param sdid the line's sharer domain
+     * @param core the accessing core
+     * @return the LSID in [0, 63), or {@link #PUBLIC_SHARER} when the core is not a member
+     */
+    public int lsid(final int sdid, final int core) {
+        if (primaryDomain[core] == sdid) {
+            return primaryLsid[core];
+        }
+        final int base = sdid * ROW;
+        final int[] t = this.table;
+        for (int i = 0, n = sizes[sdid]; i < n; i++) {
+            if (t[base + i] == core) {
+                return i;
+            }
+        }
+        return PUBLIC_SHARER;
+    }
+
+    /**
+     * The Sharer Map Table: the global core of a logical sharer.
+     *
+     * @param sdid the domain
+     * @param lsid the logical sharer id
+     * @return the global core, or -1 for an unused LSID
+     */
+    public int globalCore(final int sdid, final int lsid) {
+        return table[sdid * ROW + lsid];
+    }
+
+    /**
+     * Members of a domain.
+     *
+     * @param sdid the domain
+     * @return its member count (0 when undefined)
+     */
+    public int size(final int sdid) {
+        return sizes[sdid];
+    }
+
+    /**
+     * Number of sharer domains.
+     *
+     * @return D
+     */
+    public int domains() {
+        return domains;
+    }
+
+    /**
+     * Cores in the machine.
+     *
+     * @return cores
+     */
+    public int cores() {
+        return cores;
+    }
+
+    private void checkDomain(final int sdid) {
+        if (sdid < 0 || sdid >= domains) {
+            throw new IllegalArgumentException("sharer domain id = " + sdid + ": must be in [0, " + domains + ")");
+        }
+    }
+
+    private void checkCore(final int core) {
+        if (core < 0 || core >= cores) {
+            throw new IllegalArgumentException("core = " + core + ": must be in [0, " + cores + ")");
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package org.scalebench.coherence.format;
+
+import java.util.Arrays;
+
+/**
+ * What every format shares: the spec, sizes and the exclusive-owner array. Formats without a map cache
+ * report zero map-cache traffic.
+ */
+abstract class AbstractDirectoryFormat implements DirectoryFormat {
+
+    protected final FormatSpec spec;
+    protected final int cores;
+    protected final int capacity;
+    /** Global id of the exclusive owner, or NONE. */
+    protected final int[] owner;
+
+    AbstractDirectoryFormat(final FormatSpec spec, final int capacity, final int cores) {
+        if (capacity < 1) {
+            throw new IllegalArgumentException("directory entries = " + capacity + ": must be at least 1");
+        }
+        if (cores < 1) {
+            throw new IllegalArgumentException("cores = " + cores + ": must be at least 1");
+        }
+        this.spec = spec;
+        this.capacity = capacity;
+        this.cores = cores;
+        this.owner = new int[capacity];
+        Arrays.fill(owner, NONE);
+    }
+
+    @Override
+    public final FormatSpec spec() {
+        return spec;
+    }
+
+    @Override
+    public final int cores() {
+        return cores;
+    }
+
+    @Override
+    public final int capacity() {
+        return capacity;
+    }
+
+    @Override
+    public final int owner(final int entry) {
+        return owner[entry];
+    }
+
+    @Override
+    public long mapCacheMisses() {
+        return 0;
+    }
+
+    @Override
+    public long mapCacheLookups() {
+        return 0;
+    }
+}

@@ -1,0 +1,141 @@
+package org.scalebench.coherence.format;
+
+/**
+ * How a home's directory tracks the private copies of a line: one implementation per directory
+ * organisation ({@link FormatSpec}), each storing its per-entry state in primitive arrays indexed by an
+ * entry number in {@code [0, capacity())} (no object per line).
+ *
+ * <p>Protocol contract: an entry is either empty, shared (sharers tracked, no owner) or owned (one core
+ * holds the line exclusively, E or M; no sharers). The protocol {@link #reset}s an entry before changing
+ * between shared and owned. {@link #addSharer} may report a core the format cannot keep (Dir_i NB); the
+ * protocol must invalidate that core's copy. Invalidation targets are exact or a superset of the true
+ * sharers ({@link #isExact}); a broadcast entry ({@link #isBroadcast}) must invalidate every core.
+ *
+ * <p>{@code sdid} is the line's sharer domain, as the requesting core's TLB presents it; only {@code cdr-sr}
+ * uses it (to find the core's logical sharer id, or the public sharer for a core outside the domain).
+ *
+ * <p>Allocation: implementations allocate at construction only. Thread-safety: not thread-safe.
+ */
+public interface DirectoryFormat {
+
+    /** No core. */
+    int NONE = -1;
+
+    /**
+     * The format and its parameters.
+     *
+     * @return the spec
+     */
+    FormatSpec spec();
+
+    /**
+     * Cores the format tracks.
+     *
+     * @return cores
+     */
+    int cores();
+
+    /**
+     * Number of entries.
+     *
+     * @return capacity
+     */
+    int capacity();
+
+    /**
+     * Upper bound of {@link #invalidationTargets}' count: the size its buffer needs.
+     *
+     * @return the largest target count
+     */
+    int maxTargets();
+
+    /**
+     * Empties an entry: no sharer, no owner, not broadcast.
+     *
+     * @param entry the entry
+     */
+    void reset(int entry);
+
+    /**
+     * Records {@code core} as a sharer of a shared (or empty) entry.
+     *
+     * @param entry the entry
+     * @param core the global core id
+     * @param sdid the line's sharer domain (from the page's TLB entry)
+     * @return {@link #NONE}, or a core dropped from tracking that the caller must invalidate
+     */
+    int addSharer(int entry, int core, int sdid);
+
+    /**
+     * Forgets a sharer that evicted its copy (PutS). Superset states (broadcast, coarse groups) may keep it.
+     *
+     * @param entry the entry
+     * @param core the global core id
+     */
+    void removeSharer(int entry, int core);
+
+    /**
+     * Makes {@code core} the exclusive owner (E or M), dropping all sharers.
+     *
+     * @param entry the entry
+     * @param core the owner's global core id
+     * @param sdid the line's sharer domain
+     */
+    void setOwner(int entry, int core, int sdid);
+
+    /**
+     * The exclusive owner.
+     *
+     * @param entry the entry
+     * @return its global core id, or {@link #NONE}
+     */
+    int owner(int entry);
+
+    /**
+     * Whether an invalidation of this line must reach every core.
+     *
+     * @param entry the entry
+     * @return true in a broadcast state
+     */
+    boolean isBroadcast(int entry);
+
+    /**
+     * Whether the entry tracks nothing (may be freed).
+     *
+     * @param entry the entry
+     * @return true when empty
+     */
+    boolean isEmpty(int entry);
+
+    /**
+     * Whether {@link #invalidationTargets} is exactly the set of sharers (false: a superset, or broadcast).
+     *
+     * @param entry the entry
+     * @return true when exact
+     */
+    boolean isExact(int entry);
+
+    /**
+     * Writes the cores an invalidation of a shared, non-broadcast entry must reach (exact or a superset).
+     *
+     * @param entry the entry
+     * @param home the home slice doing the lookup (CDR translates logical sharers through its map cache)
+     * @param out receives global core ids; at least {@link #maxTargets()} long
+     * @return how many were written
+     */
+    int invalidationTargets(int entry, int home, int[] out);
+
+    /**
+     * Sharer Map Cache misses incurred by {@link #invalidationTargets} so far (0 for formats without one).
+     *
+     * @return cumulative map-cache misses
+     */
+    long mapCacheMisses();
+
+    /**
+     * Sharer Map Cache lookups made by {@link #invalidationTargets} so far.
+     *
+     * @return cumulative map-cache lookups
+     */
+    long mapCacheLookups();
+}

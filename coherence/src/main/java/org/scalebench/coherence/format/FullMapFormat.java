@@ -1,0 +1,81 @@
+package org.scalebench.coherence.format;
+
+import org.scalebench.core.SharerRows;
+
+/**
+ * {@code full-map}: one presence bit per core and entry (Censier and Feautrier, IEEE TC 1978). Exact
+ * invalidation targets at N bits per entry, the organisation whose O(N^2) total storage CDR avoids.
+ * Backed by {@link SharerRows}: {@code capacity} rows of {@code cores} bits.
+ *
+ * <p>Allocation: at construction only ({@code capacity * ceil(cores / 64)} longs). Thread-safety: none.
+ */
+public final class FullMapFormat extends AbstractDirectoryFormat {
+
+    private final SharerRows sharers;
+    private final SharerRows.Cursor cursor;
+
+    /**
+     * Creates the format.
+     *
+     * @param capacity directory entries
+     * @param cores cores tracked
+     */
+    public FullMapFormat(final int capacity, final int cores) {
+        super(new FormatSpec(FormatSpec.Kind.FULL_MAP, 0), capacity, cores);
+        this.sharers = new SharerRows(capacity, cores);
+        this.cursor = sharers.cursor();
+    }
+
+    @Override
+    public int maxTargets() {
+        return cores;
+    }
+
+    @Override
+    public void reset(final int entry) {
+        sharers.clearRow(entry);
+        owner[entry] = NONE;
+    }
+
+    @Override
+    public int addSharer(final int entry, final int core, final int sdid) {
+        sharers.set(entry, core);
+        return NONE;
+    }
+
+    @Override
+    public void removeSharer(final int entry, final int core) {
+        sharers.clear(entry, core);
+    }
+
+    @Override
+    public void setOwner(final int entry, final int core, final int sdid) {
+        sharers.clearRow(entry);
+        owner[entry] = core;
+    }
+
+    @Override
+    public boolean isBroadcast(final int entry) {
+        return false;
+    }
+
+    @Override
+    public boolean isEmpty(final int entry) {
+        return owner[entry] == NONE && sharers.isEmpty(entry);
+    }
+
+    @Override
+    public boolean isExact(final int entry) {
+        return true;
+    }
+
+    @Override
+    public int invalidationTargets(final int entry, final int home, final int[] out) {
+        int n = 0;
+        cursor.reset(entry);
+        for (int core = cursor.next(); core >= 0; core = cursor.next()) {
+            out[n++] = core;
+        }
+        return n;
+    }
+}

@@ -1,0 +1,146 @@
+package org.scalebench.coherence.home;
+
+import java.util.Locale;
+import org.scalebench.core.FastDivisor;
+import org.scalebench.core.Mix64;
+import org.scalebench.core.RangeReduction;
+
+/**
+ * Where a line's home is: the three mappings of the CLI's {@code --homes} option.
+ *
+ * <ul>
+ *   <li>{@code global}: line-interleaved over all {@code H} homes of the machine, {@code home = line mod H},
+ *       exact and without a divide ({@link FastDivisor}); no home domains. The line index is taken modulo
+ *       2^32 first, which is exact for physical addresses below 256 GiB.</li>
+ *   <li>{@code piton}: six address bits ({@link HomeBitSelect}) through {@link PitonHomeEncoder} to a
+ *       logical home of the line's home domain, as OpenPiton's L1.5 does, skew included.</li>
+ *   <li>{@code uniform}: the mixed line address reduced by multiply-shift onto the domain's homes: exact
+ *       uniformity for any domain size.</li>
+ * </ul>
+ * Restricted mappings ({@code piton}, {@code uniform}) produce a logical home id; the caller translates it
+ * through the home domain's map table ({@link org.scalebench.coherence.domain.HomeDomains}).
+ *
+ * <p>Allocation: none after construction. Thread-safety: immutable.
+ */
+public final class HomeMapping {
+
+    /** The mapping kinds. */
+    public enum Kind {
+        /** Interleave over all homes. */
+        GLOBAL,
+        /** OpenPiton bit-select plus mask-and-fold encoder. */
+        PITON,
+        /** Multiply-shift onto the domain's homes. */
+        UNIFORM
+    }
+
+    /** Names accepted by {@link #parse}. */
+    public static final String ALLOWED = "global, piton, piton-low, piton-middle, piton-high, piton-mixed, uniform";
+
+    private final Kind kind;
+    private final HomeBitSelect bits;
+    private final FastDivisor allHomes;
+
+    /**
+     * Creates a mapping.
+     *
+     * @param kind the kind
+     * @param bits the bit selection used by {@link Kind#PITON}
+     * @param totalHomes home slices in the machine (used by {@link Kind#GLOBAL}), at least 1
+     */
+    public HomeMapping(final Kind kind, final HomeBitSelect bits, final int totalHomes) {
+        if (totalHomes < 1) {
+            throw new IllegalArgumentException("homes = " + totalHomes + ": must be at least 1");
+        }
+        this.kind = kind;
+        this.bits = bits;
+        this.allHomes = new FastDivisor(totalHomes);
+    }
+
+    /**
+     * Parses a CLI name: {@code global}, {@code piton} (low bits), {@code piton-low|middle|high|mixed},
+     * {@code uniform}.
+     *
+     * @param name the name
+     * @param totalHomes home slices in the machine
+     * @return the mapping
+     */
+    public static HomeMapping parse(final String name, final int totalHomes) {
+        final String s = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
+        if (s.equals("global")) {
+            return new HomeMapping(Kind.GLOBAL, HomeBitSelect.LOW, totalHomes);
+        }
+        if (s.equals("uniform")) {
+            return new HomeMapping(Kind.UNIFORM, HomeBitSelect.LOW, totalHomes);
+        }
+        if (s.equals("piton")) {
+            return new HomeMapping(Kind.PITON, HomeBitSelect.LOW, totalHomes);
+        }
+        if (s.startsWith("piton-")) {
+            try {
+                return new HomeMapping(Kind.PITON, HomeBitSelect.parse(s.substring(6)), totalHomes);
+            } catch (final IllegalArgumentException e) {
+                // fall through to the full message
+            }
+        }
+        throw new IllegalArgumentException("home mapping '" + name + "': must be one of " + ALLOWED);
+    }
+
+    /**
+     * Whether lines go to logical homes of a home domain (true) or straight to a global home.
+     *
+     * @return true for {@code piton} and {@code uniform}
+     */
+    public boolean restricted() {
+        return kind != Kind.GLOBAL;
+    }
+
+    /**
+     * The global home of a line ({@link Kind#GLOBAL}).
+     *
+     * @param line the line index (byte address / 64)
+     * @return the home slice in [0, totalHomes)
+     */
+    public int globalHome(final long line) {
+        return allHomes.remainder((int) line);
+    }
+
+    /**
+     * The logical home of a line in a home domain of {@code homes} homes (restricted kinds).
+     *
+     * @param address the byte address
+     * @param homes the home-domain size, in [1, 64]
+     * @return the logical home id in [0, homes)
+     */
+    public int logicalHome(final long address, final int homes) {
+        if (kind == Kind.PITON) {
+            return PitonHomeEncoder.encode(bits.bits(address), homes);
+        }
+        return RangeReduction.reduce(Mix64.stafford13(address >>> 6), homes);
+    }
+
+    /**
+     * The kind.
+     *
+     * @return the kind
+     */
+    public Kind kind() {
+        return kind;
+    }
+
+    /**
+     * The CLI name of this mapping.
+     *
+     * @return e.g. {@code piton-low}
+     */
+    public String id() {
+        switch (kind) {
+            case GLOBAL:
+                return "global";
+            case UNIFORM:
+                return "uniform";
+            default:
+                return "piton-" + bits.id();
+        }
+    }
+}

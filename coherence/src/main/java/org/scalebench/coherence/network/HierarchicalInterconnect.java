@@ -1,0 +1,171 @@
+package org.scalebench.coherence.network;
+
+import org.scalebench.core.HierarchicalTopology;
+
+/**
+ * A warehouse-scale computer's network: cores in servers, servers in racks, racks in arrays (clusters),
+ * arrays in a datacenter, with one latency and one bandwidth per level (Barroso and Hölzle 2009, as
+ * tabulated in Hennessy and Patterson, 5th ed., Figure 6.6). A message pays the latency of the highest
+ * level its endpoints differ at plus its serialization at that level's bandwidth:
+ *
+ * <pre>
+ *   latency = levelLatency[level] + ceil(flits * flitBytes / levelBytesPerCycle[level])
+ * </pre>
+ * precomputed per level and message length. Hops count the links of a tree network: 2 within a server
+ * (core, board fabric, core), 4 within a rack (via the top-of-rack switch), 6 within an array, 8 across
+ * arrays.
+ *
+ * <p>The machine may use only the first {@code nodes} cores of the topology (the last array partly
+ * filled); the broadcast aggregates count only those.
+ *
+ * <p>Allocation: none after construction. Thread-safety: immutable.
+ */
+public final class HierarchicalInterconnect implements Interconnect {
+
+    private static final int[] HOPS = {0, 2, 4, 6, 8};
+    private static final int MAX_FLITS = 64;
+
+    private final HierarchicalTopology topology;
+    private final int nodes;
+    private final int controlFlits;
+    private final int dataFlits;
+    private final int flitBytes;
+    private final long[] levelLatency;
+    private final double[] bytesPerCycle;
+    /** latencyTable[level * (MAX_FLITS + 1) + flits]. */
+    private final long[] latencyTable;
+
+    /**
+     * Creates the network.
+     *
+     * @param topology the hierarchy (its latencies are ignored; levels come from here)
+     * @param nodes cores in use, in [1, topology.cores()]
+     * @param levelLatencyCycles latency per level (same core, server, rack, array, across arrays), cycles
+     * @param levelBytesPerCycle bandwidth per level, bytes per core cycle, each &gt; 0
+     * @param controlFlits flits of a control message
+     * @param flitBytes bytes per flit
+     */
+    public HierarchicalInterconnect(final HierarchicalTopology topology, final int nodes,
+            final long[] levelLatencyCycles, final double[] levelBytesPerCycle, final int controlFlits,
+            final int flitBytes) {
+        if (nodes < 1 || nodes > topology.cores()) {
+            throw new IllegalArgumentException("cores = " + nodes + ": must be in [1, " + topology.cores()
+                    + "] for this hierarchy");
+        }
+        if (levelLatencyCycles.length != HierarchicalTopology.LEVELS
+                || levelBytesPerCycle.length != HierarchicalTopology.LEVELS) {
+            throw new IllegalArgumentException("level latencies and bandwidths need " + HierarchicalTopology.LEVELS
+                    + " entries each (core, server, rack, array, datacenter)");
+        }
+        MeshInterconnect.checkAtLeast("control flits", controlFlits, 1);
+        MeshInterconnect.checkAtLeast("flit bytes", flitBytes, 1);
+        for (int level = 0; level < HierarchicalTopology.LEVELS; level++) {
+            MeshInterconnect.checkAtLeast("latency of level " + level, levelLatencyCycles[level], 0);
+            if (!(levelBytesPerCycle[level] > 0)) {
+                throw new IllegalArgumentException("bandwidth of level " + level + " = " + levelBytesPerCycle[level]
+                        + " bytes/cycle: must be greater than 0");
+            }
+        }
+        this.topology = topology;
+        this.nodes = nodes;
+        this.controlFlits = controlFlits;
+        this.flitBytes = flitBytes;
+        this.dataFlits = controlFlits + (64 + flitBytes - 1) / flitBytes;
+        if (dataFlits > MAX_FLITS) {
+            throw new IllegalArgumentException("a data message of " + dataFlits + " flits: at most " + MAX_FLITS);
+        }
+        this.levelLatency = levelLatencyCycles.clone();
+        this.bytesPerCycle = levelBytesPerCycle.clone();
+        this.latencyTable = new long[HierarchicalTopology.LEVELS * (MAX_FLITS + 1)];
+        for (int level = 0; level < HierarchicalTopology.LEVELS; level++) {
+            for (int flits = 0; flits <= MAX_FLITS; flits++) {
+                latencyTable[level * (MAX_FLITS + 1) + flits] = level == 0 ? 0
+                        : levelLatency[level] + (long) Math.ceil(flits * (double) flitBytes / bytesPerCycle[level]);
+            }
+        }
+    }
+
+    @Override
+    public int nodes() {
+        return nodes;
+    }
+
+    @Override
+    public int hops(final int from, final int to) {
+        return HOPS[topology.level(from, to)];
+    }
+
+    @Override
+    public long latency(final int from, final int to, final int flits) {
+        return latencyTable[topology.level(from, to) * (MAX_FLITS + 1) + flits];
+    }
+
+    /** The highest level present from {@code from} among the machine's nodes. */
+    private int farthestLevel(final int from) {
+        final int perServer = topology.coresPerServer();
+        final int perRack = perServer * topology.serversPerRack();
+        final int perCluster = perRack * topology.racksPerCluster();
+        if (nodes > perCluster) {
+            return HierarchicalTopology.ACROSS_CLUSTERS;
+        }
+        if (nodes > perRack) {
+            return HierarchicalTopology.SAME_CLUSTER;
+        }
+        if (nodes > perServer) {
+            return HierarchicalTopology.SAME_RACK;
+        }
+        return nodes > 1 ? HierarchicalTopology.SAME_SERVER : HierarchicalTopology.SAME_CORE;
+    }
+
+    @Override
+    public long maxLatencyFrom(final int from, final int flits) {
+        return latencyTable[farthestLevel(from) * (MAX_FLITS + 1) + flits];
+    }
+
+    @Override
+    public long hopSumFrom(final int from) {
+        // nodes in the same server / rack / cluster as `from`, counting only nodes in [0, nodes)
+        final int perServer = topology.coresPerServer();
+        final int perRack = perServer * topology.serversPerRack();
+        final int perCluster = perRack * topology.racksPerCluster();
+        final long server = groupSize((long) topology.serverOf(from) * perServer, perServer);
+        final long rack = groupSize((long) topology.rackOf(from) * perRack, perRack);
+        final long cluster = groupSize((long) topology.clusterOf(from) * perCluster, perCluster);
+        return HOPS[1] * (server - 1) + HOPS[2] * (rack - server) + HOPS[3] * (cluster - rack)
+                + HOPS[4] * (nodes - cluster);
+    }
+
+    private long groupSize(final long first, final int size) {
+        return Math.min(first + size, nodes) - first;
+    }
+
+    @Override
+    public int controlFlits() {
+        return controlFlits;
+    }
+
+    @Override
+    public int dataFlits() {
+        return dataFlits;
+    }
+
+    @Override
+    public int flitBytes() {
+        return flitBytes;
+    }
+
+    /**
+     * The hierarchy.
+     *
+     * @return the topology
+     */
+    public HierarchicalTopology topology() {
+        return topology;
+    }
+
+    @Override
+    public String describe() {
+        return nodes + " cores: " + topology.coresPerServer() + "-core servers, " + topology.serversPerRack()
+                + " servers/rack, " + topology.racksPerCluster() + " racks/array, " + topology.clusters() + " arrays";
+    }
+}

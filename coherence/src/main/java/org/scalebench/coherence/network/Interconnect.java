@@ -1,0 +1,86 @@
+package org.scalebench.coherence.network;
+
+/**
+ * The network between cores and home slices, as the protocol sees it: hop counts and uncontended message
+ * latencies in core cycles, plus the aggregates a broadcast needs (the farthest node and the sum of hops
+ * to every node), which implementations give in closed form so that a broadcast to a million cores costs
+ * O(1) to account.
+ *
+ * <p>Nodes are numbered {@code [0, nodes())}; a node is a core together with whatever home slice sits
+ * beside it. Message sizes are in flits ({@link #controlFlits()}, {@link #dataFlits()}).
+ *
+ * <p>Allocation: none after construction. Thread-safety: implementations are immutable.
+ */
+public interface Interconnect {
+
+    /**
+     * Number of nodes.
+     *
+     * @return nodes
+     */
+    int nodes();
+
+    /**
+     * Links a message crosses from {@code from} to {@code to}.
+     *
+     * @param from source node
+     * @param to destination node
+     * @return hops (0 for the same node)
+     */
+    int hops(int from, int to);
+
+    /**
+     * Uncontended latency of a message of {@code flits} flits.
+     *
+     * @param from source node
+     * @param to destination node
+     * @param flits message length in flits, at least 1
+     * @return cycles
+     */
+    long latency(int from, int to, int flits);
+
+    /**
+     * Latency to the farthest node (the last invalidation of a broadcast).
+     *
+     * @param from source node
+     * @param flits message length in flits
+     * @return cycles
+     */
+    long maxLatencyFrom(int from, int flits);
+
+    /**
+     * Sum of hops from {@code from} to every node (a broadcast's link traversals per flit).
+     *
+     * @param from source node
+     * @return the hop sum
+     */
+    long hopSumFrom(int from);
+
+    /**
+     * Flits of a control message (request, invalidation, acknowledgement).
+     *
+     * @return flits
+     */
+    int controlFlits();
+
+    /**
+     * Flits of a message carrying a 64-byte line.
+     *
+     * @return flits
+     */
+    int dataFlits();
+
+    /**
+     * Bytes per flit.
+     *
+     * @return bytes
+     */
+    int flitBytes();
+
+    /**
+     * A one-line description for reports.
+     *
+     * @return e.g. {@code 32x32 mesh, XY routing}
+     */
+    String describe();
+}

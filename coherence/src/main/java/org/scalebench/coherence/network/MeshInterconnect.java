@@ -1,0 +1,130 @@
+package org.scalebench.coherence.network;
+
+import org.scalebench.core.MeshTopology;
+
+/**
+ * A 2-D mesh with XY routing and PriME's uncontended latency model (Fu and Wentzlaff, ISPASS 2014;
+ * {@code network.cpp Network::transmit}):
+ *
+ * <pre>
+ *   latency = inject + hops * (router + link) + router + (flits - 1)
+ * </pre>
+ * i.e. the header pays every router and link, the rest of the packet streams behind it one flit per
+ * cycle. A message to the sender's own node pays only the injection. Contention is not modelled.
+ *
+ * <p>Closed forms for broadcasts: from (x, y) the farthest node is {@code max(x, w-1-x) + max(y, h-1-y)}
+ * hops away, and the hop sum to all nodes is {@code h * S(x, w) + w * S(y, h)} with
+ * {@code S(a, n) = a(a+1)/2 + (n-1-a)(n-a)/2}.
+ *
+ * <p>Allocation: none after construction. Thread-safety: immutable.
+ */
+public final class MeshInterconnect implements Interconnect {
+
+    private final MeshTopology mesh;
+    private final int routerCycles;
+    private final int linkCycles;
+    private final int injectCycles;
+    private final int controlFlits;
+    private final int dataFlits;
+    private final int flitBytes;
+
+    /**
+     * Creates the mesh.
+     *
+     * @param mesh the topology
+     * @param routerCycles cycles per router, at least 0
+     * @param linkCycles cycles per link, at least 0
+     * @param injectCycles cycles to inject a packet, at least 0
+     * @param controlFlits flits of a control message, at least 1
+     * @param flitBytes bytes per flit, at least 1
+     */
+    public MeshInterconnect(final MeshTopology mesh, final int routerCycles, final int linkCycles,
+            final int injectCycles, final int controlFlits, final int flitBytes) {
+        checkAtLeast("router cycles", routerCycles, 0);
+        checkAtLeast("link cycles", linkCycles, 0);
+        checkAtLeast("inject cycles", injectCycles, 0);
+        checkAtLeast("control flits", controlFlits, 1);
+        checkAtLeast("flit bytes", flitBytes, 1);
+        this.mesh = mesh;
+        this.routerCycles = routerCycles;
+        this.linkCycles = linkCycles;
+        this.injectCycles = injectCycles;
+        this.controlFlits = controlFlits;
+        this.flitBytes = flitBytes;
+        this.dataFlits = controlFlits + (64 + flitBytes - 1) / flitBytes;
+    }
+
+    static void checkAtLeast(final String name, final long value, final long min) {
+        if (value < min) {
+            throw new IllegalArgumentException(name + " = " + value + ": must be at least " + min);
+        }
+    }
+
+    @Override
+    public int nodes() {
+        return mesh.tiles();
+    }
+
+    @Override
+    public int hops(final int from, final int to) {
+        return mesh.hops(from, to);
+    }
+
+    @Override
+    public long latency(final int from, final int to, final int flits) {
+        if (from == to) {
+            return injectCycles;
+        }
+        return injectCycles + (long) mesh.hops(from, to) * (routerCycles + linkCycles) + routerCycles + flits - 1;
+    }
+
+    @Override
+    public long maxLatencyFrom(final int from, final int flits) {
+        final int x = mesh.x(from);
+        final int y = mesh.y(from);
+        final int far = Math.max(x, mesh.width() - 1 - x) + Math.max(y, mesh.height() - 1 - y);
+        return far == 0 ? injectCycles : injectCycles + (long) far * (routerCycles + linkCycles) + routerCycles + flits - 1;
+    }
+
+    @Override
+    public long hopSumFrom(final int from) {
+        final long w = mesh.width();
+        final long h = mesh.height();
+        return h * distanceSum(mesh.x(from), w) + w * distanceSum(mesh.y(from), h);
+    }
+
+    /** Sum over i in [0, n) of |a - i|. */
+    static long distanceSum(final long a, final long n) {
+        return a * (a + 1) / 2 + (n - 1 - a) * (n - a) / 2;
+    }
+
+    @Override
+    public int controlFlits() {
+        return controlFlits;
+    }
+
+    @Override
+    public int dataFlits() {
+        return dataFlits;
+    }
+
+    @Override
+    public int flitBytes() {
+        return flitBytes;
+    }
+
+    /**
+     * The topology.
+     *
+     * @return the mesh
+     */
+    public MeshTopology mesh() {
+        return mesh;
+    }
+
+    @Override
+    public String describe() {
+        return mesh.width() + "x" + mesh.height() + " mesh, XY routing, router " + routerCycles + " + link "
+                + linkCycles + " cycles/hop, inject " + injectCycles + ", " + flitBytes + "-byte flits";
+    }
+}

@@ -1,0 +1,173 @@
+package org.scalebench.coherence.protocol;
+
+import org.scalebench.core.LatencyHistogram;
+
+/**
+ * Counters of a {@link MesiProtocol} run: accesses, misses by kind, messages (count, bytes, flit-hops),
+ * invalidations, broadcasts, evictions, map-cache traffic and the miss-latency distribution. Updated in
+ * place on the hot path (no allocation); read after the run.
+ */
+public final class ProtocolStats {
+
+    long accesses;
+    long writes;
+    long hits;
+    long readMisses;
+    long writeMisses;
+    long upgrades;
+    long messages;
+    long bytes;
+    long flitHops;
+    long invalidations;
+    long broadcasts;
+    long forwards;
+    long evictions;
+    long writebacks;
+    long directoryAccesses;
+    long directoryEvictions;
+    long overflowInvalidations;
+    long homeMapLookups;
+    long homeMapMisses;
+    long latencySum;
+    final LatencyHistogram missLatency = new LatencyHistogram();
+
+    /** Zeroes every counter. */
+    public void reset() {
+        accesses = 0;
+        writes = 0;
+        hits = 0;
+        readMisses = 0;
+        writeMisses = 0;
+        upgrades = 0;
+        messages = 0;
+        bytes = 0;
+        flitHops = 0;
+        invalidations = 0;
+        broadcasts = 0;
+        forwards = 0;
+        evictions = 0;
+        writebacks = 0;
+        directoryAccesses = 0;
+        directoryEvictions = 0;
+        overflowInvalidations = 0;
+        homeMapLookups = 0;
+        homeMapMisses = 0;
+        latencySum = 0;
+        missLatency.reset();
+    }
+
+    /** @return accesses simulated */
+    public long accesses() {
+        return accesses;
+    }
+
+    /** @return stores among them */
+    public long writes() {
+        return writes;
+    }
+
+    /** @return private-cache hits (a store to an S copy is an upgrade, not a hit) */
+    public long hits() {
+        return hits;
+    }
+
+    /** @return loads that missed */
+    public long readMisses() {
+        return readMisses;
+    }
+
+    /** @return stores that missed */
+    public long writeMisses() {
+        return writeMisses;
+    }
+
+    /** @return stores to a shared copy (S to M) */
+    public long upgrades() {
+        return upgrades;
+    }
+
+    /** @return requests sent to a home: read misses, write misses and upgrades */
+    public long misses() {
+        return readMisses + writeMisses + upgrades;
+    }
+
+    /** @return misses / accesses */
+    public double missRate() {
+        return accesses == 0 ? 0 : (double) misses() / accesses;
+    }
+
+    /** @return coherence messages sent */
+    public long messages() {
+        return messages;
+    }
+
+    /** @return bytes of those messages */
+    public long bytes() {
+        return bytes;
+    }
+
+    /** @return flits times links crossed */
+    public long flitHops() {
+        return flitHops;
+    }
+
+    /** @return invalidation messages sent (to sharers, broadcast targets, evicted owners) */
+    public long invalidations() {
+        return invalidations;
+    }
+
+    /** @return invalidation rounds that went to every core */
+    public long broadcasts() {
+        return broadcasts;
+    }
+
+    /** @return requests forwarded to an exclusive owner */
+    public long forwards() {
+        return forwards;
+    }
+
+    /** @return private-cache evictions (PutS, PutE, PutM) */
+    public long evictions() {
+        return evictions;
+    }
+
+    /** @return dirty lines written back to their home */
+    public long writebacks() {
+        return writebacks;
+    }
+
+    /** @return directory lookups at homes */
+    public long directoryAccesses() {
+        return directoryAccesses;
+    }
+
+    /** @return sparse-directory entries evicted (their copies invalidated) */
+    public long directoryEvictions() {
+        return directoryEvictions;
+    }
+
+    /** @return sharers invalidated because a limited-pointer entry overflowed (Dir_i NB) */
+    public long overflowInvalidations() {
+        return overflowInvalidations;
+    }
+
+    /** @return Home Map Cache lookups */
+    public long homeMapLookups() {
+        return homeMapLookups;
+    }
+
+    /** @return Home Map Cache misses */
+    public long homeMapMisses() {
+        return homeMapMisses;
+    }
+
+    /** @return the sum of every access's latency */
+    public long latencySum() {
+        return latencySum;
+    }
+
+    /** @return latency of every miss (requests to a home) */
+    public LatencyHistogram missLatency() {
+        return missLatency;
+    }
+}

@@ -1,0 +1,70 @@
+package org.scalebench.coherence.sim;
+
+import java.util.Locale;
+
+/**
+ * The four configurations CDR compares: global coherence, Sharer Restriction, Home Restriction, and both.
+ */
+public enum Scheme {
+    /** No restriction: a scalable baseline format, homes interleaved over the whole machine. */
+    GLOBAL("global", false, false),
+    /** Sharer Restriction: the cdr-sr format, global homes. */
+    SR("sr", true, false),
+    /** Home Restriction: the baseline format, each domain's lines homed on its own home domain. */
+    HR("hr", false, true),
+    /** Both restrictions. */
+    SR_HR("sr+hr", true, true);
+
+    private final String id;
+    private final boolean sharerRestricted;
+    private final boolean homeRestricted;
+
+    Scheme(final String id, final boolean sharerRestricted, final boolean homeRestricted) {
+        this.id = id;
+        this.sharerRestricted = sharerRestricted;
+        this.homeRestricted = homeRestricted;
+    }
+
+    /**
+     * The CLI and CSV name.
+     *
+     * @return e.g. {@code sr+hr}
+     */
+    public String id() {
+        return id;
+    }
+
+    /**
+     * Whether the directory uses CDR Sharer Restriction.
+     *
+     * @return true for sr and sr+hr
+     */
+    public boolean sharerRestricted() {
+        return sharerRestricted;
+    }
+
+    /**
+     * Whether homes are restricted to each domain's home domain.
+     *
+     * @return true for hr and sr+hr
+     */
+    public boolean homeRestricted() {
+        return homeRestricted;
+    }
+
+    /**
+     * Parses a CLI name.
+     *
+     * @param name global, sr, hr or sr+hr
+     * @return the scheme
+     */
+    public static Scheme parse(final String name) {
+        final String s = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
+        for (final Scheme scheme : values()) {
+            if (scheme.id.equals(s)) {
+                return scheme;
+            }
+        }
+        throw new IllegalArgumentException("scheme '" + name + "': must be one of global, sr, hr, sr+hr");
+    }
+}

@@ -1,0 +1,352 @@
+package org.scalebench.coherence.sim;
+
+import java.util.Locale;
+import java.util.SplittableRandom;
+import org.scalebench.coherence.domain.HomeDomains;
+import org.scalebench.coherence.domain.SharerDomains;
+import org.scalebench.core.FastDivisor;
+import org.scalebench.core.RangeReduction;
+
+/**
+ * Seeded synthetic access streams for the three domain granularities of CDR (MICRO 2015 abstract:
+ * "VM-level, application-level, or page-level"):
+ *
+ * <ul>
+ *   <li>{@code vm} — VM consolidation: the machine is cut into compact VMs of {@code groupSize} cores
+ *       ({@link Placement#compactGroup}); each VM is one sharer domain and one home domain (the home slices
+ *       under its cores).</li>
+ *   <li>{@code app} — application-level domains: applications of {@code groupSize} threads scheduled on
+ *       scattered cores ({@link Placement#scatteredGroups}); homes under the threads' cores.</li>
+ *   <li>{@code page} — page-level domains: {@code groups} sharing groups of {@code groupSize} cores drawn
+ *       anywhere in the machine; each group's pages form one domain; a core belongs to several groups.</li>
+ * </ul>
+ * Each access picks a core (vm, app) or a group and a member (page), then a line class:
+ * <pre>
+ *   private            lines of one core              store fraction privateWrites
+ *   read-shared        lines read by the whole group  store fraction sharedWrites
+ *   migratory          read-modify-write by any member, store fraction 1/2
+ *   producer-consumer  line j written by member j mod size, read by the others
+ *   outside            with probability outside: a load of another group's read-shared lines (the core is
+ *                      not a member there: it is the public sharer of that domain)
+ * </pre>
+ * Within a class the line index is {@code floor(n * u^skew)} for uniform u and an integer skew: a few hot
+ * lines, a long tail.
+ * Addresses: group g's lines start at {@code g << 32}.
+ *
+ * <p>Allocation: arrays at construction; {@link #fill} allocates nothing. Not thread-safe.
+ */
+public final class SyntheticWorkload implements Workload {
+
+    /** Domain granularity. */
+    public enum Kind {
+        /** VM consolidation. */
+        VM,
+        /** Application-level domains. */
+        APP,
+        /** Page-level domains. */
+        PAGE;
+
+        /** @return the CLI name */
+        public String id() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /**
+     * Parameters of a synthetic stream.
+     *
+     * @param kind vm, app or page
+     * @param groupSize cores per VM or application, sharers per page group
+     * @param groups page groups (page kind; ignored otherwise)
+     * @param privateLines private lines per core
+     * @param sharedLines read-shared lines per group
+     * @param migratoryLines migratory lines per group
+     * @param producerConsumerLines producer-consumer lines per group
+     * @param privateMix fraction of accesses to private lines (0 for page)
+     * @param sharedMix fraction to read-shared lines
+     * @param migratoryMix fraction to migratory lines
+     * @param producerConsumerMix fraction to producer-consumer lines
+     * @param privateWrites store fraction on private lines
+     * @param sharedWrites store fraction on read-shared lines
+     * @param outside fraction of accesses to another group's read-shared lines
+     * @param skew integer exponent of the line-index skew, 1 (uniform) to 4
+     * @param seed the seed
+     */
+    public record Params(Kind kind, int groupSize, int groups, int privateLines, int sharedLines,
+            int migratoryLines, int producerConsumerLines, double privateMix, double sharedMix,
+            double migratoryMix, double producerConsumerMix, double privateWrites, double sharedWrites,
+            double outside, int skew, long seed) {
+
+        /** Validates. */
+        public Params {
+            if (groupSize < 1) {
+                throw new IllegalArgumentException("group size = " + groupSize + ": must be at least 1");
+            }
+            if (kind == Kind.PAGE && groups < 2) {
+                throw new IllegalArgumentException("page groups = " + groups + ": must be at least 2");
+            }
+            for (final int lines : new int[] {privateLines, sharedLines, migratoryLines, producerConsumerLines}) {
+                if (lines < 1 || lines > (1 << 24)) {
+                    throw new IllegalArgumentException("lines per class = " + lines + ": must be in [1, 16777216]");
+                }
+            }
+            final double mix = privateMix + sharedMix + migratoryMix + producerConsumerMix;
+            if (privateMix < 0 || sharedMix < 0 || migratoryMix < 0 || producerConsumerMix < 0 || Math.abs(mix - 1) > 1e-9) {
+                throw new IllegalArgumentException("access mix = " + privateMix + " + " + sharedMix + " + " + migratoryMix
+                        + " + " + producerConsumerMix + ": fractions must be >= 0 and sum to 1");
+            }
+            for (final double f : new double[] {privateWrites, sharedWrites, outside}) {
+                if (!(f >= 0 && f <= 1)) {
+                    throw new IllegalArgumentException("fraction = " + f + ": must be in [0, 1]");
+                }
+            }
+            if (skew < 1 || skew > 4) {
+                throw new IllegalArgumentException("skew = " + skew + ": must be in [1, 4]");
+            }
+        }
+
+        /**
+         * Defaults for a machine: VMs and applications of 16 cores, page groups of 4 sharers (as many
+         * groups as cores, capped by the sharer domains), footprints relative to the private cache.
+         *
+         * @param kind the kind
+         * @param system the machine
+         * @param seed the seed
+         * @return the parameters
+         */
+        public static Params defaults(final Kind kind, final SystemSpec system, final long seed) {
+            final int cache = system.privateLines();
+            final boolean page = kind == Kind.PAGE;
+            return new Params(kind, page ? 4 : 16, Math.min(system.cores(), system.sharerDomains()), cache,
+                    4 * cache, Math.max(1, cache / 2), Math.max(1, cache / 2), page ? 0 : 0.6, page ? 0.6 : 0.25,
+                    page ? 0.2 : 0.075, page ? 0.2 : 0.075, 0.3, 0.02, 0.01, 2, seed);
+        }
+
+        /**
+         * The same parameters with another group size.
+         *
+         * @param size cores per group
+         * @return the copy
+         */
+        public Params withGroupSize(final int size) {
+            return new Params(kind, size, groups, privateLines, sharedLines, migratoryLines, producerConsumerLines,
+                    privateMix, sharedMix, migratoryMix, producerConsumerMix, privateWrites, sharedWrites, outside,
+                    skew, seed);
+        }
+
+        /**
+         * The same parameters with another outside fraction.
+         *
+         * @param fraction accesses from outside the domain
+         * @return the copy
+         */
+        public Params withOutside(final double fraction) {
+            return new Params(kind, groupSize, groups, privateLines, sharedLines, migratoryLines,
+                    producerConsumerLines, privateMix, sharedMix, migratoryMix, producerConsumerMix, privateWrites,
+                    sharedWrites, fraction, skew, seed);
+        }
+    }
+
+    private final Params p;
+    private final SystemSpec system;
+    private final int groupCount;
+    private final int[][] members;
+    private final int[] groupOfCore;
+    private final int[] memberOfCore;
+    private final SplittableRandom random;
+    private final double cutPrivate;
+    private final double cutShared;
+    private final double cutMigratory;
+    private final double insideScale;
+    private final FastDivisor groupSizeDivisor;
+
+    /**
+     * Creates the stream.
+     *
+     * @param system the machine
+     * @param params the parameters
+     */
+    public SyntheticWorkload(final SystemSpec system, final Params params) {
+        this.p = params;
+        this.system = system;
+        final int cores = system.cores();
+        if (params.kind() != Kind.PAGE && (params.groupSize() > cores || cores % params.groupSize() != 0)) {
+            throw new IllegalArgumentException(params.kind().id() + " size = " + params.groupSize()
+                    + ": must divide the " + cores + " cores");
+        }
+        if (params.kind() == Kind.PAGE && params.groupSize() > cores) {
+            throw new IllegalArgumentException("page group size = " + params.groupSize() + ": must be at most " + cores);
+        }
+        this.groupOfCore = new int[cores];
+        this.memberOfCore = new int[cores];
+        final SplittableRandom placement = new SplittableRandom(params.seed() ^ 0x9E3779B97F4A7C15L);
+        switch (params.kind()) {
+            case VM: {
+                groupCount = Placement.compactGroups(system, params.groupSize());
+                members = new int[groupCount][];
+                for (int g = 0; g < groupCount; g++) {
+                    members[g] = Placement.compactGroup(system, g, params.groupSize());
+                }
+                break;
+            }
+            case APP:
+                members = Placement.scatteredGroups(system, params.groupSize(), placement.nextLong());
+                groupCount = members.length;
+                break;
+            default: {
+                groupCount = params.groups();
+                members = new int[groupCount][];
+                for (int g = 0; g < groupCount; g++) {
+                    members[g] = distinctCores(placement, cores, params.groupSize());
+                }
+            }
+        }
+        if (groupCount > system.sharerDomains() || groupCount > system.homeDomains()) {
+            throw new IllegalArgumentException(groupCount + " " + params.kind().id() + " domains: the system has "
+                    + system.sharerDomains() + " sharer and " + system.homeDomains() + " home domain ids");
+        }
+        for (int g = 0; g < groupCount && params.kind() != Kind.PAGE; g++) {
+            for (int m = 0; m < members[g].length; m++) {
+                groupOfCore[members[g][m]] = g;
+                memberOfCore[members[g][m]] = m;
+            }
+        }
+        this.random = new SplittableRandom(params.seed());
+        this.cutPrivate = params.privateMix();
+        this.cutShared = cutPrivate + params.sharedMix();
+        this.cutMigratory = cutShared + params.migratoryMix();
+        this.insideScale = params.outside() < 1 ? 1 / (1 - params.outside()) : 0;
+        this.groupSizeDivisor = new FastDivisor(params.groupSize());
+    }
+
+    private static int[] distinctCores(final SplittableRandom random, final int cores, final int count) {
+        final int[] chosen = new int[count];
+        for (int i = 0; i < count; i++) {
+            int c;
+            boolean repeat;
+            do {
+                c = random.nextInt(cores);
+                repeat = false;
+                for (int j = 0; j < i; j++) {
+                    repeat |= chosen[j] == c;
+                }
+            } while (repeat);
+            chosen[i] = c;
+        }
+        return chosen;
+    }
+
+    @Override
+    public String name() {
+        return p.kind().id();
+    }
+
+    /**
+     * The parameters.
+     *
+     * @return the parameters
+     */
+    public Params params() {
+        return p;
+    }
+
+    /**
+     * Number of domains (groups).
+     *
+     * @return groups
+     */
+    public int groups() {
+        return groupCount;
+    }
+
+    /**
+     * The cores of a group.
+     *
+     * @param g the group
+     * @return its cores (a copy)
+     */
+    public int[] members(final int g) {
+        return members[g].clone();
+    }
+
+    @Override
+    public void defineDomains(final SharerDomains sharers, final HomeDomains homes) {
+        for (int g = 0; g < groupCount; g++) {
+            final int[] m = members[g];
+            sharers.define(g, m.length <= SharerDomains.MAX_MEMBERS ? m
+                    : java.util.Arrays.copyOf(m, SharerDomains.MAX_MEMBERS));
+            if (p.kind() != Kind.PAGE) {
+                sharers.makePrimary(g);
+            }
+            homes.define(g, Placement.homesOf(system, m));
+        }
+    }
+
+    @Override
+    public int fill(final AccessBatch batch) {
+        final SplittableRandom r = random;
+        final int cores = system.cores();
+        final int size = p.groupSize();
+        final long privateLines = p.privateLines();
+        final long sharedBase = (long) size * privateLines;
+        final long migratoryBase = sharedBase + p.sharedLines();
+        final long producerBase = migratoryBase + p.migratoryLines();
+        batch.size = 0;
+        for (int i = 0, n = batch.capacity(); i < n; i++) {
+            final int g;
+            final int member;
+            final int core;
+            if (p.kind() == Kind.PAGE) {
+                g = RangeReduction.reduce(r.nextLong(), groupCount);
+                member = RangeReduction.reduce(r.nextLong(), size);
+                core = members[g][member];
+            } else {
+                core = RangeReduction.reduce(r.nextLong(), cores);
+                g = groupOfCore[core];
+                member = memberOfCore[core];
+            }
+            final double u = r.nextDouble();
+            final double v = r.nextDouble();
+            if (u < p.outside()) {
+                int other = RangeReduction.reduce(r.nextLong(), groupCount - 1);
+                if (other >= g) {
+                    other++;
+                }
+                final long line = sharedBase + skewed(p.sharedLines(), r.nextDouble());
+                batch.add(core, false, address(other, line), other, other);
+                continue;
+            }
+            final double w = (u - p.outside()) * insideScale;
+            final long line;
+            final boolean write;
+            if (w < cutPrivate) {
+                line = member * privateLines + skewed(p.privateLines(), v);
+                write = r.nextDouble() < p.privateWrites();
+            } else if (w < cutShared) {
+                line = sharedBase + skewed(p.sharedLines(), v);
+                write = r.nextDouble() < p.sharedWrites();
+            } else if (w < cutMigratory) {
+                line = migratoryBase + skewed(p.migratoryLines(), v);
+                write = r.nextBoolean();
+            } else {
+                final long j = skewed(p.producerConsumerLines(), v);
+                line = producerBase + j;
+                write = groupSizeDivisor.remainder((int) j) == member;
+            }
+            batch.add(core, write, address(g, line), g, g);
+        }
+        return batch.size;
+    }
+
+    private long skewed(final int lines, final double u) {
+        double x = u;
+        for (int k = 1; k < p.skew(); k++) {
+            x *= u;
+        }
+        return (long) (lines * x);
+    }
+
+    private static long address(final int group, final long line) {
+        return ((long) group << 32) | (line << 6);
+    }
+}

@@ -1,0 +1,345 @@
+package org.scalebench.coherence.sim;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Locale;
+import org.scalebench.coherence.format.FormatSpec;
+import org.scalebench.coherence.home.HomeMapping;
+import org.scalebench.coherence.network.HierarchicalInterconnect;
+import org.scalebench.coherence.network.Interconnect;
+import org.scalebench.coherence.network.MeshInterconnect;
+import org.scalebench.coherence.protocol.ProtocolConfig;
+import org.scalebench.coherence.storage.StorageModel;
+import org.scalebench.core.HierarchicalTopology;
+import org.scalebench.core.MeshTopology;
+import org.scalebench.core.ReplacementPolicy;
+
+/**
+ * A simulated machine read from a configuration file ({@code parameter,value,unit,source}; see
+ * {@code systems/chip1024.csv} and {@code systems/wsc1m.csv} in this module's resources): its network,
+ * home slices, caches, directory and latencies, and the {@link ProtocolConfig} of a run on it.
+ *
+ * <p>Two topologies: {@code mesh} (one core and one home slice per tile) and {@code hierarchical}
+ * (cores in servers in racks in arrays, {@code homes_per_server} home slices per server, each at the first
+ * core of its share of the server).
+ */
+public final class SystemSpec {
+
+    /** The bundled systems. */
+    public static final String BUNDLED = "chip1024, wsc1m";
+
+    private static final int LINE_BYTES = 64;
+
+    private final String name;
+    private final ParameterTable table;
+    private final boolean mesh;
+    private final int cores;
+    private final Interconnect network;
+    private final int[] homeNodes;
+    private final int homesPerServer;
+    private final int coresPerServer;
+    private final int meshWidth;
+    private final int meshHeight;
+    private final int privateSets;
+    private final int privateWays;
+    private final int directorySets;
+    private final int directoryWays;
+    private final ReplacementPolicy policy;
+
+    private SystemSpec(final String name, final ParameterTable t) {
+        this.name = name;
+        this.table = t;
+        final String topology = t.string("topology").toLowerCase(Locale.ROOT);
+        this.cores = t.integer("cores", 2, 1 << 30);
+        final double ghz = t.positive("clock_ghz");
+        final int headerFlits = t.integer("header_flits", 1, 64);
+        final int flitBytes = t.integer("flit_bytes", 1, 1024);
+        if (topology.equals("mesh")) {
+            this.mesh = true;
+            this.meshWidth = t.integer("mesh_width", 1, 1 << 15);
+            this.meshHeight = t.integer("mesh_height", 1, 1 << 15);
+            if ((long) meshWidth * meshHeight != cores) {
+                throw new IllegalArgumentException(t.origin() + ": mesh_width x mesh_height = "
+                        + (long) meshWidth * meshHeight + ": must equal cores = " + cores);
+            }
+            if (t.integer("homes_per_node", 1, 1) != 1) {
+                throw new IllegalArgumentException(t.origin() + ": homes_per_node must be 1 on a mesh");
+            }
+            this.network = new MeshInterconnect(new MeshTopology(meshWidth, meshHeight),
+                    t.integer("router_cycles", 0, 1 << 20), t.integer("link_cycles", 0, 1 << 20),
+                    t.integer("inject_cycles", 0, 1 << 20), headerFlits, flitBytes);
+            this.homeNodes = new int[cores];
+            for (int h = 0; h < cores; h++) {
+                homeNodes[h] = h;
+            }
+            this.homesPerServer = 1;
+            this.coresPerServer = 1;
+        } else if (topology.equals("hierarchical")) {
+            this.mesh = false;
+            this.meshWidth = 0;
+            this.meshHeight = 0;
+            this.coresPerServer = t.integer("cores_per_server", 1, 1 << 20);
+            final HierarchicalTopology h = new HierarchicalTopology(coresPerServer,
+                    t.integer("servers_per_rack", 1, 1 << 20), t.integer("racks_per_array", 1, 1 << 20),
+                    t.integer("arrays", 1, 1 << 20), new long[HierarchicalTopology.LEVELS]);
+            final String[] levels = {"server", "rack", "array", "datacenter"};
+            final long[] latency = new long[HierarchicalTopology.LEVELS];
+            final double[] bytesPerCycle = new double[HierarchicalTopology.LEVELS];
+            bytesPerCycle[0] = Double.MAX_VALUE;
+            for (int level = 1; level < HierarchicalTopology.LEVELS; level++) {
+                latency[level] = Math.round(t.positive(levels[level - 1] + "_latency_ns") * ghz);
+                // MB/s -> bytes per cycle: 1e6 B/s / (ghz * 1e9 cycles/s)
+                bytesPerCycle[level] = t.positive(levels[level - 1] + "_bandwidth_mbps") * 1e6 / (ghz * 1e9);
+            }
+            this.network = new HierarchicalInterconnect(h, cores, latency, bytesPerCycle, headerFlits, flitBytes);
+            this.homesPerServer = t.integer("homes_per_server", 1, coresPerServer);
+            final int servers = (cores + coresPerServer - 1) / coresPerServer;
+            final int perHome = coresPerServer / homesPerServer;
+            this.homeNodes = new int[servers * homesPerServer];
+            for (int s = 0; s < servers; s++) {
+                for (int k = 0; k < homesPerServer; k++) {
+                    homeNodes[s * homesPerServer + k] = Math.min(cores - 1, s * coresPerServer + k * perHome);
+                }
+            }
+        } else {
+            throw new IllegalArgumentException(t.origin() + ": topology = '" + topology
+                    + "': must be mesh or hierarchical");
+        }
+        final int privateLines = t.has("private_lines") ? t.integer("private_lines", 1, 1 << 24)
+                : t.integer("private_kib", 1, 1 << 20) * 1024 / LINE_BYTES;
+        this.privateWays = t.integer("private_ways", 1, 64);
+        this.privateSets = powerOfTwo("private_kib / 64 / private_ways", privateLines / privateWays);
+        this.directoryWays = t.integer("directory_ways", 1, 64);
+        final long coresPerHome = Math.max(1, cores / homeNodes.length);
+        final long entriesPerHome = (long) t.integer("directory_coverage", 1, 64) * coresPerHome * privateLines;
+        this.directorySets = powerOfTwo("directory entries per home / directory_ways",
+                (int) Math.max(1, entriesPerHome / directoryWays));
+        final String replacement = t.string("replacement").toLowerCase(Locale.ROOT);
+        if (replacement.equals("lru")) {
+            this.policy = ReplacementPolicy.LRU;
+        } else if (replacement.equals("tree-plru")) {
+            this.policy = ReplacementPolicy.TREE_PLRU;
+        } else {
+            throw new IllegalArgumentException(t.origin() + ": replacement = '" + replacement
+                    + "': must be lru or tree-plru");
+        }
+        FormatSpec.parse(t.string("baseline_format"));
+    }
+
+    private int powerOfTwo(final String what, final int value) {
+        if (value < 1 || Integer.bitCount(value) != 1) {
+            throw new IllegalArgumentException(table.origin() + ": " + what + " = " + value + ": must be a power of two");
+        }
+        return value;
+    }
+
+    /**
+     * The same kind of machine shrunk to 16 cores with 4-line private caches and 4-entry directories per home
+     * (2 sets x 2 ways), keeping every latency and message parameter: the random tester's machine, small
+     * enough to force evictions, directory evictions, overflows and broadcasts.
+     *
+     * @return the shrunk system
+     */
+    public SystemSpec shrunk() {
+        final java.util.Map<String, String> o = new java.util.LinkedHashMap<>();
+        o.put("cores", "16");
+        if (mesh) {
+            o.put("mesh_width", "4");
+            o.put("mesh_height", "4");
+        } else {
+            o.put("cores_per_server", "2");
+            o.put("servers_per_rack", "2");
+            o.put("racks_per_array", "2");
+            o.put("arrays", "2");
+            o.put("homes_per_server", "1");
+        }
+        o.put("private_lines", "4");
+        o.put("private_ways", "2");
+        o.put("directory_coverage", "1");
+        o.put("directory_ways", "2");
+        o.put("sharer_domains", "64");
+        o.put("home_domains", "64");
+        return new SystemSpec(name + "-shrunk", table.with(o, "shrunk for the random protocol tester"));
+    }
+
+    /**
+     * A bundled system by name.
+     *
+     * @param name {@code chip1024} or {@code wsc1m}
+     * @return the system
+     */
+    public static SystemSpec named(final String name) {
+        final String n = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
+        if (!n.equals("chip1024") && !n.equals("wsc1m")) {
+            throw new IllegalArgumentException("system '" + name + "': must be one of " + BUNDLED
+                    + " or a configuration file");
+        }
+        return new SystemSpec(n, ParameterTable.fromResource("/org/scalebench/coherence/systems/" + n + ".csv"));
+    }
+
+    /**
+     * A system from a configuration file.
+     *
+     * @param file the file
+     * @return the system
+     * @throws IOException if unreadable
+     */
+    public static SystemSpec fromFile(final Path file) throws IOException {
+        final String base = file.getFileName().toString().replaceFirst("\\.csv$", "");
+        return new SystemSpec(base, ParameterTable.fromFile(file));
+    }
+
+    /**
+     * A bundled name or a file path.
+     *
+     * @param nameOrFile {@code chip1024}, {@code wsc1m} or a path to a configuration file
+     * @return the system
+     * @throws IOException if the file is unreadable
+     */
+    public static SystemSpec resolve(final String nameOrFile) throws IOException {
+        final Path p = Path.of(nameOrFile);
+        if (nameOrFile.endsWith(".csv") || java.nio.file.Files.exists(p)) {
+            if (!java.nio.file.Files.exists(p)) {
+                throw new java.nio.file.NoSuchFileException(nameOrFile);
+            }
+            return fromFile(p);
+        }
+        return named(nameOrFile);
+    }
+
+    /**
+     * The protocol configuration of a run.
+     *
+     * @param format the directory format
+     * @param mapping the home mapping
+     * @param trackValues keep data versions (random tester)
+     * @return the configuration
+     */
+    public ProtocolConfig protocolConfig(final FormatSpec format, final HomeMapping mapping, final boolean trackValues) {
+        return new ProtocolConfig(cores, network, homeNodes, privateSets, privateWays, policy,
+                table.integer("private_hit_cycles", 0, 1 << 20), directorySets, directoryWays, policy,
+                table.integer("directory_cycles", 0, 1 << 20), table.integer("home_data_cycles", 0, 1 << 30),
+                table.integer("map_cache_entries", 1, 64), table.integer("memory_cycles", 0, 1 << 30), format,
+                mapping, sharerDomains(), table.integer("home_domains", 1, 1 << 24), trackValues);
+    }
+
+    /**
+     * The directory format of the unrestricted baseline on this machine.
+     *
+     * @return the format
+     */
+    public FormatSpec baselineFormat() {
+        return FormatSpec.parse(table.string("baseline_format"));
+    }
+
+    /**
+     * The storage model of this machine: its sharer-domain count and directory entries per core.
+     *
+     * @return the model
+     */
+    public StorageModel storageModel() {
+        return new StorageModel(sharerDomains(), Math.max(1, directoryEntries() / cores));
+    }
+
+    /**
+     * Directory entries of the whole machine.
+     *
+     * @return homes x sets x ways
+     */
+    public long directoryEntries() {
+        return (long) homeNodes.length * directorySets * directoryWays;
+    }
+
+    /**
+     * Sharer domains (SDIDs).
+     *
+     * @return D
+     */
+    public int sharerDomains() {
+        return table.integer("sharer_domains", 1, 1 << 24);
+    }
+
+    /**
+     * Home domains (HDIDs).
+     *
+     * @return count
+     */
+    public int homeDomains() {
+        return table.integer("home_domains", 1, 1 << 24);
+    }
+
+    /**
+     * The home slice nearest a node (its own tile on a mesh, its socket's home in a server).
+     *
+     * @param node a core
+     * @return the home slice
+     */
+    public int homeOfNode(final int node) {
+        if (mesh) {
+            return node;
+        }
+        final int server = node / coresPerServer;
+        final int within = node - server * coresPerServer;
+        return server * homesPerServer + Math.min(homesPerServer - 1, within / (coresPerServer / homesPerServer));
+    }
+
+    /** @return the name (chip1024, wsc1m, or the file's base name) */
+    public String name() {
+        return name;
+    }
+
+    /** @return the configuration table with its sources */
+    public ParameterTable table() {
+        return table;
+    }
+
+    /** @return true for a 2-D mesh */
+    public boolean isMesh() {
+        return mesh;
+    }
+
+    /** @return cores */
+    public int cores() {
+        return cores;
+    }
+
+    /** @return home slices */
+    public int homes() {
+        return homeNodes.length;
+    }
+
+    /** @return the node of each home slice (a copy) */
+    public int[] homeNodes() {
+        return homeNodes.clone();
+    }
+
+    /** @return the interconnect */
+    public Interconnect network() {
+        return network;
+    }
+
+    /** @return mesh width (0 unless a mesh) */
+    public int meshWidth() {
+        return meshWidth;
+    }
+
+    /** @return mesh height (0 unless a mesh) */
+    public int meshHeight() {
+        return meshHeight;
+    }
+
+    /** @return cores per server (1 on a mesh) */
+    public int coresPerServer() {
+        return coresPerServer;
+    }
+
+    /** @return the clock in GHz */
+    public double clockGhz() {
+        return table.positive("clock_ghz");
+    }
+
+    /** @return private cache lines per core */
+    public int privateLines() {
+        return privateSets * privateWays;
+    }
+}

@@ -1,0 +1,180 @@
+package org.scalebench.coherence.sim;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.scalebench.coherence.domain.HomeDomains;
+import org.scalebench.coherence.domain.SharerDomains;
+import org.scalebench.core.LineTable;
+
+/**
+ * A recorded access stream ({@code trace:FILE}), read twice: a first pass finds the domains, the second
+ * feeds the simulator.
+ *
+ * <ul>
+ *   <li>With a domain column, domain d's sharers are the cores that access its pages, in order of first
+ *       access (the first 63; later ones are public sharers); its homes are the home slices under them.</li>
+ *   <li>Without one, domains are VMs of {@code vmSize} compact cores and a page belongs to the VM of the
+ *       first core that touches it (first-touch placement).</li>
+ * </ul>
+ * Every record must name a core of the machine; a trace mixing rows with and without a domain is rejected.
+ * Pages are 4 KiB.
+ */
+public final class TraceWorkload implements Workload {
+
+    private static final int BLOCK = 4096;
+
+    private final String name;
+    private final SystemSpec system;
+    private final TraceSource.Opener opener;
+    private final int vmSize;
+    private final boolean explicit;
+    private final long length;
+    private final List<int[]> explicitMembers = new ArrayList<>();
+    private final LineTable pageDomain;
+    private final int[] vmOfCore;
+    private final int[] bufCore = new int[BLOCK];
+    private final boolean[] bufWrite = new boolean[BLOCK];
+    private final long[] bufAddress = new long[BLOCK];
+    private final int[] bufDomain = new int[BLOCK];
+    private TraceSource stream;
+
+    /**
+     * Reads the trace's domains (first pass).
+     *
+     * @param name the workload name, e.g. {@code trace:run.csv}
+     * @param system the machine
+     * @param opener opens the trace
+     * @param vmSize cores per VM when the trace names no domains
+     * @throws IOException if the trace cannot be read
+     */
+    public TraceWorkload(final String name, final SystemSpec system, final TraceSource.Opener opener, final int vmSize)
+            throws IOException {
+        this.name = name;
+        this.system = system;
+        this.opener = opener;
+        this.vmSize = vmSize;
+        final int cores = system.cores();
+        if (vmSize < 1 || cores % vmSize != 0) {
+            throw new IllegalArgumentException("VM size = " + vmSize + ": must divide the " + cores + " cores");
+        }
+        this.vmOfCore = new int[cores];
+        for (int g = 0, groups = Placement.compactGroups(system, vmSize); g < groups; g++) {
+            for (final int c : Placement.compactGroup(system, g, vmSize)) {
+                vmOfCore[c] = g;
+            }
+        }
+        this.pageDomain = new LineTable(1024, -1);
+        long records = 0;
+        int mode = 0; // 0 unknown, 1 explicit, 2 implicit
+        final List<int[]> members = new ArrayList<>();
+        final List<Integer> sizes = new ArrayList<>();
+        try (TraceSource in = opener.open()) {
+            int n;
+            while ((n = in.read(bufCore, bufWrite, bufAddress, bufDomain, BLOCK)) > 0) {
+                for (int i = 0; i < n; i++) {
+                    records++;
+                    final int core = bufCore[i];
+                    if (core < 0 || core >= cores) {
+                        throw new IllegalArgumentException(name + ": record " + records + ": core = " + core
+                                + ": must be in [0, " + cores + ")");
+                    }
+                    final int d = bufDomain[i];
+                    final int recordMode = d == TraceSource.NO_DOMAIN ? 2 : 1;
+                    if (mode != 0 && mode != recordMode) {
+                        throw new IllegalArgumentException(name + ": record " + records
+                                + ": some records name a domain and others do not");
+                    }
+                    mode = recordMode;
+                    if (recordMode == 2) {
+                        final long page = bufAddress[i] >>> 12;
+                        if (pageDomain.get(page) < 0) {
+                            pageDomain.put(page, vmOfCore[core]);
+                        }
+                        continue;
+                    }
+                    if (d < 0 || d >= Math.min(system.sharerDomains(), system.homeDomains())) {
+                        throw new IllegalArgumentException(name + ": record " + records + ": domain = " + d
+                                + ": must be in [0, " + Math.min(system.sharerDomains(), system.homeDomains()) + ")");
+                    }
+                    while (members.size() <= d) {
+                        members.add(new int[SharerDomains.MAX_MEMBERS]);
+                        sizes.add(0);
+                    }
+                    final int[] m = members.get(d);
+                    final int size = sizes.get(d);
+                    boolean known = false;
+                    for (int k = 0; k < size; k++) {
+                        known |= m[k] == core;
+                    }
+                    if (!known && size < SharerDomains.MAX_MEMBERS) {
+                        m[size] = core;
+                        sizes.set(d, size + 1);
+                    }
+                }
+            }
+        }
+        if (records == 0) {
+            throw new IllegalArgumentException(name + ": the trace has no records");
+        }
+        this.explicit = mode == 1;
+        for (int d = 0; d < members.size(); d++) {
+            explicitMembers.add(Arrays.copyOf(members.get(d), sizes.get(d)));
+        }
+        this.length = records;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public long length() {
+        return length;
+    }
+
+    @Override
+    public void defineDomains(final SharerDomains sharers, final HomeDomains homes) {
+        if (explicit) {
+            for (int d = 0; d < explicitMembers.size(); d++) {
+                final int[] m = explicitMembers.get(d);
+                if (m.length > 0) {
+                    sharers.define(d, m);
+                    homes.define(d, Placement.homesOf(system, m));
+                }
+            }
+            return;
+        }
+        for (int g = 0, groups = Placement.compactGroups(system, vmSize); g < groups; g++) {
+            final int[] m = Placement.compactGroup(system, g, vmSize);
+            sharers.define(g, m.length <= SharerDomains.MAX_MEMBERS ? m : Arrays.copyOf(m, SharerDomains.MAX_MEMBERS));
+            sharers.makePrimary(g);
+            homes.define(g, Placement.homesOf(system, m));
+        }
+    }
+
+    @Override
+    public int fill(final AccessBatch batch) {
+        try {
+            if (stream == null) {
+                stream = opener.open();
+            }
+            final int n = stream.read(batch.core, batch.write, batch.address, batch.sdid, batch.capacity());
+            for (int i = 0; i < n; i++) {
+                final int d = explicit ? batch.sdid[i] : pageDomain.get(batch.address[i] >>> 12);
+                batch.sdid[i] = d;
+                batch.hdid[i] = d;
+            }
+            batch.size = n;
+            if (n == 0) {
+                stream.close();
+            }
+            return n;
+        } catch (final IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
