@@ -1,0 +1,262 @@
+package org.scalebench.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class LineTableTest {
+
+    private static final int MISSING = -1;
+    private static final long[] EDGE_KEYS = {0L, -1L, 1L, Long.MIN_VALUE, Long.MAX_VALUE, Long.MIN_VALUE + 1,
+        Long.MAX_VALUE - 1};
+
+    @Test
+    void everyLongIsAValidKeyIncludingZeroAndTheExtremes() {
+        final LineTable table = new LineTable(4, MISSING);
+        for (int i = 0; i < EDGE_KEYS.length; i++) {
+            assertEquals(MISSING, table.get(EDGE_KEYS[i]));
+            assertFalse(table.containsKey(EDGE_KEYS[i]));
+            assertEquals(MISSING, table.put(EDGE_KEYS[i], 100 + i));
+        }
+        assertEquals(EDGE_KEYS.length, table.size());
+        for (int i = 0; i < EDGE_KEYS.length; i++) {
+            assertEquals(100 + i, table.get(EDGE_KEYS[i]), "key " + EDGE_KEYS[i]);
+            assertTrue(table.containsKey(EDGE_KEYS[i]));
+        }
+        for (int i = 0; i < EDGE_KEYS.length; i++) {
+            assertEquals(100 + i, table.remove(EDGE_KEYS[i]));
+            assertEquals(MISSING, table.get(EDGE_KEYS[i]));
+            assertEquals(MISSING, table.remove(EDGE_KEYS[i]));
+        }
+        assertEquals(0, table.size());
+    }
+
+    @Test
+    void putReturnsThePreviousValueAndReplacesIt() {
+        final LineTable table = new LineTable(16, Integer.MIN_VALUE);
+        assertEquals(Integer.MIN_VALUE, table.missingValue());
+        assertEquals(Integer.MIN_VALUE, table.put(42L, 7));
+        assertEquals(7, table.put(42L, -8));
+        assertEquals(-8, table.get(42L));
+        assertEquals(1, table.size());
+    }
+
+    @Test
+    void anyIntValueIsStorableAndContainsKeyTellsTheMissingValueApart() {
+        final LineTable table = new LineTable(16, MISSING);
+        table.put(5L, MISSING);
+        table.put(6L, 0);
+        table.put(7L, Integer.MIN_VALUE);
+        table.put(8L, Integer.MAX_VALUE);
+        assertEquals(MISSING, table.get(5L));
+        assertTrue(table.containsKey(5L));
+        assertFalse(table.containsKey(4L));
+        assertEquals(0, table.get(6L));
+        assertEquals(Integer.MIN_VALUE, table.get(7L));
+        assertEquals(Integer.MAX_VALUE, table.get(8L));
+        assertEquals(4, table.size());
+    }
+
+    @Test
+    void growsPastItsExpectedSizeAndKeepsEveryEntry() {
+        final LineTable table = new LineTable(0, MISSING);
+        assertEquals(LineTable.MIN_SLOTS, table.slotCount());
+        assertEquals(LineTable.MIN_SLOTS / 2, table.capacity());
+        final int n = 100_000;
+        for (int i = 0; i < n; i++) {
+            table.put(lineAddress(i), i);
+            assertTrue(table.size() <= table.capacity());
+            assertTrue(2 * table.size() <= table.slotCount(), "load factor above 0.5");
+        }
+        assertEquals(n, table.size());
+        assertEquals(262_144, table.slotCount());
+        assertEquals(131_072, table.capacity());
+        for (int i = 0; i < n; i++) {
+            assertEquals(i, table.get(lineAddress(i)));
+        }
+    }
+
+    @Test
+    void expectedEntriesFitWithoutGrowing() {
+        final LineTable table = new LineTable(1000, MISSING);
+        final int slots = table.slotCount();
+        assertEquals(2048, slots);
+        for (int i = 0; i < 1000; i++) {
+            table.put(i, i);
+        }
+        assertEquals(slots, table.slotCount());
+        assertEquals(1024, table.capacity());
+    }
+
+    @Test
+    void fixedCapacityTableNeverGrowsAndRejectsANewKeyWhenFull() {
+        final LineTable table = LineTable.fixedCapacity(100, MISSING);
+        final int slots = table.slotCount();
+        assertEquals(100, table.capacity());
+        for (int i = 0; i < 100; i++) {
+            table.put(lineAddress(i), i);
+        }
+        assertEquals(3, table.put(lineAddress(3), 33), "updating a key of a full table is allowed");
+        final IllegalStateException full =
+                assertThrows(IllegalStateException.class, () -> table.put(lineAddress(100), 100));
+        assertTrue(full.getMessage().contains("fixed capacity of 100 entries"), full.getMessage());
+        assertEquals(100, table.size());
+        assertFalse(table.containsKey(lineAddress(100)));
+        table.remove(lineAddress(0));
+        assertEquals(MISSING, table.put(lineAddress(100), 100));
+        assertEquals(100, table.get(lineAddress(100)));
+        assertEquals(slots, table.slotCount());
+    }
+
+    @Test
+    void rejectsSizesOutOfRangeNamingTheParameter() {
+        assertEquals("expectedEntries = -1: must be in [0, " + LineTable.MAX_ENTRIES + "]",
+                assertThrows(IllegalArgumentException.class, () -> new LineTable(-1, 0)).getMessage());
+        assertEquals("capacity = 0: must be in [1, " + LineTable.MAX_ENTRIES + "]",
+                assertThrows(IllegalArgumentException.class, () -> LineTable.fixedCapacity(0, 0)).getMessage());
+        assertThrows(IllegalArgumentException.class, () -> LineTable.fixedCapacity(LineTable.MAX_ENTRIES + 1, 0));
+    }
+
+    @Test
+    void clearEmptiesTheTableAndKeepsItsSlots() {
+        final LineTable table = new LineTable(10, MISSING);
+        for (final long key : EDGE_KEYS) {
+            table.put(key, 1);
+        }
+        final int slots = table.slotCount();
+        table.clear();
+        assertEquals(0, table.size());
+        for (final long key : EDGE_KEYS) {
+            assertEquals(MISSING, table.get(key));
+        }
+        assertEquals(slots, table.slotCount());
+        table.put(0L, 9);
+        assertEquals(9, table.get(0L));
+    }
+
+    @Test
+    void churnDoesNotLengthenProbesBackwardShiftLeavesNoTombstones() {
+        final long seed = 0xC0DE_0003L;
+        final SplittableRandom random = new SplittableRandom(seed);
+        final int n = 4096;
+        final LineTable churned = LineTable.fixedCapacity(n, MISSING);
+        final long[] live = new long[n];
+        for (int i = 0; i < n; i++) {
+            live[i] = random.nextLong();
+            churned.put(live[i], i);
+        }
+        // replace a random live key by a fresh one, 100 times the table size
+        for (int step = 0; step < 100 * n; step++) {
+            final int victim = random.nextInt(n);
+            assertEquals(victim, churned.remove(live[victim]), "seed=" + seed + " step=" + step);
+            live[victim] = random.nextLong();
+            churned.put(live[victim], victim);
+        }
+        final LineTable fresh = LineTable.fixedCapacity(n, MISSING);
+        for (int i = 0; i < n; i++) {
+            fresh.put(live[i], i);
+        }
+        long churnedHits = 0;
+        long freshHits = 0;
+        for (int i = 0; i < n; i++) {
+            assertEquals(i, churned.get(live[i]), "seed=" + seed);
+            churnedHits += churned.probeLength(live[i]);
+            freshHits += fresh.probeLength(live[i]);
+        }
+        long churnedMisses = 0;
+        long freshMisses = 0;
+        for (int i = 0; i < n; i++) {
+            final long absent = random.nextLong();
+            churnedMisses += churned.probeLength(absent);
+            freshMisses += fresh.probeLength(absent);
+        }
+        // linear probing at load 0.25 to 0.5: about 1.2 to 1.5 probes per hit, 1.4 to 2.5 per miss
+        assertTrue(churnedHits < 1.1 * freshHits, "hits: churned " + churnedHits + " vs fresh " + freshHits);
+        assertTrue(churnedMisses < 1.1 * freshMisses,
+                "misses: churned " + churnedMisses + " vs fresh " + freshMisses);
+        assertTrue(churnedMisses < 3L * n, "misses probe " + churnedMisses + " slots in total");
+    }
+
+    @Test
+    void removeKeepsEveryCollidingKeyReachable() {
+        // a tiny table, so that probe runs wrap around the end of the array and overlap
+        final SplittableRandom random = new SplittableRandom(11);
+        for (int round = 0; round < 2000; round++) {
+            final LineTable table = LineTable.fixedCapacity(8, MISSING);
+            final Map<Long, Integer> ref = new HashMap<>();
+            for (int i = 0; i < 8; i++) {
+                final long key = random.nextInt(40) - 20;
+                table.put(key, i);
+                ref.put(key, i);
+            }
+            final long gone = ref.keySet().iterator().next();
+            assertEquals((int) ref.remove(gone), table.remove(gone));
+            for (final Map.Entry<Long, Integer> e : ref.entrySet()) {
+                assertEquals((int) e.getValue(), table.get(e.getKey()), "round " + round);
+            }
+            assertEquals(ref.size(), table.size());
+        }
+    }
+
+    @Test
+    void getAllEqualsSingleGetsWithOffsets() {
+        final LineTable table = new LineTable(1000, MISSING);
+        final SplittableRandom random = new SplittableRandom(5);
+        final long[] keys = new long[3000];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = i < EDGE_KEYS.length ? EDGE_KEYS[i] : random.nextLong();
+            if ((i & 1) == 0) {
+                table.put(keys[i], i);
+            }
+        }
+        final int[] values = new int[3010];
+        values[9] = 12345;
+        table.getAll(keys, 3, 2990, values, 10);
+        for (int i = 0; i < 2990; i++) {
+            assertEquals(table.get(keys[3 + i]), values[10 + i], "key index " + (3 + i));
+        }
+        assertEquals(12345, values[9]);
+        table.getAll(keys, 0, 0, new int[0], 0);
+        assertThrows(IndexOutOfBoundsException.class, () -> table.getAll(keys, 1, 3000, values, 0));
+        assertThrows(IndexOutOfBoundsException.class, () -> table.getAll(keys, 0, 100, values, 2950));
+        assertThrows(IndexOutOfBoundsException.class, () -> table.getAll(keys, -1, 1, values, 0));
+    }
+
+    @Test
+    void randomOperationsAgreeWithHashMap() {
+        final long seed = 0x11E7_AB1EL;
+        final SplittableRandom random = new SplittableRandom(seed);
+        final LineTable table = new LineTable(0, MISSING);
+        final Map<Long, Integer> ref = new HashMap<>();
+        for (int op = 0; op < 200_000; op++) {
+            final long key = random.nextInt(10) == 0 ? EDGE_KEYS[random.nextInt(EDGE_KEYS.length)]
+                    : random.nextInt(3000) * 64L;
+            final String where = "seed=" + seed + " op=" + op + " key=" + key;
+            switch (random.nextInt(4)) {
+                case 0, 1 -> {
+                    final int value = random.nextInt();
+                    assertEquals(ref.getOrDefault(key, MISSING), table.put(key, value), where);
+                    ref.put(key, value);
+                }
+                case 2 -> assertEquals(orMissing(ref.remove(key)), table.remove(key), where);
+                default -> assertEquals(ref.getOrDefault(key, MISSING), table.get(key), where);
+            }
+            assertEquals(ref.size(), table.size(), where);
+        }
+    }
+
+    private static int orMissing(final Integer value) {
+        return value == null ? MISSING : value;
+    }
+
+    /** Line addresses of a strided stream: the pattern a weak hash would cluster. */
+    private static long lineAddress(final int i) {
+        return (long) i << 6;
+    }
+}
