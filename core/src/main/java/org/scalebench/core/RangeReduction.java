@@ -35,6 +35,19 @@ public final class RangeReduction {
     }
 
     /**
+     * Returns the bucket of a 32-bit hash among {@code n} buckets, {@code floor(unsigned(hash) * n / 2^32)}:
+     * Lemire's original "fastrange" with one ordinary 64-bit multiply (the product of two 32-bit values
+     * fits in 64 bits), for hashes that are already 32 bits wide ({@link Integer#hashCode}-style keys).
+     *
+     * @param hash any 32-bit value, read as unsigned
+     * @param n the bucket count, at least 1 (not checked)
+     * @return a bucket in {@code [0, n)}
+     */
+    public static int reduce32(final int hash, final int n) {
+        return (int) (((hash & 0xFFFF_FFFFL) * n) >>> 32);
+    }
+
+    /**
      * Reduces {@code count} hashes at once: {@code buckets[outOffset + i] = reduce(hashes[inOffset + i], n)}.
      * The loop has no dependency between elements, so the multiplies overlap; use it where a simulator maps
      * a batch of addresses (a trace chunk) at a time.

@@ -82,6 +82,32 @@ class RangeReductionTest {
     }
 
     @Test
+    void reduce32IsTheHighHalfOfAThirtyTwoBitProduct() {
+        final int[] hashes = {0, 1, -1, Integer.MIN_VALUE, Integer.MAX_VALUE, 0x1234_5678};
+        final int[] ns = {1, 2, 3, 1000, 1024, Integer.MAX_VALUE};
+        for (final int h : hashes) {
+            for (final int n : ns) {
+                final long expected = Integer.toUnsignedLong(h) * n / (1L << 32);
+                assertEquals(expected, RangeReduction.reduce32(h, n), "hash=" + h + " n=" + n);
+            }
+        }
+        assertEquals(999, RangeReduction.reduce32(-1, 1000));
+        assertEquals(500, RangeReduction.reduce32(Integer.MIN_VALUE, 1000));
+    }
+
+    @Test
+    void reduce32AgreesWithTheSixtyFourBitReductionOfTheSameFraction() {
+        // a 32-bit hash h is the same fraction of 2^32 as (h << 32) is of 2^64
+        final long seed = 0x5eed_0032L;
+        final SplittableRandom random = new SplittableRandom(seed);
+        for (int i = 0; i < 100_000; i++) {
+            final int h = random.nextInt();
+            final int n = 1 + random.nextInt(Integer.MAX_VALUE);
+            assertEquals(RangeReduction.reduce((long) h << 32, n), RangeReduction.reduce32(h, n), "seed=" + seed);
+        }
+    }
+
+    @Test
     void rejectsBucketCountBelowOne() {
         final IllegalArgumentException e =
                 assertThrows(IllegalArgumentException.class, () -> RangeReduction.checkBuckets("homes", 0));

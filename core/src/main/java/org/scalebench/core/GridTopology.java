@@ -1,0 +1,129 @@
+package org.scalebench.core;
+
+/**
+ * The row-major tile numbering shared by {@link MeshTopology} and {@link TorusTopology}: tile
+ * {@code t = y * width + x}, with the row {@code y} found by a {@link FastDivisor} (a multiply, not a
+ * divide) and the column as {@code t - y * width}. Not part of the public API: its public methods are
+ * documented on the two topologies.
+ *
+ * <p>Allocation: none after construction. Thread-safety: immutable.
+ */
+abstract sealed class GridTopology permits MeshTopology, TorusTopology {
+
+    final int width;
+    final int height;
+    final int tiles;
+    /** Divides a tile id by the width: the row. */
+    final FastDivisor rows;
+
+    /**
+     * Validates and stores the grid.
+     *
+     * @throws IllegalArgumentException if a dimension is below 1 or {@code width * height > 2^31 - 1}
+     */
+    GridTopology(final int width, final int height) {
+        checkDimensions(width, height);
+        final long count = (long) width * height;
+        if (count > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("width = " + width + ", height = " + height + ": " + count
+                    + " tiles, must be at most " + Integer.MAX_VALUE);
+        }
+        this.width = width;
+        this.height = height;
+        this.tiles = (int) count;
+        this.rows = new FastDivisor(width);
+    }
+
+    /**
+     * The number of tiles.
+     *
+     * @return {@code width * height}
+     */
+    public int tiles() {
+        return tiles;
+    }
+
+    /**
+     * Tiles per row.
+     *
+     * @return the width
+     */
+    public int width() {
+        return width;
+    }
+
+    /**
+     * Rows.
+     *
+     * @return the height
+     */
+    public int height() {
+        return height;
+    }
+
+    /**
+     * The column of a tile.
+     *
+     * @param tile a tile in {@code [0, tiles())}
+     * @return {@code tile mod width}
+     */
+    public int x(final int tile) {
+        return tile - rows.divide(tile) * width;
+    }
+
+    /**
+     * The row of a tile.
+     *
+     * @param tile a tile in {@code [0, tiles())}
+     * @return {@code floor(tile / width)}
+     */
+    public int y(final int tile) {
+        return rows.divide(tile);
+    }
+
+    /**
+     * The tile at a column and row.
+     *
+     * @param x the column, in {@code [0, width)}
+     * @param y the row, in {@code [0, height)}
+     * @return {@code y * width + x}
+     */
+    public int tileAt(final int x, final int y) {
+        return y * width + x;
+    }
+
+    /** Asserts (when assertions are on) that both tiles are in range. */
+    final boolean inRange(final int fromTile, final int toTile) {
+        return fromTile >= 0 && fromTile < tiles && toTile >= 0 && toTile < tiles;
+    }
+
+    /**
+     * Checks that both dimensions are at least 1.
+     *
+     * @throws IllegalArgumentException naming the first dimension below 1
+     */
+    static void checkDimensions(final int width, final int height) {
+        if (width < 1) {
+            throw new IllegalArgumentException("width = " + width + ": must be at least 1");
+        }
+        if (height < 1) {
+            throw new IllegalArgumentException("height = " + height + ": must be at least 1");
+        }
+    }
+
+    /**
+     * Mean of {@code |a - b|} over independent uniform {@code a, b} in {@code [0, k)}: {@code (k^2 - 1) / (3k)}
+     * (the sum over ordered pairs is {@code 2 * sum_{d=1}^{k-1} d (k - d) = k (k^2 - 1) / 3}).
+     */
+    static double lineAverage(final int k) {
+        return ((double) k * k - 1) / (3.0 * k);
+    }
+
+    /**
+     * Mean ring distance {@code min(d, k - d)} with {@code d = |a - b|} over uniform {@code a, b} in
+     * {@code [0, k)}: {@code k / 4} for even {@code k}, {@code (k^2 - 1) / (4k)} for odd {@code k}.
+     */
+    static double ringAverage(final int k) {
+        return (k & 1) == 0 ? k / 4.0 : ((double) k * k - 1) / (4.0 * k);
+    }
+}

@@ -1,0 +1,445 @@
+package org.scalebench.core;
+
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * A set-associative array of {@code sets x ways} 64-bit tags with a replacement policy: the tag store of a
+ * private cache, of a shared cache slice, or of a sparse directory (Gupta, Weber, Mowry, ICPP 1990: a
+ * directory cache sized to the private caches, not to memory; Graphite and Sniper default to 16 ways).
+ * It holds tags and replacement state only; callers keep per-line state (coherence state, sharers, dirty
+ * bits) in their own primitive arrays indexed by <em>slot</em>.
+ *
+ * <pre>
+ *   slot = set * ways + way                  set = tag &amp; (sets - 1)   (the tag's low bits)
+ *
+ *   tags[slot]       long   the tag (any long; meaningful only while the slot is valid)
+ *   validWays[set]   long   bit w set  &lt;=&gt;  slot set * ways + w holds a valid tag
+ *   LRU:       lastUse[slot]  long  value of a counter bumped on every hit and fill
+ *   TREE_PLRU: tree[set]      long  bit n = internal node n of a heap-numbered tree (root 1, children
+ *                                   2n, 2n + 1, leaves ways + w); 1 = the victim is in the right half
+ * </pre>
+ *
+ * <p>Invariants: a tag is valid in at most one way of its set (the set is a function of the tag, so in at
+ * most one slot overall); {@link #victim} prefers the lowest-numbered invalid way and otherwise applies
+ * the policy; under {@link ReplacementPolicy#LRU} the victim of a full set is exactly the way least
+ * recently passed to {@link #find}, {@link #fill} or {@link #insert}. {@link #peek}, {@link #victim},
+ * {@link #isValid}, {@link #tagAt} and {@link #occupancy} change nothing.
+ *
+ * <p>Tags select their set by their low bits, which suits line addresses (consecutive lines go to
+ * consecutive sets); mix a tag first ({@link Mix64}) if its low bits are not spread. Because validity is
+ * kept apart from the tag, every long is a valid tag, 0 and -1 included.
+ *
+ * <p>Slot arguments outside {@code [0, capacity())} throw {@link IndexOutOfBoundsException}; a set
+ * outside {@code [0, sets())} throws {@link ArrayIndexOutOfBoundsException}.
+ *
+ * <p>Allocation: arrays sized at construction, nothing afterwards. Thread-safety: not thread-safe; confine
+ * an instance to one thread or guard it externally.
+ */
+public final class SetAssocTags {
+
+    /** Largest number of slots: the largest array most JVMs allocate. */
+    public static final int MAX_CAPACITY = Integer.MAX_VALUE - 8;
+    /** Largest associativity: the valid bits of a set fit in one long. */
+    public static final int MAX_WAYS = 64;
+
+    private final int sets;
+    private final int ways;
+    private final int setMask;
+    private final int capacity;
+    private final ReplacementPolicy policy;
+    private final boolean lru;
+    /** The low {@code ways} bits. */
+    private final long waysMask;
+    /** Divides a slot by {@code ways}: its set. */
+    private final FastDivisor slotSets;
+    private final long[] tags;
+    private final long[] validWays;
+    /** LRU: stamp of the last use of each slot; empty under TREE_PLRU. */
+    private final long[] lastUse;
+    /** TREE_PLRU: the tree bits of each set; empty under LRU. */
+    private final long[] tree;
+    /** TREE_PLRU: for each way, the tree nodes on its root-to-leaf path. */
+    private final long[] pathNodes;
+    /** TREE_PLRU: for each way, the values of its path nodes once it is the most recently used. */
+    private final long[] pathPointingAway;
+    private final int treeDepth;
+    private long clock;
+    private boolean lastInsertEvicted;
+    private long lastEvictedTag;
+
+    /**
+     * Builds an empty tag array (every slot invalid).
+     *
+     * @param sets the number of sets, a power of two, at least 1
+     * @param ways the associativity, in {@code [1, 64]}; a power of two for {@code TREE_PLRU}
+     * @param policy the replacement policy
+     * @throws IllegalArgumentException naming the offending parameter if one is out of range, or if
+     *     {@code sets * ways > MAX_CAPACITY}
+     */
+    public SetAssocTags(final int sets, final int ways, final ReplacementPolicy policy) {
+        if (sets < 1 || (sets & (sets - 1)) != 0) {
+            throw new IllegalArgumentException("sets = " + sets + ": must be a power of two >= 1");
+        }
+        if (ways < 1 || ways > MAX_WAYS) {
+            throw new IllegalArgumentException("ways = " + ways + ": must be in [1, " + MAX_WAYS + "]");
+        }
+        if (policy == null) {
+            throw new IllegalArgumentException("policy = null: must be one of " + Arrays.toString(ReplacementPolicy.values()));
+        }
+        if (policy == ReplacementPolicy.TREE_PLRU && (ways & (ways - 1)) != 0) {
+            throw new IllegalArgumentException("ways = " + ways + ": TREE_PLRU needs a power of two");
+        }
+        final long slots = (long) sets * ways;
+        if (slots > MAX_CAPACITY) {
+            throw new IllegalArgumentException("sets = " + sets + ", ways = " + ways + ": " + slots
+                    + " slots, must be at most " + MAX_CAPACITY);
+        }
+        this.sets = sets;
+        this.ways = ways;
+        this.setMask = sets - 1;
+        this.capacity = (int) slots;
+        this.policy = policy;
+        this.lru = policy == ReplacementPolicy.LRU;
+        this.waysMask = ways == MAX_WAYS ? -1L : (1L << ways) - 1;
+        this.slotSets = new FastDivisor(ways);
+        this.tags = new long[capacity];
+        this.validWays = new long[sets];
+        this.lastUse = lru ? new long[capacity] : new long[0];
+        this.tree = lru ? new long[0] : new long[sets];
+        this.treeDepth = Integer.numberOfTrailingZeros(ways);
+        this.pathNodes = new long[ways];
+        this.pathPointingAway = new long[ways];
+        for (int way = 0; way < ways; way++) {
+            // walk from the leaf up; at each parent, point to the sibling half (away from this way)
+            for (int child = ways + way; child > 1; child >>>= 1) {
+                final int parent = child >>> 1;
+                pathNodes[way] |= 1L << parent;
+                if ((child & 1) == 0) {
+                    pathPointingAway[way] |= 1L << parent;
+                }
+            }
+        }
+    }
+
+    /**
+     * The number of sets.
+     *
+     * @return the sets given at construction
+     */
+    public int sets() {
+        return sets;
+    }
+
+    /**
+     * The associativity.
+     *
+     * @return the ways given at construction
+     */
+    public int ways() {
+        return ways;
+    }
+
+    /**
+     * The number of slots.
+     *
+     * @return {@code sets * ways}
+     */
+    public int capacity() {
+        return capacity;
+    }
+
+    /**
+     * The replacement policy.
+     *
+     * @return the policy given at construction
+     */
+    public ReplacementPolicy policy() {
+        return policy;
+    }
+
+    /**
+     * The set a tag maps to.
+     *
+     * @param tag any tag
+     * @return {@code tag & (sets - 1)}
+     */
+    public int setOf(final long tag) {
+        return (int) tag & setMask;
+    }
+
+    /**
+     * The slot of a way of a set.
+     *
+     * @param set a set in {@code [0, sets())}
+     * @param way a way in {@code [0, ways())}
+     * @return {@code set * ways + way}
+     */
+    public int slotOf(final int set, final int way) {
+        return set * ways + way;
+    }
+
+    /**
+     * The set a slot belongs to.
+     *
+     * @param slot a slot in {@code [0, capacity())}
+     * @return {@code floor(slot / ways)}
+     * @throws IndexOutOfBoundsException if the slot is out of range
+     */
+    public int setOfSlot(final int slot) {
+        return slotSets.divide(Objects.checkIndex(slot, capacity));
+    }
+
+    /**
+     * The way a slot occupies in its set.
+     *
+     * @param slot a slot in {@code [0, capacity())}
+     * @return {@code slot mod ways}
+     * @throws IndexOutOfBoundsException if the slot is out of range
+     */
+    public int wayOf(final int slot) {
+        return slot - setOfSlot(slot) * ways;
+    }
+
+    /**
+     * Looks a tag up and, on a hit, makes it the most recently used way of its set.
+     *
+     * @param tag any tag
+     * @return the slot holding {@code tag}, or -1 if it is not valid in its set
+     */
+    public int find(final long tag) {
+        final int set = (int) tag & setMask;
+        final int base = set * ways;
+        final int way = wayHolding(tag, set, base);
+        if (way >= 0) {
+            touch(set, base + way, way);
+            return base + way;
+        }
+        return -1;
+    }
+
+    /**
+     * Looks a tag up without touching the replacement state.
+     *
+     * @param tag any tag
+     * @return the slot holding {@code tag}, or -1 if it is not valid in its set
+     */
+    public int peek(final long tag) {
+        final int set = (int) tag & setMask;
+        final int base = set * ways;
+        final int way = wayHolding(tag, set, base);
+        return way < 0 ? -1 : base + way;
+    }
+
+    /**
+     * The slot a fill of {@code tag} would use: the lowest invalid way of its set if there is one, else
+     * the policy's victim. Changes nothing; check {@link #isValid} on the result to see whether the fill
+     * would evict, and {@link #tagAt} for what.
+     *
+     * @param tag any tag
+     * @return a slot of the tag's set
+     */
+    public int victim(final long tag) {
+        final int set = (int) tag & setMask;
+        return victimIn(set, set * ways);
+    }
+
+    /**
+     * Stores {@code tag}, valid, in {@code slot} (overwriting whatever the slot held) and makes it the most
+     * recently used way of its set. The tag must not be valid in another way of the set (checked by an
+     * {@code assert}); use {@link #victim} to choose the slot, or {@link #insert} to do both.
+     *
+     * @param slot a slot of the tag's set
+     * @param tag any tag
+     * @throws IllegalArgumentException if {@code slot} is not in the set of {@code tag}
+     */
+    public void fill(final int slot, final long tag) {
+        final int set = (int) tag & setMask;
+        final int base = set * ways;
+        final int way = slot - base;
+        if (way < 0 || way >= ways) {
+            throw new IllegalArgumentException("slot = " + slot + ": tag " + tag + " belongs to set " + set
+                    + ", slots [" + base + ", " + (base + ways) + ")");
+        }
+        assert wayHolding(tag, set, base) < 0 || wayHolding(tag, set, base) == way
+                : "tag " + tag + " is already valid in another way of set " + set;
+        tags[slot] = tag;
+        validWays[set] |= 1L << way;
+        touch(set, slot, way);
+    }
+
+    /**
+     * Whether a slot holds a valid tag.
+     *
+     * @param slot a slot in {@code [0, capacity())}
+     * @return true if valid
+     * @throws IndexOutOfBoundsException if the slot is out of range
+     */
+    public boolean isValid(final int slot) {
+        final int set = slotSets.divide(Objects.checkIndex(slot, capacity));
+        return (validWays[set] >>> (slot - set * ways) & 1L) != 0;
+    }
+
+    /**
+     * The tag stored in a slot; meaningful only while {@link #isValid} is true.
+     *
+     * @param slot a slot in {@code [0, capacity())}
+     * @return the tag
+     * @throws IndexOutOfBoundsException if the slot is out of range
+     */
+    public long tagAt(final int slot) {
+        return tags[Objects.checkIndex(slot, capacity)];
+    }
+
+    /**
+     * Marks a slot invalid (no effect if it already is). The replacement state is left as it is: an
+     * invalid way is the first choice of {@link #victim} anyway.
+     *
+     * @param slot a slot in {@code [0, capacity())}
+     * @throws IndexOutOfBoundsException if the slot is out of range
+     */
+    public void invalidate(final int slot) {
+        final int set = slotSets.divide(Objects.checkIndex(slot, capacity));
+        validWays[set] &= ~(1L << (slot - set * ways));
+    }
+
+    /**
+     * Invalidates a tag if it is valid.
+     *
+     * @param tag any tag
+     * @return true if the tag was valid (and now is not)
+     */
+    public boolean invalidateTag(final long tag) {
+        final int set = (int) tag & setMask;
+        final int way = wayHolding(tag, set, set * ways);
+        if (way < 0) {
+            return false;
+        }
+        validWays[set] &= ~(1L << way);
+        return true;
+    }
+
+    /**
+     * The number of valid ways in a set.
+     *
+     * @param set a set in {@code [0, sets())}
+     * @return a count in {@code [0, ways()]}
+     */
+    public int occupancy(final int set) {
+        return Long.bitCount(validWays[set]);
+    }
+
+    /**
+     * Makes {@code tag} valid and most recently used: a hit if it already is valid (nothing is evicted),
+     * otherwise a fill of {@link #victim}'s slot. {@link #lastInsertEvicted()} and
+     * {@link #lastEvictedTag()} then report whether a valid tag was evicted, and which.
+     *
+     * @param tag any tag
+     * @return the slot now holding {@code tag}
+     */
+    public int insert(final long tag) {
+        final int set = (int) tag & setMask;
+        final int base = set * ways;
+        final int present = wayHolding(tag, set, base);
+        if (present >= 0) {
+            lastInsertEvicted = false;
+            lastEvictedTag = 0;
+            touch(set, base + present, present);
+            return base + present;
+        }
+        final int slot = victimIn(set, base);
+        final int way = slot - base;
+        final long valid = validWays[set];
+        lastInsertEvicted = (valid >>> way & 1L) != 0;
+        lastEvictedTag = lastInsertEvicted ? tags[slot] : 0;
+        tags[slot] = tag;
+        validWays[set] = valid | 1L << way;
+        touch(set, slot, way);
+        return slot;
+    }
+
+    /**
+     * Whether the last {@link #insert} evicted a valid tag.
+     *
+     * @return true if it did
+     */
+    public boolean lastInsertEvicted() {
+        return lastInsertEvicted;
+    }
+
+    /**
+     * The tag the last {@link #insert} evicted; meaningful only when {@link #lastInsertEvicted()} is true
+     * (0 otherwise).
+     *
+     * @return the evicted tag
+     */
+    public long lastEvictedTag() {
+        return lastEvictedTag;
+    }
+
+    /** Invalidates every slot and resets the replacement state and the eviction report. */
+    public void clear() {
+        Arrays.fill(validWays, 0L);
+        Arrays.fill(lastUse, 0L);
+        Arrays.fill(tree, 0L);
+        clock = 0;
+        lastInsertEvicted = false;
+        lastEvictedTag = 0;
+    }
+
+    /** The way of {@code set} holding {@code tag} validly, or -1. */
+    private int wayHolding(final long tag, final int set, final int base) {
+        final long[] tags = this.tags;
+        final long valid = validWays[set];
+        final int ways = this.ways;
+        for (int way = 0; way < ways; way++) {
+            if (tags[base + way] == tag && (valid >>> way & 1L) != 0) {
+                return way;
+            }
+        }
+        return -1;
+    }
+
+    private int victimIn(final int set, final int base) {
+        final long free = ~validWays[set] & waysMask;
+        if (free != 0) {
+            return base + Long.numberOfTrailingZeros(free);
+        }
+        return base + (lru ? leastRecentlyUsedWay(base) : treeVictimWay(tree[set]));
+    }
+
+    private int leastRecentlyUsedWay(final int base) {
+        final long[] lastUse = this.lastUse;
+        int oldestWay = 0;
+        long oldest = lastUse[base];
+        for (int way = 1; way < ways; way++) {
+            final long stamp = lastUse[base + way];
+            if (stamp < oldest) {
+                oldest = stamp;
+                oldestWay = way;
+            }
+        }
+        return oldestWay;
+    }
+
+    private int treeVictimWay(final long bits) {
+        int node = 1;
+        for (int level = 0; level < treeDepth; level++) {
+            node = node << 1 | (int) (bits >>> node & 1L);
+        }
+        return node - ways;
+    }
+
+    private void touch(final int set, final int slot, final int way) {
+        if (lru) {
+            lastUse[slot] = ++clock;
+        } else {
+            tree[set] = tree[set] & ~pathNodes[way] | pathPointingAway[way];
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "SetAssocTags[" + sets + " sets x " + ways + " ways, " + policy + "]";
+    }
+}

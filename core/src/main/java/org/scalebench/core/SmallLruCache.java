@@ -1,0 +1,203 @@
+package org.scalebench.core;
+
+/**
+ * A small fully-associative cache of 64-bit keys with true LRU replacement and hit/miss counters: the model
+ * of the translation caches of Coherence Domain Restriction (Fu et al., MICRO 2015; OpenPiton's
+ * {@code l2_smc} and the L1.5 home-map cache), 16-entry caches in front of the sharer-map and home-map
+ * tables in memory, where a miss costs a table fetch. Only presence is modelled, not the cached value.
+ *
+ * <pre>
+ *   keys[0 .. size)      the cached keys, in no particular order (a removal moves the last one into the hole)
+ *   lastUse[0 .. size)   value of a counter bumped on every access of that key
+ * </pre>
+ *
+ * <p>Invariants: the first {@code size} entries are distinct keys; {@code size <= capacity}; on a miss with
+ * the cache full, the key with the smallest {@code lastUse} (the least recently accessed) is replaced.
+ * Lookups compare keys only (no hashing), which beats a hash map at these sizes: 16 keys span two cache
+ * lines. Any long is a valid key.
+ *
+ * <p>Allocation: two arrays at construction, nothing afterwards. Thread-safety: not thread-safe.
+ */
+public final class SmallLruCache {
+
+    /** Largest capacity: beyond this a linear scan stops paying off. */
+    public static final int MAX_CAPACITY = 64;
+
+    private final int capacity;
+    private final long[] keys;
+    private final long[] lastUse;
+    private int size;
+    private long clock;
+    private long hits;
+    private long misses;
+
+    /**
+     * Builds an empty cache.
+     *
+     * @param capacity the number of entries, in {@code [1, 64]}
+     * @throws IllegalArgumentException if {@code capacity} is out of range
+     */
+    public SmallLruCache(final int capacity) {
+        if (capacity < 1 || capacity > MAX_CAPACITY) {
+            throw new IllegalArgumentException("capacity = " + capacity + ": must be in [1, " + MAX_CAPACITY + "]");
+        }
+        this.capacity = capacity;
+        this.keys = new long[capacity];
+        this.lastUse = new long[capacity];
+    }
+
+    /**
+     * Accesses a key: on a hit it becomes the most recently used; on a miss it is inserted, replacing the
+     * least recently used key if the cache is full. Counts a hit or a miss.
+     *
+     * @param key any key
+     * @return true on a hit
+     */
+    public boolean access(final long key) {
+        final int found = indexOf(key);
+        if (found >= 0) {
+            lastUse[found] = ++clock;
+            hits++;
+            return true;
+        }
+        misses++;
+        final int slot;
+        if (size < capacity) {
+            slot = size++;
+        } else {
+            slot = leastRecentlyUsed();
+        }
+        keys[slot] = key;
+        lastUse[slot] = ++clock;
+        return false;
+    }
+
+    /**
+     * Whether a key is cached. Changes nothing, counts nothing.
+     *
+     * @param key any key
+     * @return true if cached
+     */
+    public boolean contains(final long key) {
+        return indexOf(key) >= 0;
+    }
+
+    /**
+     * Removes a key (a software flush of one entry).
+     *
+     * @param key any key
+     * @return true if it was cached
+     */
+    public boolean invalidate(final long key) {
+        final int found = indexOf(key);
+        if (found < 0) {
+            return false;
+        }
+        removeAt(found);
+        return true;
+    }
+
+    /**
+     * Removes every key with {@code (key & mask) == value}, e.g. every entry of one domain when the domain
+     * id is a bit field of the key.
+     *
+     * @param mask the bits to compare
+     * @param value the value those bits must have
+     * @return how many keys were removed
+     */
+    public int invalidateMatching(final long mask, final long value) {
+        final long[] keys = this.keys;
+        final int before = size;
+        int i = 0;
+        while (i < size) {
+            if ((keys[i] & mask) == value) {
+                removeAt(i);
+            } else {
+                i++;
+            }
+        }
+        return before - size;
+    }
+
+    /** Removes every key; the counters are kept (see {@link #resetCounters()}). */
+    public void clear() {
+        size = 0;
+    }
+
+    /**
+     * The number of cached keys.
+     *
+     * @return a count in {@code [0, capacity()]}
+     */
+    public int size() {
+        return size;
+    }
+
+    /**
+     * The number of entries.
+     *
+     * @return the capacity given at construction
+     */
+    public int capacity() {
+        return capacity;
+    }
+
+    /**
+     * Accesses that hit since construction or the last {@link #resetCounters()}.
+     *
+     * @return the hit count
+     */
+    public long hits() {
+        return hits;
+    }
+
+    /**
+     * Accesses that missed since construction or the last {@link #resetCounters()}.
+     *
+     * @return the miss count
+     */
+    public long misses() {
+        return misses;
+    }
+
+    /** Sets the hit and miss counters to zero; the cached keys stay. */
+    public void resetCounters() {
+        hits = 0;
+        misses = 0;
+    }
+
+    private int indexOf(final long key) {
+        final long[] keys = this.keys;
+        final int size = this.size;
+        for (int i = 0; i < size; i++) {
+            if (keys[i] == key) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private int leastRecentlyUsed() {
+        final long[] lastUse = this.lastUse;
+        int oldestIndex = 0;
+        long oldest = lastUse[0];
+        for (int i = 1; i < capacity; i++) {
+            if (lastUse[i] < oldest) {
+                oldest = lastUse[i];
+                oldestIndex = i;
+            }
+        }
+        return oldestIndex;
+    }
+
+    private void removeAt(final int index) {
+        final int last = --size;
+        keys[index] = keys[last];
+        lastUse[index] = lastUse[last];
+    }
+
+    @Override
+    public String toString() {
+        return "SmallLruCache[" + size + "/" + capacity + ", hits " + hits + ", misses " + misses + "]";
+    }
+}

@@ -1,0 +1,95 @@
+package org.scalebench.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.junit.jupiter.api.Test;
+
+class MeshTopologyTest {
+
+    @Test
+    void tilesAreNumberedRowMajor() {
+        final MeshTopology mesh = new MeshTopology(5, 3);
+        assertEquals(15, mesh.tiles());
+        for (int y = 0; y < 3; y++) {
+            for (int x = 0; x < 5; x++) {
+                final int tile = mesh.tileAt(x, y);
+                assertEquals(y * 5 + x, tile);
+                assertEquals(x, mesh.x(tile));
+                assertEquals(y, mesh.y(tile));
+            }
+        }
+    }
+
+    @Test
+    void hopsAreTheManhattanDistance() {
+        final MeshTopology mesh = new MeshTopology(7, 5);
+        for (int a = 0; a < mesh.tiles(); a++) {
+            for (int b = 0; b < mesh.tiles(); b++) {
+                final int expected = Math.abs(a % 7 - b % 7) + Math.abs(a / 7 - b / 7);
+                assertEquals(expected, mesh.hops(a, b), "tiles " + a + ", " + b);
+            }
+        }
+        assertEquals(0, mesh.hops(12, 12));
+        assertEquals(mesh.maxHops(), mesh.hops(0, mesh.tiles() - 1));
+        assertEquals(mesh.maxHops(), mesh.hops(6, 28));
+    }
+
+    @Test
+    void averageOfAKByKMeshIsTwoKSquaredMinusOneOverThreeK() {
+        for (final int k : new int[] {1, 2, 8, 16, 32, 1024}) {
+            assertEquals(2.0 * (k * (double) k - 1) / (3.0 * k), MeshTopology.averageHops(k, k), 1e-12, "k = " + k);
+        }
+        assertEquals(21.3125, MeshTopology.averageHops(32, 32), 1e-12);
+        assertEquals(5.25, MeshTopology.averageHops(8, 8), 1e-12);
+    }
+
+    @Test
+    void exhaustiveAverageEqualsTheClosedForm() {
+        final int[][] shapes = {{1, 1}, {1, 9}, {2, 2}, {3, 4}, {8, 8}, {5, 11}, {16, 16}, {13, 6}};
+        for (final int[] shape : shapes) {
+            final MeshTopology mesh = new MeshTopology(shape[0], shape[1]);
+            long sum = 0;
+            int max = 0;
+            for (int a = 0; a < mesh.tiles(); a++) {
+                for (int b = 0; b < mesh.tiles(); b++) {
+                    final int hops = mesh.hops(a, b);
+                    sum += hops;
+                    max = Math.max(max, hops);
+                }
+            }
+            final double average = (double) sum / ((long) mesh.tiles() * mesh.tiles());
+            assertEquals(MeshTopology.averageHops(shape[0], shape[1]), average, 1e-9, mesh.toString());
+            assertEquals(mesh.maxHops(), max, mesh.toString());
+        }
+    }
+
+    @Test
+    void millionTileMeshesReachTheirCorners() {
+        final MeshTopology square = new MeshTopology(1024, 1024);
+        assertEquals(1_048_576, square.tiles());
+        assertEquals(2046, square.hops(0, square.tiles() - 1));
+        assertEquals(2046, square.hops(1023, 1024 * 1023));
+        assertEquals(1023 + 511, square.hops(square.tileAt(1023, 0), square.tileAt(0, 511)));
+        final MeshTopology odd = new MeshTopology(1000, 1000);
+        assertEquals(999 + 999, odd.hops(999, 999_000));
+        assertEquals(999, odd.x(999_999));
+        assertEquals(999, odd.y(999_999));
+        final MeshTopology line = new MeshTopology(1, 1 << 20);
+        assertEquals((1 << 20) - 1, line.hops(0, (1 << 20) - 1));
+        final MeshTopology row = new MeshTopology(1 << 20, 1);
+        assertEquals((1 << 20) - 1, row.hops((1 << 20) - 1, 0));
+    }
+
+    @Test
+    void rejectsEmptyAndOversizedMeshes() {
+        assertEquals("width = 0: must be at least 1",
+                assertThrows(IllegalArgumentException.class, () -> new MeshTopology(0, 4)).getMessage());
+        assertEquals("height = -1: must be at least 1",
+                assertThrows(IllegalArgumentException.class, () -> new MeshTopology(4, -1)).getMessage());
+        assertEquals("width = 65536, height = 65536: 4294967296 tiles, must be at most 2147483647",
+                assertThrows(IllegalArgumentException.class, () -> new MeshTopology(65536, 65536)).getMessage());
+        assertEquals("width = 0: must be at least 1",
+                assertThrows(IllegalArgumentException.class, () -> MeshTopology.averageHops(0, 1)).getMessage());
+    }
+}

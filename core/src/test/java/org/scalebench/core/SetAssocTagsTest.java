@@ -1,0 +1,269 @@
+package org.scalebench.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+class SetAssocTagsTest {
+
+    private static final int SETS = 4;
+
+    /** The k-th tag of set 1 (tags of one set differ by multiples of the set count). */
+    private static long tagOfSetOne(final int k) {
+        return 1 + (long) SETS * k;
+    }
+
+    @ParameterizedTest
+    @EnumSource(ReplacementPolicy.class)
+    void emptyArrayFindsNothingAndOffersTheFirstWay(final ReplacementPolicy policy) {
+        final SetAssocTags tags = new SetAssocTags(SETS, 4, policy);
+        assertEquals(16, tags.capacity());
+        for (final long tag : new long[] {0L, -1L, Long.MIN_VALUE, Long.MAX_VALUE, 5L}) {
+            assertEquals(-1, tags.find(tag));
+            assertEquals(-1, tags.peek(tag));
+            assertEquals(tags.setOf(tag) * 4, tags.victim(tag));
+            assertFalse(tags.invalidateTag(tag));
+        }
+        for (int slot = 0; slot < tags.capacity(); slot++) {
+            assertFalse(tags.isValid(slot));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ReplacementPolicy.class)
+    void extremeTagsAreOrdinaryTags(final ReplacementPolicy policy) {
+        final SetAssocTags tags = new SetAssocTags(SETS, 2, policy);
+        final long[] extremes = {0L, -1L, Long.MIN_VALUE, Long.MAX_VALUE};
+        for (final long tag : extremes) {
+            final int slot = tags.insert(tag);
+            assertEquals(tags.setOf(tag), tags.setOfSlot(slot));
+            assertEquals(tag, tags.tagAt(slot));
+            assertFalse(tags.lastInsertEvicted());
+        }
+        for (final long tag : extremes) {
+            assertTrue(tags.find(tag) >= 0, "tag " + tag);
+        }
+        assertEquals(0, tags.setOf(Long.MIN_VALUE));
+        assertEquals(3, tags.setOf(-1L));
+    }
+
+    @ParameterizedTest
+    @EnumSource(ReplacementPolicy.class)
+    void insertFillsFreeWaysInOrderThenEvicts(final ReplacementPolicy policy) {
+        final SetAssocTags tags = new SetAssocTags(SETS, 4, policy);
+        for (int k = 0; k < 4; k++) {
+            assertEquals(tags.slotOf(1, k), tags.insert(tagOfSetOne(k)));
+            assertFalse(tags.lastInsertEvicted());
+            assertEquals(k + 1, tags.occupancy(1));
+        }
+        assertEquals(0, tags.occupancy(0));
+        // filled in order 0..3 with no later hit: both policies evict way 0 first
+        assertEquals(tags.slotOf(1, 0), tags.victim(tagOfSetOne(9)));
+        assertEquals(tags.slotOf(1, 0), tags.insert(tagOfSetOne(9)));
+        assertTrue(tags.lastInsertEvicted());
+        assertEquals(tagOfSetOne(0), tags.lastEvictedTag());
+        assertEquals(-1, tags.peek(tagOfSetOne(0)));
+        assertEquals(4, tags.occupancy(1));
+    }
+
+    @ParameterizedTest
+    @EnumSource(ReplacementPolicy.class)
+    void insertingAPresentTagIsAHitThatEvictsNothing(final ReplacementPolicy policy) {
+        final SetAssocTags tags = new SetAssocTags(SETS, 2, policy);
+        final int slot = tags.insert(tagOfSetOne(0));
+        tags.insert(tagOfSetOne(1));
+        assertEquals(slot, tags.insert(tagOfSetOne(0)));
+        assertFalse(tags.lastInsertEvicted());
+        assertEquals(2, tags.occupancy(1));
+        // the re-insert made tag 0 most recently used, so tag 1 goes next
+        assertEquals(tags.slotOf(1, 1), tags.insert(tagOfSetOne(2)));
+        assertEquals(tagOfSetOne(1), tags.lastEvictedTag());
+    }
+
+    @Test
+    void lruEvictsTheLeastRecentlyFoundOrFilled() {
+        final SetAssocTags tags = new SetAssocTags(SETS, 4, ReplacementPolicy.LRU);
+        for (int k = 0; k < 4; k++) {
+            tags.insert(tagOfSetOne(k));
+        }
+        tags.find(tagOfSetOne(0));
+        tags.find(tagOfSetOne(2));
+        // recency, oldest first: 1, 3, 0, 2
+        assertEquals(tags.slotOf(1, 1), tags.insert(tagOfSetOne(10)));
+        assertEquals(tags.slotOf(1, 3), tags.insert(tagOfSetOne(11)));
+        assertEquals(tags.slotOf(1, 0), tags.insert(tagOfSetOne(12)));
+        assertEquals(tagOfSetOne(0), tags.lastEvictedTag());
+    }
+
+    @Test
+    void peekAndVictimLeaveTheReplacementOrderAlone() {
+        final SetAssocTags tags = new SetAssocTags(SETS, 4, ReplacementPolicy.LRU);
+        for (int k = 0; k < 4; k++) {
+            tags.insert(tagOfSetOne(k));
+        }
+        assertEquals(tags.slotOf(1, 0), tags.peek(tagOfSetOne(0)));
+        assertEquals(tags.slotOf(1, 0), tags.victim(tagOfSetOne(7)));
+        assertEquals(tags.slotOf(1, 0), tags.victim(tagOfSetOne(7)));
+        assertEquals(tags.slotOf(1, 0), tags.insert(tagOfSetOne(7)));
+    }
+
+    @Test
+    void treePlruFollowsTheTreeNotTheFullOrder() {
+        final SetAssocTags plru = new SetAssocTags(SETS, 4, ReplacementPolicy.TREE_PLRU);
+        final SetAssocTags lru = new SetAssocTags(SETS, 4, ReplacementPolicy.LRU);
+        for (final SetAssocTags tags : new SetAssocTags[] {plru, lru}) {
+            for (int k = 0; k < 4; k++) {
+                tags.insert(tagOfSetOne(k));
+            }
+            tags.find(tagOfSetOne(2));
+            tags.find(tagOfSetOne(0));
+        }
+        // LRU order, oldest first: 1, 3, 2, 0. The tree: the root points right (away from way 0), and the
+        // right node still points at way 3 (away from way 2, the last touched on that side).
+        assertEquals(lru.slotOf(1, 1), lru.victim(tagOfSetOne(5)));
+        assertEquals(plru.slotOf(1, 3), plru.victim(tagOfSetOne(5)));
+    }
+
+    @Test
+    void treePlruNeverEvictsTheMostRecentlyUsedWay() {
+        final long seed = 0x9_1A0L;
+        final SplittableRandom random = new SplittableRandom(seed);
+        for (final int ways : new int[] {2, 4, 8, 16, 64}) {
+            final SetAssocTags tags = new SetAssocTags(1, ways, ReplacementPolicy.TREE_PLRU);
+            for (int i = 0; i < 20_000; i++) {
+                final long tag = random.nextInt(2 * ways);
+                int slot = tags.find(tag);
+                if (slot < 0) {
+                    slot = tags.insert(tag);
+                }
+                if (tags.occupancy(0) == ways) {
+                    assertNotEquals(slot, tags.victim(tag + 1), "ways " + ways + " seed " + seed);
+                }
+            }
+        }
+    }
+
+    @Test
+    void twoWayTreePlruIsExactLru() {
+        final long seed = 0x2_1A0L;
+        final SplittableRandom random = new SplittableRandom(seed);
+        final SetAssocTags plru = new SetAssocTags(8, 2, ReplacementPolicy.TREE_PLRU);
+        final SetAssocTags lru = new SetAssocTags(8, 2, ReplacementPolicy.LRU);
+        for (int i = 0; i < 50_000; i++) {
+            final long tag = random.nextInt(64);
+            assertEquals(lru.find(tag), plru.find(tag), "seed " + seed);
+            assertEquals(lru.insert(tag), plru.insert(tag), "seed " + seed);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ReplacementPolicy.class)
+    void sixtyFourWaysUseEveryBitOfTheSetMask(final ReplacementPolicy policy) {
+        final SetAssocTags tags = new SetAssocTags(2, 64, policy);
+        for (int k = 0; k < 64; k++) {
+            assertEquals(k, tags.insert(2L * k));
+        }
+        assertEquals(64, tags.occupancy(0));
+        assertEquals(0, tags.insert(1000L));
+        assertTrue(tags.lastInsertEvicted());
+        assertEquals(0L, tags.lastEvictedTag());
+        tags.invalidate(63);
+        assertEquals(63, tags.victim(2000L));
+        assertEquals(63, tags.occupancy(0));
+    }
+
+    @ParameterizedTest
+    @EnumSource(ReplacementPolicy.class)
+    void invalidatedWaysAreReusedLowestFirst(final ReplacementPolicy policy) {
+        final SetAssocTags tags = new SetAssocTags(SETS, 4, policy);
+        for (int k = 0; k < 4; k++) {
+            tags.insert(tagOfSetOne(k));
+        }
+        tags.invalidate(tags.slotOf(1, 2));
+        assertTrue(tags.invalidateTag(tagOfSetOne(1)));
+        assertFalse(tags.invalidateTag(tagOfSetOne(1)));
+        assertEquals(2, tags.occupancy(1));
+        assertFalse(tags.isValid(tags.slotOf(1, 1)));
+        assertEquals(-1, tags.find(tagOfSetOne(1)));
+        assertEquals(tags.slotOf(1, 1), tags.victim(tagOfSetOne(8)));
+        assertEquals(tags.slotOf(1, 1), tags.insert(tagOfSetOne(8)));
+        assertFalse(tags.lastInsertEvicted());
+        assertEquals(tags.slotOf(1, 2), tags.insert(tagOfSetOne(9)));
+        assertFalse(tags.lastInsertEvicted());
+    }
+
+    @ParameterizedTest
+    @EnumSource(ReplacementPolicy.class)
+    void fillStoresIntoTheChosenSlotOfTheTagsSet(final ReplacementPolicy policy) {
+        final SetAssocTags tags = new SetAssocTags(SETS, 4, policy);
+        final long tag = tagOfSetOne(3);
+        tags.fill(tags.slotOf(1, 2), tag);
+        assertEquals(tags.slotOf(1, 2), tags.peek(tag));
+        assertTrue(tags.isValid(tags.slotOf(1, 2)));
+        assertEquals(1, tags.occupancy(1));
+        final IllegalArgumentException wrongSet = assertThrows(IllegalArgumentException.class,
+                () -> tags.fill(tags.slotOf(2, 0), tag));
+        assertEquals("slot = 8: tag 13 belongs to set 1, slots [4, 8)", wrongSet.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> tags.fill(-1, tag));
+    }
+
+    @ParameterizedTest
+    @EnumSource(ReplacementPolicy.class)
+    void clearInvalidatesEverythingAndForgetsTheLastEviction(final ReplacementPolicy policy) {
+        final SetAssocTags tags = new SetAssocTags(SETS, 2, policy);
+        for (int k = 0; k < 3; k++) {
+            tags.insert(tagOfSetOne(k));
+        }
+        assertTrue(tags.lastInsertEvicted());
+        tags.clear();
+        assertFalse(tags.lastInsertEvicted());
+        for (int set = 0; set < SETS; set++) {
+            assertEquals(0, tags.occupancy(set));
+        }
+        assertEquals(-1, tags.find(tagOfSetOne(2)));
+        assertEquals(tags.slotOf(1, 0), tags.insert(tagOfSetOne(2)));
+    }
+
+    @Test
+    void slotArithmeticRoundTripsForOddWays() {
+        final SetAssocTags tags = new SetAssocTags(8, 3, ReplacementPolicy.LRU);
+        for (int set = 0; set < 8; set++) {
+            for (int way = 0; way < 3; way++) {
+                final int slot = tags.slotOf(set, way);
+                assertEquals(set, tags.setOfSlot(slot));
+                assertEquals(way, tags.wayOf(slot));
+            }
+        }
+        assertThrows(IndexOutOfBoundsException.class, () -> tags.isValid(24));
+        assertThrows(IndexOutOfBoundsException.class, () -> tags.invalidate(-1));
+        assertThrows(IndexOutOfBoundsException.class, () -> tags.tagAt(24));
+        assertThrows(IndexOutOfBoundsException.class, () -> tags.setOfSlot(Integer.MIN_VALUE));
+    }
+
+    @Test
+    void rejectsBadGeometryAndPolicy() {
+        assertEquals("sets = 0: must be a power of two >= 1", assertThrows(IllegalArgumentException.class,
+                () -> new SetAssocTags(0, 4, ReplacementPolicy.LRU)).getMessage());
+        assertEquals("sets = 12: must be a power of two >= 1", assertThrows(IllegalArgumentException.class,
+                () -> new SetAssocTags(12, 4, ReplacementPolicy.LRU)).getMessage());
+        assertEquals("ways = 0: must be in [1, 64]", assertThrows(IllegalArgumentException.class,
+                () -> new SetAssocTags(4, 0, ReplacementPolicy.LRU)).getMessage());
+        assertEquals("ways = 65: must be in [1, 64]", assertThrows(IllegalArgumentException.class,
+                () -> new SetAssocTags(4, 65, ReplacementPolicy.LRU)).getMessage());
+        assertEquals("ways = 12: TREE_PLRU needs a power of two", assertThrows(IllegalArgumentException.class,
+                () -> new SetAssocTags(4, 12, ReplacementPolicy.TREE_PLRU)).getMessage());
+        assertEquals("policy = null: must be one of [LRU, TREE_PLRU]", assertThrows(IllegalArgumentException.class,
+                () -> new SetAssocTags(4, 4, null)).getMessage());
+        assertEquals("sets = 1073741824, ways = 2: 2147483648 slots, must be at most 2147483639",
+                assertThrows(IllegalArgumentException.class,
+                        () -> new SetAssocTags(1 << 30, 2, ReplacementPolicy.LRU)).getMessage());
+        assertEquals(12, new SetAssocTags(1, 12, ReplacementPolicy.LRU).ways());
+    }
+}
