@@ -11,7 +11,8 @@ import java.util.Objects;
  * bits) in their own primitive arrays indexed by <em>slot</em>.
  *
  * <pre>
- *   slot = set * ways + way                  set = tag &amp; (sets - 1)   (the tag's low bits)
+ *   slot = set * ways + way                  set = tag &amp; (sets - 1)   (the tag's low bits; tag mod sets
+ *                                                                     when sets is not a power of two)
  *
  *   tags[slot]       long   the tag (any long; meaningful only while the slot is valid)
  *   validWays[set]   long   bit w set  &lt;=&gt;  slot set * ways + w holds a valid tag
@@ -46,6 +47,9 @@ public final class SetAssocTags {
     private final int sets;
     private final int ways;
     private final int setMask;
+    private final boolean powerOfTwoSets;
+    /** Maps a tag to its set when {@code sets} is not a power of two. */
+    private final FastDivisor setDivisor;
     private final int capacity;
     private final ReplacementPolicy policy;
     private final boolean lru;
@@ -78,8 +82,8 @@ public final class SetAssocTags {
      *     {@code sets * ways > MAX_CAPACITY}
      */
     public SetAssocTags(final int sets, final int ways, final ReplacementPolicy policy) {
-        if (sets < 1 || (sets & (sets - 1)) != 0) {
-            throw new IllegalArgumentException("sets = " + sets + ": must be a power of two >= 1");
+        if (sets < 1) {
+            throw new IllegalArgumentException("sets = " + sets + ": must be at least 1");
         }
         if (ways < 1 || ways > MAX_WAYS) {
             throw new IllegalArgumentException("ways = " + ways + ": must be in [1, " + MAX_WAYS + "]");
@@ -98,6 +102,8 @@ public final class SetAssocTags {
         this.sets = sets;
         this.ways = ways;
         this.setMask = sets - 1;
+        this.powerOfTwoSets = (sets & (sets - 1)) == 0;
+        this.setDivisor = new FastDivisor(sets);
         this.capacity = (int) slots;
         this.policy = policy;
         this.lru = policy == ReplacementPolicy.LRU;
@@ -162,10 +168,11 @@ public final class SetAssocTags {
      * The set a tag maps to.
      *
      * @param tag any tag
-     * @return {@code tag & (sets - 1)}
+     * @return {@code tag & (sets - 1)} for a power-of-two number of sets, else the low 32 bits of
+     *     {@code tag} (unsigned) modulo {@code sets}
      */
     public int setOf(final long tag) {
-        return (int) tag & setMask;
+        return powerOfTwoSets ? (int) tag & setMask : setDivisor.remainder((int) tag);
     }
 
     /**
@@ -202,13 +209,79 @@ public final class SetAssocTags {
     }
 
     /**
+     * Looks a tag up in a set chosen by the caller and, on a hit, makes it the most recently used way. Use
+     * the {@code ...InSet} methods when the set is not a function of the tag alone: a bank of private
+     * caches in one array ({@code set = core * setsPerCache + lineBits}), or per-home sparse directories.
+     * A tag may then be valid in several sets, at most once per set.
+     *
+     * @param set a set in {@code [0, sets())}
+     * @param tag any tag
+     * @return the slot holding {@code tag} in that set, or -1
+     * @throws IndexOutOfBoundsException if the set is out of range
+     */
+    public int findInSet(final int set, final long tag) {
+        final int base = Objects.checkIndex(set, sets) * ways;
+        final int way = wayHolding(tag, set, base);
+        if (way >= 0) {
+            touch(set, base + way, way);
+            return base + way;
+        }
+        return -1;
+    }
+
+    /**
+     * Looks a tag up in a set chosen by the caller, without touching the replacement state.
+     *
+     * @param set a set in {@code [0, sets())}
+     * @param tag any tag
+     * @return the slot holding {@code tag} in that set, or -1
+     * @throws IndexOutOfBoundsException if the set is out of range
+     */
+    public int peekInSet(final int set, final long tag) {
+        final int base = Objects.checkIndex(set, sets) * ways;
+        final int way = wayHolding(tag, set, base);
+        return way < 0 ? -1 : base + way;
+    }
+
+    /**
+     * The slot a fill of a set chosen by the caller would use (lowest invalid way, else the policy's
+     * victim). Changes nothing.
+     *
+     * @param set a set in {@code [0, sets())}
+     * @return a slot of that set
+     * @throws IndexOutOfBoundsException if the set is out of range
+     */
+    public int victimInSet(final int set) {
+        return victimIn(set, Objects.checkIndex(set, sets) * ways);
+    }
+
+    /**
+     * Stores {@code tag}, valid, in {@code slot} of whatever set the slot belongs to, and makes it the most
+     * recently used way there: the fill of the {@code ...InSet} methods. The tag must not be valid in
+     * another way of that set (checked by an {@code assert}).
+     *
+     * @param slot a slot in {@code [0, capacity())}
+     * @param tag any tag
+     * @throws IndexOutOfBoundsException if the slot is out of range
+     */
+    public void fillSlot(final int slot, final long tag) {
+        final int set = setOfSlot(slot);
+        final int way = slot - set * ways;
+        assert wayHolding(tag, set, set * ways) < 0 || wayHolding(tag, set, set * ways) == way
+                : "tag " + tag + " is already valid in another way of set " + set;
+        tags[slot] = tag;
+        validWays[set] |= 1L << way;
+        touch(set, slot, way);
+    }
+
+    /**
      * Looks a tag up and, on a hit, makes it the most recently used way of its set.
      *
      * @param tag any tag
      * @return the slot holding {@code tag}, or -1 if it is not valid in its set
      */
     public int find(final long tag) {
-        final int set = (int) tag & setMask;
+        final int set = setOf(tag);
         final int base = set * ways;
         final int way = wayHolding(tag, set, base);
         if (way >= 0) {
@@ -225,7 +298,7 @@ public final class SetAssocTags {
      * @return the slot holding {@code tag}, or -1 if it is not valid in its set
      */
     public int peek(final long tag) {
-        final int set = (int) tag & setMask;
+        final int set = setOf(tag);
         final int base = set * ways;
         final int way = wayHolding(tag, set, base);
         return way < 0 ? -1 : base + way;
@@ -240,7 +313,7 @@ public final class SetAssocTags {
      * @return a slot of the tag's set
      */
     public int victim(final long tag) {
-        final int set = (int) tag & setMask;
+        final int set = setOf(tag);
         return victimIn(set, set * ways);
     }
 
@@ -254,7 +327,7 @@ public final class SetAssocTags {
      * @throws IllegalArgumentException if {@code slot} is not in the set of {@code tag}
      */
     public void fill(final int slot, final long tag) {
-        final int set = (int) tag & setMask;
+        final int set = setOf(tag);
         final int base = set * ways;
         final int way = slot - base;
         if (way < 0 || way >= ways) {
@@ -310,7 +383,7 @@ public final class SetAssocTags {
      * @return true if the tag was valid (and now is not)
      */
     public boolean invalidateTag(final long tag) {
-        final int set = (int) tag & setMask;
+        final int set = setOf(tag);
         final int way = wayHolding(tag, set, set * ways);
         if (way < 0) {
             return false;
@@ -338,7 +411,7 @@ public final class SetAssocTags {
      * @return the slot now holding {@code tag}
      */
     public int insert(final long tag) {
-        final int set = (int) tag & setMask;
+        final int set = setOf(tag);
         final int base = set * ways;
         final int present = wayHolding(tag, set, base);
         if (present >= 0) {

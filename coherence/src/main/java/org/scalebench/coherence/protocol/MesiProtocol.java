@@ -93,7 +93,7 @@ public final class MesiProtocol {
     private final long[] broadcastHopSum;
     private final ProtocolStats stats = new ProtocolStats();
 
-    private final long[] values;
+    private final int[] values;
     private final LineTable homeValues;
     private long lastValue;
     private int lastHome;
@@ -143,7 +143,7 @@ public final class MesiProtocol {
         for (int h = 0; h < homes; h++) {
             broadcastHopSum[h] = network.hopSumFrom(homeNodes[h]);
         }
-        this.values = config.trackValues() ? new long[privateSlots] : null;
+        this.values = config.trackValues() ? new int[privateSlots] : null;
         this.homeValues = config.trackValues() ? new LineTable(1024, 0) : null;
     }
 
@@ -221,7 +221,7 @@ public final class MesiProtocol {
      * @return the access latency in cycles
      */
     public long access(final int core, final boolean write, final long address, final int sdid, final int hdid) {
-        final long latency = perform(core, write, address, sdid, hdid, 0L);
+        final long latency = perform(core, write, address, sdid, hdid, 0);
         stats.latencySum += latency;
         return latency;
     }
@@ -235,11 +235,11 @@ public final class MesiProtocol {
      * @param address the byte address
      * @param sdid the sharer domain of the page
      * @param hdid the home domain of the page
-     * @param value the value a store writes
+     * @param value the value a store writes (the tester's store counter)
      * @return the access latency in cycles
      */
     public long accessValue(final int core, final boolean write, final long address, final int sdid,
-            final int hdid, final long value) {
+            final int hdid, final int value) {
         if (values == null) {
             throw new IllegalStateException("values are not tracked: build with trackValues = true");
         }
@@ -256,7 +256,7 @@ public final class MesiProtocol {
     }
 
     private long perform(final int core, final boolean write, final long address, final int sdid,
-            final int hdid, final long value) {
+            final int hdid, final int value) {
         stats.accesses++;
         final long line = address >>> 6;
         final int set = (core << privateSetShift) | ((int) line & privateSetMask);
@@ -287,7 +287,7 @@ public final class MesiProtocol {
         return miss(core, write, address, line, set, sdid, hdid, value);
     }
 
-    private void storeValue(final int slot, final long value) {
+    private void storeValue(final int slot, final int value) {
         if (values != null) {
             values[slot] = value;
             lastValue = value;
@@ -297,7 +297,7 @@ public final class MesiProtocol {
     // ---------------------------------------------------------------------------------------------- requests
 
     private long miss(final int core, final boolean write, final long address, final long line, final int set,
-            final int sdid, final int hdid, final long value) {
+            final int sdid, final int hdid, final int value) {
         long latency = homeOf(core, address, line, hdid);
         final int home = lastHome;
         final int homeNode = homeNodes[home];
@@ -306,7 +306,7 @@ public final class MesiProtocol {
         final int entry = entryFor(home, line);
         final int owner = format.owner(entry);
         final byte granted;
-        long source = NIL;
+        int source = NIL;
         if (owner != DirectoryFormat.NONE) {
             // three hops: the owner supplies the line (and writes it back if dirty on a read)
             stats.forwards++;
@@ -408,7 +408,7 @@ public final class MesiProtocol {
         if (directoryTags.isValid(victim)) {
             evictEntry(victim, home);
         }
-        directoryTags.fillInSet(victim, line);
+        directoryTags.fillSlot(victim, line);
         format.reset(victim);
         firstHolder[victim] = NIL;
         return victim;
@@ -515,7 +515,7 @@ public final class MesiProtocol {
         return privateTags.peekInSet((core << privateSetShift) | ((int) line & privateSetMask), line);
     }
 
-    private long valueOf(final int slot) {
+    private int valueOf(final int slot) {
         return values == null ? 0 : values[slot];
     }
 
@@ -537,7 +537,7 @@ public final class MesiProtocol {
         return there + back;
     }
 
-    private void writeBack(final int core, final int homeNode, final long line, final long value) {
+    private void writeBack(final int core, final int homeNode, final long line, final int value) {
         stats.writebacks++;
         send(core, homeNode, dataFlits);
         if (values != null) {
@@ -551,7 +551,7 @@ public final class MesiProtocol {
         if (privateTags.isValid(slot)) {
             evict(core, slot);
         }
-        privateTags.fillInSet(slot, line);
+        privateTags.fillSlot(slot, line);
         state[slot] = granted;
         entryOfSlot[slot] = entry;
         final int head = firstHolder[entry];

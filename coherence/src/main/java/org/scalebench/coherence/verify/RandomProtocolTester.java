@@ -23,16 +23,27 @@ import org.scalebench.coherence.sim.SystemSpec;
  */
 public final class RandomProtocolTester {
 
-    /** What a run found. */
-    public record Report(long accesses, long violations, String firstViolation) {
+    /**
+     * What a run found, with the protocol events it exercised.
+     *
+     * @param accesses accesses made
+     * @param violations accesses after which a check failed
+     * @param firstViolation the first failure, with the access, the line's state and the seed
+     * @param broadcasts broadcast invalidation rounds
+     * @param evictions private-cache evictions
+     * @param directoryEvictions sparse-directory evictions
+     * @param overflowInvalidations Dir_i NB overflow invalidations
+     */
+    public record Report(long accesses, long violations, String firstViolation, long broadcasts, long evictions,
+            long directoryEvictions, long overflowInvalidations) {
         /** @return the closing line {@code checked N accesses, V violations} */
         public String summary() {
             return "checked " + accesses + " accesses, " + violations + " violations";
         }
     }
 
-    private static final int PAGES = 8;
-    private static final int LINES_PER_PAGE = 3;
+    private static final int PAGES = 16;
+    private static final int LINES_PER_PAGE = 4;
     private static final int DOMAINS = 4;
 
     private final SystemSpec system;
@@ -51,6 +62,13 @@ public final class RandomProtocolTester {
         this.format = format;
         this.mapping = mapping;
         HomeMapping.parse(mapping, system.homes());
+    }
+
+    private static Report report(final long accesses, final long violations, final String first,
+            final MesiProtocol protocol) {
+        final var s = protocol.stats();
+        return new Report(accesses, violations, first, s.broadcasts(), s.evictions(), s.directoryEvictions(),
+                s.overflowInvalidations());
     }
 
     /**
@@ -76,9 +94,9 @@ public final class RandomProtocolTester {
             protocol.homeDomains().define(d, Placement.homesOf(system, members[d]));
         }
         final int lines = PAGES * LINES_PER_PAGE;
-        final long[] latest = new long[lines];
+        final int[] latest = new int[lines];
         final SplittableRandom random = new SplittableRandom(seed);
-        long value = 0;
+        int value = 0;
         long violations = 0;
         String first = "";
         boolean stopAtFirstAnyway = false;
@@ -90,7 +108,7 @@ public final class RandomProtocolTester {
                     : members[domain][random.nextInt(members[domain].length)];
             final boolean write = random.nextInt(3) == 0;
             final long address = ((long) page << 12) | ((long) (line % LINES_PER_PAGE) << 6);
-            final long stored = ++value;
+            final int stored = ++value;
             String problem = null;
             try {
                 protocol.accessValue(core, write, address, domain, domain, stored);
@@ -126,10 +144,10 @@ public final class RandomProtocolTester {
                             + format.id() + ", homes " + mapping + ", system " + system.name() + ", seed " + seed;
                 }
                 if (stopAtFirst || stopAtFirstAnyway) {
-                    return new Report(i + 1, violations, first);
+                    return report(i + 1, violations, first, protocol);
                 }
             }
         }
-        return new Report(accesses, violations, first);
+        return report(accesses, violations, first, protocol);
     }
 }

@@ -1,0 +1,134 @@
+package org.scalebench.coherence.protocol;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.scalebench.coherence.format.FormatSpec;
+import org.scalebench.coherence.home.HomeMapping;
+import org.scalebench.coherence.network.Interconnect;
+import org.scalebench.coherence.sim.SystemSpec;
+
+/**
+ * Hand-checkable transactions on chip1024 (32x32 mesh, PriME timing: a message of f flits over h hops takes
+ * h + f cycles; 3-flit control, 10-flit data; directory 10, home data 10, map-table fetch 120 cycles).
+ */
+class MesiProtocolTest {
+
+    private static final SystemSpec CHIP = SystemSpec.named("chip1024");
+
+    private static MesiProtocol chip(final String format, final String homes) {
+        return new MesiProtocol(CHIP.protocolConfig(FormatSpec.parse(format), HomeMapping.parse(homes, 1024), true));
+    }
+
+    /** Byte address of line {@code line}. */
+    private static long at(final long line) {
+        return line << 6;
+    }
+
+    @Test
+    void latencyModelIsHopsPlusFlits() {
+        final Interconnect net = CHIP.network();
+        assertEquals(3, net.controlFlits());
+        assertEquals(10, net.dataFlits());
+        assertEquals(2 + 3, net.latency(0, 33, 3));
+        assertEquals(1, net.latency(5, 5, 3), "a message to the same tile pays injection only");
+    }
+
+    @Test
+    void singleReadMissCostsRequestDirectoryDataAndReply() {
+        final MesiProtocol p = chip("full-map", "global");
+        // line 33 is homed on tile 33 = (1, 1): 2 hops from core 0
+        final long latency = p.access(0, false, at(33), 0, 0);
+        assertEquals(5 + 10 + 10 + 12, latency);
+        final ProtocolStats s = p.stats();
+        assertEquals(1, s.readMisses());
+        assertEquals(2, s.messages());
+        assertEquals(3 * 2 + 10 * 2, s.flitHops());
+        assertEquals(1, p.access(0, true, at(33), 0, 0), "the copy is exclusive: a store hits and upgrades silently");
+        assertEquals(1, s.hits());
+    }
+
+    @Test
+    void writeToALineWithThreeSharersInvalidatesThemInAPipelinedRound() {
+        final MesiProtocol p = chip("full-map", "global");
+        p.access(1, false, at(33), 0, 0); // E at core 1
+        p.access(2, false, at(33), 0, 0); // forwarded: cores 1 and 2 share
+        p.access(3, false, at(33), 0, 0); // third sharer
+        final long messagesBefore = p.stats().messages();
+        final long invalidationsBefore = p.stats().invalidations();
+        final long latency = p.access(0, true, at(33), 0, 0);
+        // home (1,1) to cores 1 (1 hop), 2 (2 hops), 3 (3 hops): round trips 8, 10, 12 plus 3, 6, 9 cycles of
+        // injection: 11, 16, 21 -> 21; request 5 + directory 10 + max(21, 10) + data 12
+        assertEquals(5 + 10 + 21 + 12, latency);
+        assertEquals(1 + 3 + 3 + 1, p.stats().messages() - messagesBefore);
+        assertEquals(3, p.stats().invalidations() - invalidationsBefore);
+        assertNull(p.checkLine(33, 33));
+        assertEquals(1, p.access(0, false, at(33), 0, 0), "the writer now hits");
+        assertTrue(p.access(1, false, at(33), 0, 0) > 1, "core 1 lost its copy");
+    }
+
+    @Test
+    void publicSharerReadMovesTheLineToBroadcastAndTheNextWriteReachesEveryTile() {
+        final MesiProtocol p = chip("cdr-sr", "global");
+        p.sharerDomains().define(0, new int[] {0, 1, 2, 3});
+        p.sharerDomains().makePrimary(0);
+        p.access(0, false, at(33), 0, 0);   // E at core 0
+        p.access(100, false, at(33), 0, 0); // core 100 is outside domain 0: the public sharer
+        assertEquals(0, p.stats().broadcasts());
+        final long invalidationsBefore = p.stats().invalidations();
+        final long latency = p.access(1, true, at(33), 0, 0);
+        assertEquals(1, p.stats().broadcasts());
+        assertEquals(1023, p.stats().invalidations() - invalidationsBefore, "every other tile gets one");
+        // core 1 = (1,0) is 1 hop from the home (1,1); the round is 2 x the farthest tile (31,31): 60 hops
+        // + 3 flits, plus 1023 x 3 cycles of injection
+        assertEquals(4 + 10 + (2 * 63 + 1023 * 3) + 11, latency);
+        assertNull(p.checkLine(33, 33));
+        assertTrue(p.access(100, false, at(33), 0, 0) > 1, "the public sharer's copy was invalidated");
+    }
+
+    @Test
+    void ownerOutsideTheDomainIsTrackedExactly() {
+        final MesiProtocol p = chip("cdr-sr", "global");
+        p.sharerDomains().define(0, new int[] {0, 1, 2, 3});
+        p.access(500, true, at(33), 0, 0); // core 500 (outside) owns the line in M
+        final long broadcastsBefore = p.stats().broadcasts();
+        p.access(0, true, at(33), 0, 0);   // forwarded to the owner, no broadcast
+        assertEquals(broadcastsBefore, p.stats().broadcasts());
+        assertEquals(1, p.stats().forwards());
+        assertNull(p.checkLine(33, 33));
+    }
+
+    @Test
+    void homeRestrictedAccessGoesToANearbyHomeAfterOneMapCacheMiss() {
+        final MesiProtocol p = chip("full-map", "piton-low");
+        final int[] block = {8 * 32 + 8, 8 * 32 + 9, 9 * 32 + 8, 9 * 32 + 9}; // a 2x2 home domain at (8,8)
+        p.homeDomains().define(0, block);
+        // line 3: piton-low takes address bits [11:6] = 3, four homes -> logical home 3 -> tile (9,9)
+        final long first = p.access(block[0], false, at(3), 0, 0);
+        assertEquals(120 + (2 + 3) + 10 + 10 + (2 + 10), first, "HMC miss + 2-hop request + dir + data + reply");
+        assertEquals(1, p.stats().homeMapMisses());
+        // line 7 has the same logical home and the same map-cache entry: no table fetch this time
+        final long second = p.access(block[0], false, at(7), 0, 0);
+        assertEquals((2 + 3) + 10 + 10 + (2 + 10), second);
+        assertEquals(1, p.stats().homeMapMisses());
+        assertEquals(2, p.stats().homeMapLookups());
+        assertEquals(block[3], p.homeSliceOf(at(3), 0));
+    }
+
+    @Test
+    void corruptedDirectoryIsDetected() {
+        final MesiProtocol p = chip("full-map", "global");
+        p.access(1, false, at(33), 0, 0);
+        p.access(2, false, at(33), 0, 0);
+        assertNull(p.checkLine(33, 33));
+        for (int e = 0; e < p.format().capacity(); e++) {
+            p.format().reset(e); // forget every sharer behind the protocol's back
+        }
+        final String problem = p.checkLine(33, 33);
+        assertNotNull(problem);
+        assertTrue(problem.contains("does not track"), problem);
+    }
+}
