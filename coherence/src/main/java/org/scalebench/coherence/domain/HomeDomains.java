@@ -70,10 +70,11 @@ public final class HomeDomains {
             }
         }
         final int base = hdid * ROW;
+        final boolean redefined = sizes[hdid] > 0;
         Arrays.fill(table, base, base + ROW, -1);
         System.arraycopy(homeTiles, 0, table, base, homeTiles.length);
         sizes[hdid] = homeTiles.length;
-        if (homeMapCaches != null) {
+        if (redefined && homeMapCaches != null) {
             homeMapCaches.flushDomain(hdid);
         }
     }

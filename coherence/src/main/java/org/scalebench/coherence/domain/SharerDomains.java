@@ -82,6 +82,7 @@ public final class SharerDomains {
             }
         }
         final int base = sdid * ROW;
+        final boolean redefined = sizes[sdid] > 0;
         for (int i = 0; i < sizes[sdid]; i++) {
             final int old = table[base + i];
             if (primaryDomain[old] == sdid) {
@@ -93,7 +94,7 @@ public final class SharerDomains {
             table[base + i] = members[i];
         }
         sizes[sdid] = members.length;
-        if (sharerMapCaches != null) {
+        if (redefined && sharerMapCaches != null) {
             sharerMapCaches.flushDomain(sdid);
         }
     }
@@ -107,6 +108,7 @@ public final class SharerDomains {
     public void makePrimary(final int sdid) {
         checkDomain(sdid);
         final int base = sdid * ROW;
+        final boolean redefined = sizes[sdid] > 0;
         for (int i = 0; i < sizes[sdid]; i++) {
             primaryDomain[table[base + i]] = sdid;
             primaryLsid[table[base + i]] = (byte) i;

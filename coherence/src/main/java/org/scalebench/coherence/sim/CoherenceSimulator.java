@@ -124,21 +124,21 @@ public final class CoherenceSimulator {
         long smcLookups0 = 0;
         long smcMisses0 = 0;
         final long start = System.nanoTime();
+        boolean counting = warmup == 0;
         while (done < total) {
-            if (done <= warmup && done + BATCH > warmup && warmup > 0) {
-                // finish the warm-up exactly, then start counting
-                done += simulate(protocol, workload, batch, (int) (warmup - done));
-                protocol.stats().reset();
-                smcLookups0 = protocol.sharerMapLookups();
-                smcMisses0 = protocol.sharerMapMisses();
-                continue;
-            }
-            final int n = simulate(protocol, workload, batch, (int) Math.min(BATCH, total - done));
+            final long phaseEnd = counting ? total : warmup;
+            final int n = simulate(protocol, workload, batch, (int) Math.min(BATCH, phaseEnd - done));
             if (n == 0) {
                 break;
             }
             done += n;
             progress.update(done, total);
+            if (!counting && done == warmup) {
+                counting = true;
+                protocol.stats().reset();
+                smcLookups0 = protocol.sharerMapLookups();
+                smcMisses0 = protocol.sharerMapMisses();
+            }
         }
         final double seconds = (System.nanoTime() - start) / 1e9;
         final ProtocolStats s = protocol.stats();

@@ -20,7 +20,8 @@ import org.scalebench.core.RangeReduction;
  *   <li>{@code page} — page-level domains: {@code groups} sharing groups of {@code groupSize} cores drawn
  *       anywhere in the machine; each group's pages form one domain; a core belongs to several groups.</li>
  * </ul>
- * Each access picks a core (vm, app) or a group and a member (page), then a line class:
+ * Each access picks a core (vm, app: the same core for {@code burst} accesses in a row, as a scheduler's
+ * quantum) or a group and a member (page), then a line class:
  * <pre>
  *   private            lines of one core              store fraction privateWrites
  *   read-shared        lines read by the whole group  store fraction sharedWrites
@@ -70,12 +71,13 @@ public final class SyntheticWorkload implements Workload {
      * @param sharedWrites store fraction on read-shared lines
      * @param outside fraction of accesses to another group's read-shared lines
      * @param skew integer exponent of the line-index skew, 1 (uniform) to 4
+     * @param burst accesses a core makes in a row before another core is picked (vm, app), at least 1
      * @param seed the seed
      */
     public record Params(Kind kind, int groupSize, int groups, int privateLines, int sharedLines,
             int migratoryLines, int producerConsumerLines, double privateMix, double sharedMix,
             double migratoryMix, double producerConsumerMix, double privateWrites, double sharedWrites,
-            double outside, int skew, long seed) {
+            double outside, int skew, int burst, long seed) {
 
         /** Validates. */
         public Params {
@@ -100,6 +102,9 @@ public final class SyntheticWorkload implements Workload {
                     throw new IllegalArgumentException("fraction = " + f + ": must be in [0, 1]");
                 }
             }
+            if (burst < 1 || burst > (1 << 20)) {
+                throw new IllegalArgumentException("burst = " + burst + ": must be in [1, 1048576]");
+            }
             if (skew < 1 || skew > 4) {
                 throw new IllegalArgumentException("skew = " + skew + ": must be in [1, 4]");
             }
@@ -107,7 +112,11 @@ public final class SyntheticWorkload implements Workload {
 
         /**
          * Defaults for a machine: VMs and applications of 16 cores, page groups of 4 sharers (as many
-         * groups as cores, capped by the sharer domains), footprints relative to the private cache.
+         * groups as cores, capped by the sharer domains); per core half a private cache of private lines,
+         * per group a cache's worth of read-shared lines and an eighth of one each of migratory and
+         * producer-consumer lines; 70/20/5/5 % of accesses to private/read-shared/migratory/
+         * producer-consumer lines (page groups: 0/60/20/20), 30 % stores on private and 2 % on read-shared
+         * lines, 1 % from outside the domain, cubic skew, bursts of 16 accesses per core.
          *
          * @param kind the kind
          * @param system the machine
@@ -117,9 +126,9 @@ public final class SyntheticWorkload implements Workload {
         public static Params defaults(final Kind kind, final SystemSpec system, final long seed) {
             final int cache = system.privateLines();
             final boolean page = kind == Kind.PAGE;
-            return new Params(kind, page ? 4 : 16, Math.min(system.cores(), system.sharerDomains()), cache,
-                    4 * cache, Math.max(1, cache / 2), Math.max(1, cache / 2), page ? 0 : 0.6, page ? 0.6 : 0.25,
-                    page ? 0.2 : 0.075, page ? 0.2 : 0.075, 0.3, 0.02, 0.01, 2, seed);
+            return new Params(kind, page ? 4 : 16, Math.min(system.cores(), system.sharerDomains()),
+                    Math.max(1, cache / 2), cache, Math.max(1, cache / 8), Math.max(1, cache / 8), page ? 0 : 0.7,
+                    page ? 0.6 : 0.2, page ? 0.2 : 0.05, page ? 0.2 : 0.05, 0.3, 0.02, 0.01, 3, 16, seed);
         }
 
         /**
@@ -131,7 +140,7 @@ public final class SyntheticWorkload implements Workload {
         public Params withGroupSize(final int size) {
             return new Params(kind, size, groups, privateLines, sharedLines, migratoryLines, producerConsumerLines,
                     privateMix, sharedMix, migratoryMix, producerConsumerMix, privateWrites, sharedWrites, outside,
-                    skew, seed);
+                    skew, burst, seed);
         }
 
         /**
@@ -143,7 +152,7 @@ public final class SyntheticWorkload implements Workload {
         public Params withOutside(final double fraction) {
             return new Params(kind, groupSize, groups, privateLines, sharedLines, migratoryLines,
                     producerConsumerLines, privateMix, sharedMix, migratoryMix, producerConsumerMix, privateWrites,
-                    sharedWrites, fraction, skew, seed);
+                    sharedWrites, fraction, skew, burst, seed);
         }
     }
 
@@ -159,6 +168,8 @@ public final class SyntheticWorkload implements Workload {
     private final double cutMigratory;
     private final double insideScale;
     private final FastDivisor groupSizeDivisor;
+    private int burstCore;
+    private int burstLeft;
 
     /**
      * Creates the stream.
@@ -204,6 +215,10 @@ public final class SyntheticWorkload implements Workload {
         if (groupCount > system.sharerDomains() || groupCount > system.homeDomains()) {
             throw new IllegalArgumentException(groupCount + " " + params.kind().id() + " domains: the system has "
                     + system.sharerDomains() + " sharer and " + system.homeDomains() + " home domain ids");
+        }
+        if (groupCount < 2 && params.outside() > 0) {
+            throw new IllegalArgumentException("outside = " + params.outside() + " with a single "
+                    + params.kind().id() + " domain: accesses from outside need at least 2 domains (use 0)");
         }
         for (int g = 0; g < groupCount && params.kind() != Kind.PAGE; g++) {
             for (int m = 0; m < members[g].length; m++) {
@@ -301,7 +316,12 @@ public final class SyntheticWorkload implements Workload {
                 member = RangeReduction.reduce(r.nextLong(), size);
                 core = members[g][member];
             } else {
-                core = RangeReduction.reduce(r.nextLong(), cores);
+                if (burstLeft == 0) {
+                    burstCore = RangeReduction.reduce(r.nextLong(), cores);
+                    burstLeft = p.burst();
+                }
+                burstLeft--;
+                core = burstCore;
                 g = groupOfCore[core];
                 member = memberOfCore[core];
             }

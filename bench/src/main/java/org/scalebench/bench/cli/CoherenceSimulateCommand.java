@@ -1,0 +1,110 @@
+package org.scalebench.bench.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.scalebench.bench.coherence.CoherenceExperiments;
+import org.scalebench.bench.io.ConsoleProgress;
+import org.scalebench.coherence.sim.CoherenceSimulator;
+import org.scalebench.coherence.sim.Scheme;
+import org.scalebench.coherence.sim.SimulationResult;
+import org.scalebench.coherence.sim.SystemSpec;
+import org.scalebench.coherence.sim.Workload;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code scalebench coherence simulate}: one run of the CDR simulator. */
+@Command(name = "simulate", mixinStandardHelpOptions = true,
+        description = "Simulate one workload on chip1024 or wsc1m under one scheme; print a summary and write one CSV row.")
+public final class CoherenceSimulateCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--system", required = true, paramLabel = "S",
+            description = "chip1024, wsc1m, or a system configuration file (parameter,value,unit,source).")
+    String system;
+
+    @Option(names = "--scheme", required = true, paramLabel = "X", description = "global, sr, hr or sr+hr.")
+    String scheme;
+
+    @Option(names = "--format", paramLabel = "F", description = "Directory format (global and hr; default: the "
+            + "system's baseline, full-map on chip1024, dir-b-6 on wsc1m; sr uses cdr-sr).")
+    String format;
+
+    @Option(names = "--homes", paramLabel = "H", description = "Restricted home mapping for hr and sr+hr: "
+            + "piton[-low|-middle|-high|-mixed] or uniform (default: piton-low).")
+    String homes;
+
+    @Option(names = "--workload", required = true, paramLabel = "W", description = "vm, app, page or trace:FILE.")
+    String workload;
+
+    @Option(names = "--group-size", paramLabel = "K", description = "Cores per VM or application, sharers per page"
+            + " group (default: 16, 16, 4; VM size when a trace names no domains).")
+    Integer groupSize;
+
+    @Option(names = "--outside", paramLabel = "F", description = "Fraction of accesses from outside the domain "
+            + "(default: 0.01).")
+    Double outside;
+
+    @Option(names = "--accesses", paramLabel = "N", description = "Counted accesses (default: 20000000 on chip1024, "
+            + "10000000 on wsc1m; a trace's length).")
+    Long accesses;
+
+    @Option(names = "--warmup", paramLabel = "N", description = "Accesses simulated before counting (default: a "
+            + "tenth of --accesses; 0 for traces).")
+    Long warmup;
+
+    @Option(names = "--seed", required = true, paramLabel = "S", description = "Workload seed.")
+    long seed;
+
+    @Option(names = "--out", required = true, paramLabel = "FILE.csv", description = "CSV file to write.")
+    Path out;
+
+    @Override
+    public Integer call() throws Exception {
+        final SystemSpec machine = SystemSpec.resolve(system);
+        final Scheme s = Scheme.parse(scheme);
+        final Workload w = CoherenceExperiments.workload(workload, machine, seed, groupSize, outside);
+        final long n = counted(accesses, w, machine);
+        final long warm = warmup != null ? warmup : (w.length() >= 0 ? 0 : n / 10);
+        final SimulationResult r;
+        try (ConsoleProgress progress = ConsoleProgress.onTerminal(spec.commandLine().getErr(), "accesses")) {
+            r = CoherenceSimulator.run(machine, s, format, homes, w, warm, n, seed, progress::update);
+        }
+        CoherenceExperiments.writeResults(out, List.of(r));
+        print(spec.commandLine().getOut(), r);
+        spec.commandLine().getOut().println("wrote " + out);
+        return Scalebench.OK;
+    }
+
+    static long counted(final Long requested, final Workload w, final SystemSpec machine) {
+        if (requested != null) {
+            if (requested < 1) {
+                throw new UsageException("--accesses = " + requested + ": must be at least 1");
+            }
+            return requested;
+        }
+        if (w.length() >= 0) {
+            return w.length();
+        }
+        return machine.cores() > 100_000 ? 10_000_000L : 20_000_000L;
+    }
+
+    static void print(final PrintWriter out, final SimulationResult r) {
+        out.printf(Locale.ROOT, "%s  %s  format %s  homes %s  workload %s  seed %d%n", r.system(), r.scheme(), r.format(),
+                r.homes(), r.workload(), r.seed());
+        out.printf(Locale.ROOT, "  accesses %,d  miss rate %.4f  avg miss latency %.1f cycles  p99 %,d cycles%n",
+                r.accesses(), r.missRate(), r.avgMissLatencyCycles(), r.p99MissLatencyCycles());
+        out.printf(Locale.ROOT, "  messages %,d  flit-hops %,d  broadcasts %,d  invalidations %,d%n", r.messages(),
+                r.flitHops(), r.broadcasts(), r.invalidations());
+        out.printf(Locale.ROOT, "  map-cache miss rate %.4f (sharer %.4f, home %.4f)  directory %.1f MiB  energy %.1f uJ%n",
+                r.mapCacheMissRate(), r.sharerMapMissRate(), r.homeMapMissRate(), r.directoryBits() / 8.0 / (1 << 20),
+                r.energyNanojoules() / 1000);
+        out.printf(Locale.ROOT, "  simulated in %.2f s: %,.0f accesses/s%n", r.simSeconds(), r.accessesPerSecond());
+    }
+}
