@@ -249,10 +249,8 @@ class SetAssocTagsTest {
 
     @Test
     void rejectsBadGeometryAndPolicy() {
-        assertEquals("sets = 0: must be a power of two >= 1", assertThrows(IllegalArgumentException.class,
+        assertEquals("sets = 0: must be at least 1", assertThrows(IllegalArgumentException.class,
                 () -> new SetAssocTags(0, 4, ReplacementPolicy.LRU)).getMessage());
-        assertEquals("sets = 12: must be a power of two >= 1", assertThrows(IllegalArgumentException.class,
-                () -> new SetAssocTags(12, 4, ReplacementPolicy.LRU)).getMessage());
         assertEquals("ways = 0: must be in [1, 64]", assertThrows(IllegalArgumentException.class,
                 () -> new SetAssocTags(4, 0, ReplacementPolicy.LRU)).getMessage());
         assertEquals("ways = 65: must be in [1, 64]", assertThrows(IllegalArgumentException.class,
@@ -265,5 +263,40 @@ class SetAssocTagsTest {
                 assertThrows(IllegalArgumentException.class,
                         () -> new SetAssocTags(1 << 30, 2, ReplacementPolicy.LRU)).getMessage());
         assertEquals(12, new SetAssocTags(1, 12, ReplacementPolicy.LRU).ways());
+    }
+
+    @Test
+    void aNonPowerOfTwoSetCountMapsTagsModuloTheSets() {
+        final SetAssocTags tags = new SetAssocTags(12, 2, ReplacementPolicy.LRU);
+        for (long tag = 0; tag < 100; tag++) {
+            assertEquals((int) (tag % 12), tags.setOf(tag));
+        }
+        assertEquals((int) Long.remainderUnsigned(0xFFFF_FFFFL, 12), tags.setOf(-1L), "low 32 bits, unsigned");
+        final int slot = tags.insert(30);
+        assertEquals(6, tags.setOfSlot(slot));
+        assertEquals(slot, tags.find(30));
+    }
+
+    @Test
+    void explicitSetsHoldTheSameTagInSeveralSets() {
+        final SetAssocTags bank = new SetAssocTags(3 * 4, 2, ReplacementPolicy.LRU); // 3 caches of 4 sets
+        final long line = 0x1234;
+        for (int cache = 0; cache < 3; cache++) {
+            final int set = cache * 4 + (int) (line & 3);
+            assertEquals(-1, bank.findInSet(set, line));
+            final int slot = bank.victimInSet(set);
+            assertEquals(set, bank.setOfSlot(slot));
+            bank.fillSlot(slot, line);
+            assertEquals(slot, bank.findInSet(set, line));
+            assertEquals(slot, bank.peekInSet(set, line));
+        }
+        // LRU within an explicit set: fill two more tags into cache 0's set, the oldest (line) goes
+        final int set = (int) (line & 3);
+        bank.fillSlot(bank.victimInSet(set), line + 4);
+        bank.findInSet(set, line + 4);
+        final int victim = bank.victimInSet(set);
+        assertEquals(line, bank.tagAt(victim));
+        assertThrows(IndexOutOfBoundsException.class, () -> bank.findInSet(12, line));
+        assertThrows(IndexOutOfBoundsException.class, () -> bank.victimInSet(-1));
     }
 }

@@ -1,0 +1,61 @@
+package org.scalebench.coherence.domain;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class DomainsTest {
+
+    @Test
+    void lsidIsThePositionInTheDomainAndOutsidersArePublic() {
+        final SharerDomains d = new SharerDomains(8, 64, null);
+        d.define(3, new int[] {40, 7, 12});
+        assertEquals(0, d.lsid(3, 40));
+        assertEquals(2, d.lsid(3, 12));
+        assertEquals(SharerDomains.PUBLIC_SHARER, d.lsid(3, 8));
+        d.makePrimary(3);
+        assertEquals(1, d.lsid(3, 7), "primary fast path agrees with the scan");
+        assertEquals(12, d.globalCore(3, 2));
+        assertEquals(-1, d.globalCore(3, 3));
+        d.define(3, new int[] {8});
+        assertEquals(SharerDomains.PUBLIC_SHARER, d.lsid(3, 7), "redefinition drops old members");
+        assertEquals(0, d.lsid(3, 8));
+    }
+
+    @Test
+    void mapCacheIsLruOverSixteenRowsAndFlushesARedefinedDomain() {
+        final MapCacheBank smc = new MapCacheBank(2, 16);
+        final SharerDomains d = new SharerDomains(64, 1024, smc);
+        for (int domain = 0; domain < 16; domain++) {
+            assertFalse(smc.access(0, domain, 0));
+        }
+        assertTrue(smc.access(0, 0, 3), "LSIDs 0..3 share a cache entry");
+        assertFalse(smc.access(1, 0, 0), "caches are independent");
+        assertFalse(smc.access(0, 16, 0)); // evicts the least recently used: domain 1
+        assertTrue(smc.access(0, 0, 0));
+        assertFalse(smc.access(0, 1, 0));
+        d.define(5, new int[] {1});           // first definition: nothing to flush
+        assertTrue(smc.access(0, 5, 0));
+        d.define(5, new int[] {2});           // redefinition: cached mappings of domain 5 are stale
+        assertFalse(smc.access(0, 5, 0));
+        assertEquals(3, smc.hits());
+    }
+
+    @Test
+    void homeDomainsHoldOneToSixtyFourDistinctTiles() {
+        final HomeDomains h = new HomeDomains(4, 1024, null);
+        h.define(1, new int[] {5, 9});
+        assertEquals(2, h.size(1));
+        assertEquals(9, h.home(1, 1));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> h.define(1, new int[0])).getMessage()
+                .contains("home domain size = 0: must be in [1, 64]"));
+        assertThrows(IllegalArgumentException.class, () -> h.define(1, new int[65]));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> h.define(1, new int[] {1024})).getMessage()
+                .contains("home tile = 1024: must be in [0, 1024)"));
+        assertThrows(IllegalArgumentException.class, () -> h.define(4, new int[] {1}));
+        assertThrows(IllegalArgumentException.class, () -> new MapCacheBank(1, 65));
+    }
+}

@@ -1,0 +1,189 @@
+package org.scalebench.coherence.format;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.scalebench.coherence.domain.MapCacheBank;
+import org.scalebench.coherence.domain.SharerDomains;
+
+class DirectoryFormatTest {
+
+    private static final int CORES = 1024;
+
+    private static SharerDomains domains(final MapCacheBank smc) {
+        final SharerDomains d = new SharerDomains(16, CORES, smc);
+        final int[] members = new int[63];
+        for (int i = 0; i < members.length; i++) {
+            members[i] = 100 + 3 * i; // domain 0: cores 100, 103, ..., 286
+        }
+        d.define(0, members);
+        return d;
+    }
+
+    private static DirectoryFormat format(final String id) {
+        final MapCacheBank smc = new MapCacheBank(4, 16);
+        return DirectoryFormats.create(FormatSpec.parse(id), 64, domains(smc), smc);
+    }
+
+    private static int[] targets(final DirectoryFormat f, final int entry) {
+        final int[] out = new int[f.maxTargets()];
+        final int n = f.invalidationTargets(entry, 0, out);
+        final int[] t = Arrays.copyOf(out, n);
+        Arrays.sort(t);
+        return t;
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"full-map", "dir-b-4", "dir-nb-4", "coarse-vector-4", "cdr-sr"})
+    void fewSharersAreTrackedExactlyByEveryFormat(final String id) {
+        final DirectoryFormat f = format(id);
+        assertTrue(f.isEmpty(7));
+        f.addSharer(7, 103, 0);
+        f.addSharer(7, 100, 0);
+        f.addSharer(7, 103, 0); // again: no change
+        assertFalse(f.isEmpty(7));
+        assertTrue(f.isExact(7));
+        assertFalse(f.isBroadcast(7));
+        assertArrayEquals(new int[] {100, 103}, targets(f, 7));
+        f.removeSharer(7, 100);
+        assertArrayEquals(new int[] {103}, targets(f, 7));
+        f.removeSharer(7, 103);
+        assertTrue(f.isEmpty(7), id + " frees an entry whose last sharer left");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"full-map", "dir-b-4", "dir-nb-4", "coarse-vector-4", "cdr-sr"})
+    void ownerReplacesSharersAndResetEmpties(final String id) {
+        final DirectoryFormat f = format(id);
+        f.addSharer(3, 100, 0);
+        f.setOwner(3, 700, 0);
+        assertEquals(700, f.owner(3), "an owner outside the domain is tracked by its global id");
+        assertEquals(0, targets(f, 3).length);
+        assertFalse(f.isEmpty(3));
+        f.reset(3);
+        assertEquals(DirectoryFormat.NONE, f.owner(3));
+        assertTrue(f.isEmpty(3));
+    }
+
+    @Test
+    void fullMapMatchesABitSetOnRandomOperations() {
+        final long seed = 99;
+        final SplittableRandom random = new SplittableRandom(seed);
+        final DirectoryFormat f = format("full-map");
+        final BitSet[] reference = new BitSet[64];
+        Arrays.setAll(reference, i -> new BitSet());
+        for (int op = 0; op < 200_000; op++) {
+            final int entry = random.nextInt(64);
+            final int core = random.nextInt(CORES);
+            if (random.nextBoolean()) {
+                f.addSharer(entry, core, 0);
+                reference[entry].set(core);
+            } else {
+                f.removeSharer(entry, core);
+                reference[entry].clear(core);
+            }
+            if (op % 97 == 0) {
+                assertArrayEquals(reference[entry].stream().toArray(), targets(f, entry), "seed " + seed + " op " + op);
+            }
+        }
+    }
+
+    @Test
+    void dirBOverflowMovesToBroadcastUntilReset() {
+        final DirectoryFormat f = format("dir-b-2");
+        f.addSharer(0, 1, 0);
+        f.addSharer(0, 2, 0);
+        assertFalse(f.isBroadcast(0));
+        assertEquals(DirectoryFormat.NONE, f.addSharer(0, 3, 0));
+        assertTrue(f.isBroadcast(0));
+        assertFalse(f.isExact(0));
+        f.removeSharer(0, 1);
+        assertTrue(f.isBroadcast(0), "a broadcast entry cannot forget sharers");
+        f.reset(0);
+        assertFalse(f.isBroadcast(0));
+    }
+
+    @Test
+    void dirNbOverflowEvictsTheOldestSharer() {
+        final DirectoryFormat f = format("dir-nb-2");
+        f.addSharer(0, 10, 0);
+        f.addSharer(0, 20, 0);
+        assertEquals(10, f.addSharer(0, 30, 0), "the oldest pointer is dropped and must be invalidated");
+        assertArrayEquals(new int[] {20, 30}, targets(f, 0));
+        assertTrue(f.isExact(0));
+        assertFalse(f.isBroadcast(0));
+    }
+
+    @Test
+    void coarseVectorOverflowTracksGroupsOfCores() {
+        final CoarseVectorFormat f = (CoarseVectorFormat) format("coarse-vector-2");
+        // 2 pointers of 10 bits + 2 count bits = 22 bits: groups of 64 cores (1024 / 64 = 16 groups)
+        assertEquals(64, f.groupSize());
+        f.addSharer(0, 5, 0);
+        f.addSharer(0, 70, 0);
+        f.addSharer(0, 71, 0);
+        assertFalse(f.isExact(0));
+        final int[] t = targets(f, 0);
+        assertEquals(128, t.length, "groups 0 and 1: cores 0..127");
+        assertEquals(0, t[0]);
+        assertEquals(127, t[127]);
+        f.removeSharer(0, 5);
+        assertEquals(128, targets(f, 0).length, "a group bit cannot be cleared for one sharer");
+    }
+
+    @Test
+    void cdrPublicSharerMovesTheLineToBroadcast() {
+        final DirectoryFormat f = format("cdr-sr");
+        f.addSharer(0, 100, 0); // LSID 0
+        f.addSharer(0, 286, 0); // LSID 62
+        assertArrayEquals(new int[] {100, 286}, targets(f, 0));
+        assertEquals(1L | 1L << 62, ((CdrSharerFormat) f).logicalSharers(0), "bits of LSIDs 0 and 62");
+        f.addSharer(0, 5, 0); // core 5 is not in domain 0: the public sharer (LSID 63)
+        assertTrue(f.isBroadcast(0));
+        assertFalse(f.isExact(0));
+    }
+
+    @Test
+    void cdrRequestUnderAnotherDomainIdBroadcasts() {
+        final DirectoryFormat f = format("cdr-sr");
+        f.addSharer(0, 100, 0);
+        f.addSharer(0, 100, 1);
+        assertTrue(f.isBroadcast(0));
+    }
+
+    @Test
+    void cdrCountsSharerMapCacheMissesPerTableRow() {
+        final DirectoryFormat f = format("cdr-sr");
+        for (int lsid = 0; lsid < 8; lsid++) {
+            f.addSharer(0, 100 + 3 * lsid, 0); // LSIDs 0..7: two table rows of four
+        }
+        targets(f, 0);
+        assertEquals(8, f.mapCacheLookups());
+        assertEquals(2, f.mapCacheMisses(), "one fetch per row of four mappings");
+        targets(f, 0);
+        assertEquals(2, f.mapCacheMisses(), "the second walk hits");
+    }
+
+    @Test
+    void domainsRejectOversizedOrInvalidDefinitions() {
+        final SharerDomains d = new SharerDomains(4, 128, null);
+        final int[] tooMany = new int[64];
+        Arrays.setAll(tooMany, i -> i);
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> d.define(0, tooMany)).getMessage()
+                .contains("64 members: must be in [1, 63]"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> d.define(0, new int[] {1, 200})).getMessage()
+                .contains("core = 200: must be in [0, 128)"));
+        assertThrows(IllegalArgumentException.class, () -> d.define(4, new int[] {1}));
+        assertThrows(IllegalArgumentException.class, () -> d.define(0, new int[] {1, 1}));
+        assertThrows(IllegalArgumentException.class, () -> new LimitedPointerFormat(FormatSpec.parse("full-map"), 4, 4));
+    }
+}
