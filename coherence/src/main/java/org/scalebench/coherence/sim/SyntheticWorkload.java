@@ -112,9 +112,10 @@ public final class SyntheticWorkload implements Workload {
 
         /**
          * Defaults for a machine: VMs and applications of 16 cores, page groups of 4 sharers (as many
-         * groups as cores, capped by the sharer domains); per core half a private cache of private lines,
-         * per group a cache's worth of read-shared lines and an eighth of one each of migratory and
-         * producer-consumer lines; 70/20/5/5 % of accesses to private/read-shared/migratory/
+         * groups as cores, capped by the sharer domains); per core a quarter of a private cache of private
+         * lines, per group half a cache of read-shared lines and a sixteenth of one each of migratory and
+         * producer-consumer lines (a core's working set fits its private cache, so misses are cold and
+         * coherence misses); 70/20/5/5 % of accesses to private/read-shared/migratory/
          * producer-consumer lines (page groups: 0/60/20/20), 30 % stores on private and 2 % on read-shared
          * lines, 1 % from outside the domain, cubic skew, bursts of 16 accesses per core.
          *
@@ -127,7 +128,8 @@ public final class SyntheticWorkload implements Workload {
             final int cache = system.privateLines();
             final boolean page = kind == Kind.PAGE;
             return new Params(kind, page ? 4 : 16, Math.min(system.cores(), system.sharerDomains()),
-                    Math.max(1, cache / 2), cache, Math.max(1, cache / 8), Math.max(1, cache / 8), page ? 0 : 0.7,
+                    Math.max(1, cache / 4), Math.max(1, cache / 2), Math.max(1, cache / 16), Math.max(1, cache / 16),
+                    page ? 0 : 0.7,
                     page ? 0.6 : 0.2, page ? 0.2 : 0.05, page ? 0.2 : 0.05, 0.3, 0.02, 0.01, 3, 16, seed);
         }
 

@@ -1,0 +1,191 @@
+package org.scalebench.bench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CoherenceCommandTest {
+
+    private static void assertBadInput(final CliRun run, final String expected) {
+        assertEquals(2, run.exitCode(), run.err());
+        assertEquals(1, run.errLines(), run.err());
+        assertTrue(run.err().contains(expected), run.err());
+        assertFalse(run.err().contains("\tat "), "no stack trace: " + run.err());
+    }
+
+    private static void assertPng(final Path png) throws Exception {
+        final BufferedImage image = ImageIO.read(png.toFile());
+        assertTrue(image.getWidth() >= 400 && image.getHeight() >= 300, png + " size");
+        final int corner = image.getRGB(0, 0);
+        boolean drawn = false;
+        for (int y = 0; y < image.getHeight() && !drawn; y += 7) {
+            for (int x = 0; x < image.getWidth() && !drawn; x += 7) {
+                drawn = image.getRGB(x, y) != corner;
+            }
+        }
+        assertTrue(drawn, png + " is blank");
+    }
+
+    @Test
+    void storageWritesTheTableWithConstantSharerRestriction(@TempDir final Path dir) throws Exception {
+        final Path csv = dir.resolve("storage.csv");
+        final CliRun run = CliRun.of("coherence", "storage", "--cores", "16,1024,1048576", "--formats",
+                "full-map,cdr-sr,dir-b-4", "--out", csv.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        final List<String> lines = Files.readAllLines(csv);
+        assertEquals("format,cores,bits_per_entry,directory_bits_total,overhead_vs_line,directory_bits_per_slice",
+                lines.get(0));
+        assertEquals(10, lines.size());
+        assertTrue(lines.contains("cdr-sr,16,76,1245184,0.148438,77824"), lines.toString());
+        assertTrue(lines.stream().filter(l -> l.startsWith("cdr-sr,")).allMatch(l -> l.split(",")[2].equals("76")));
+        assertTrue(lines.contains("full-map,1048576,1048578,1125902054326272,2048.00,1073743872"), lines.toString());
+        assertTrue(run.out().contains("full-map"), run.out());
+    }
+
+    @Test
+    void storageRejectsAnUnknownFormatAndATinyMachine() {
+        assertBadInput(CliRun.of("coherence", "storage", "--formats", "snoopy"), "format 'snoopy': unknown");
+        assertBadInput(CliRun.of("coherence", "storage", "--cores", "1"), "cores = 1: must be in [2, 1073741824]");
+        assertBadInput(CliRun.of("coherence", "storage", "--cores", "x"), "--cores");
+    }
+
+    @Test
+    void verifyReportsNoViolationsAndTheClosingLine() {
+        final CliRun run = CliRun.of("coherence", "verify", "--format", "cdr-sr", "--homes", "piton-low",
+                "--accesses", "20000", "--seed", "3");
+        assertEquals(0, run.exitCode(), run.err() + run.out());
+        assertTrue(run.out().strip().endsWith("checked 20000 accesses, 0 violations"), run.out());
+    }
+
+    @Test
+    void verifyRejectsBadFormatAndMapping() {
+        assertBadInput(CliRun.of("coherence", "verify", "--format", "dir-b-0", "--homes", "global"),
+                "pointers = 0: must be in [1, 64]");
+        assertBadInput(CliRun.of("coherence", "verify", "--format", "full-map", "--homes", "nearest"),
+                "home mapping 'nearest'");
+        assertBadInput(CliRun.of("coherence", "verify", "--format", "full-map", "--accesses", "0"),
+                "--accesses = 0");
+        assertBadInput(CliRun.of("coherence", "verify"), "--format");
+    }
+
+    @Test
+    void simulateWritesOneRowAndTheSameSeedGivesTheSameRow(@TempDir final Path dir) throws Exception {
+        final Path a = dir.resolve("a.csv");
+        final Path b = dir.resolve("b.csv");
+        for (final Path out : new Path[] {a, b}) {
+            final CliRun run = CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr+hr",
+                    "--workload", "vm", "--accesses", "200000", "--seed", "7", "--out", out.toString());
+            assertEquals(0, run.exitCode(), run.err());
+            assertTrue(run.out().contains("miss rate"), run.out());
+        }
+        final List<String> rowsA = Files.readAllLines(a);
+        final List<String> rowsB = Files.readAllLines(b);
+        assertEquals(2, rowsA.size());
+        assertTrue(rowsA.get(0).startsWith("system,scheme,format,workload,accesses,miss_rate,avg_miss_latency_cycles,"
+                + "p99_miss_latency_cycles,messages,flit_hops,broadcasts,invalidations,map_cache_miss_rate,"
+                + "directory_bits,energy_nj,sim_seconds,accesses_per_second"), rowsA.get(0));
+        assertTrue(rowsA.get(1).startsWith("chip1024,sr+hr,cdr-sr,vm,200000,"), rowsA.get(1));
+        assertArrayEquals(withoutTiming(rowsA.get(1)), withoutTiming(rowsB.get(1)), "same seed, same results");
+    }
+
+    /** The row without its two wall-clock columns (sim_seconds, accesses_per_second). */
+    private static String[] withoutTiming(final String row) {
+        final String[] cells = row.split(",");
+        cells[15] = "";
+        cells[16] = "";
+        return cells;
+    }
+
+    @Test
+    void simulateRejectsBadInput(@TempDir final Path dir) {
+        final String out = dir.resolve("x.csv").toString();
+        assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip2048", "--scheme", "sr", "--workload", "vm",
+                "--seed", "1", "--out", out), "system 'chip2048'");
+        assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "snoop", "--workload",
+                "vm", "--seed", "1", "--out", out), "scheme 'snoop'");
+        assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--format",
+                "full-map", "--workload", "vm", "--seed", "1", "--out", out), "Sharer Restriction uses cdr-sr");
+        assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "hr", "--workload",
+                "vm", "--group-size", "100", "--seed", "1", "--out", out), "vm size = 100: must divide");
+        assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "hr", "--workload",
+                "trace:" + dir.resolve("missing.csv"), "--seed", "1", "--out", out), "no such file");
+        assertBadInput(CliRun.of("coherence", "simulate", "--system", "wsc1m", "--scheme", "global", "--format",
+                "full-map", "--workload", "vm", "--seed", "1", "--out", out), "does not fit in memory");
+        assertFalse(Files.exists(dir.resolve("x.csv")), "nothing written on bad input");
+    }
+
+    @Test
+    void tracesRoundTripBetweenCsvAndBinaryAndSimulateLikeTheWorkload(@TempDir final Path dir) throws Exception {
+        final Path csv = dir.resolve("t.csv");
+        final Path sbt = dir.resolve("t.sbt");
+        final Path back = dir.resolve("back.csv");
+        assertEquals(0, CliRun.of("coherence", "trace", "record", "--workload", "vm", "--accesses", "20000",
+                "--out", csv.toString()).exitCode());
+        assertEquals(0, CliRun.of("coherence", "trace", "convert", csv.toString(), sbt.toString()).exitCode());
+        assertEquals(0, CliRun.of("coherence", "trace", "convert", sbt.toString(), back.toString()).exitCode());
+        assertEquals(Files.readAllLines(csv), Files.readAllLines(back));
+        assertTrue(Files.size(sbt) < Files.size(csv));
+        final Path r1 = dir.resolve("r1.csv");
+        final Path r2 = dir.resolve("r2.csv");
+        assertEquals(0, CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload",
+                "trace:" + csv, "--seed", "1", "--out", r1.toString()).exitCode());
+        assertEquals(0, CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload",
+                "trace:" + sbt, "--seed", "1", "--out", r2.toString()).exitCode());
+        assertArrayEquals(withoutTiming(Files.readAllLines(r1).get(1)).length > 0
+                ? java.util.Arrays.copyOfRange(withoutTiming(Files.readAllLines(r1).get(1)), 4, 15) : null,
+                java.util.Arrays.copyOfRange(withoutTiming(Files.readAllLines(r2).get(1)), 4, 15),
+                "the CSV and binary forms of a trace simulate identically");
+    }
+
+    @Test
+    void malformedTraceNamesFileAndLine(@TempDir final Path dir) throws Exception {
+        final Path csv = dir.resolve("bad.csv");
+        Files.writeString(csv, "core,op,address\n0,R,0x40\n1,X,0x80\n");
+        final CliRun run = CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "global",
+                "--workload", "trace:" + csv, "--seed", "1", "--out", dir.resolve("o.csv").toString());
+        assertBadInput(run, "bad.csv:3: op = 'X'");
+        Files.writeString(csv, "core,op,address\n0,R,0x40\n5000,W,0x80\n");
+        assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "global",
+                "--workload", "trace:" + csv, "--seed", "1", "--out", dir.resolve("o.csv").toString()),
+                "record 2: core = 5000: must be in [0, 1024)");
+        Files.writeString(csv, "cpu,op,address\n");
+        assertBadInput(CliRun.of("coherence", "trace", "convert", csv.toString(), dir.resolve("o.sbt").toString()),
+                "the header must be core,op,address[,domain]");
+    }
+
+    @Test
+    void compareRunsEverySchemeAndDrawsTheChart(@TempDir final Path dir) throws Exception {
+        final CliRun run = CliRun.of("coherence", "compare", "--system", "chip1024", "--workload", "app",
+                "--accesses", "100000", "--out", dir.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        final List<String> rows = Files.readAllLines(dir.resolve("compare.csv"));
+        assertEquals(5, rows.size());
+        assertTrue(rows.get(1).startsWith("chip1024,global,full-map,app,100000,"), rows.get(1));
+        assertTrue(rows.get(4).startsWith("chip1024,sr+hr,cdr-sr,app,100000,"), rows.get(4));
+        assertPng(dir.resolve("compare.png"));
+    }
+
+    @Test
+    void sweepDrawsStorageAndHomeRestrictionFigures(@TempDir final Path dir) throws Exception {
+        final CliRun run = CliRun.of("coherence", "sweep", "--sizes", "16,256", "--accesses", "50000", "--out",
+                dir.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        assertPng(dir.resolve("storage.png"));
+        assertPng(dir.resolve("home-restriction.png"));
+        final List<String> sweep = Files.readAllLines(dir.resolve("home-restriction.csv"));
+        assertEquals(3, sweep.size());
+        final String[] small = sweep.get(1).split(",");
+        assertEquals("16", small[1]);
+        assertTrue(Double.parseDouble(small[4]) < Double.parseDouble(small[3]),
+                "16-core domains: restricted homes are closer than global ones: " + sweep.get(1));
+    }
+}
