@@ -8,6 +8,7 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.scalebench.bench.perf.BenchmarkCatalog;
 import org.scalebench.bench.perf.BenchmarkClass;
+import org.scalebench.bench.perf.ParamTypes;
 import org.scalebench.bench.perf.RunRequest;
 
 /** Which benchmark classes and parameter values a command runs, from its REGEX and {@code -p} options. */
@@ -74,7 +75,7 @@ final class BenchmarkSelection {
      * @param classes the classes
      * @param params parameter values from {@code -p}
      * @return one invocation per class
-     * @throws UsageException when no class declares one of the parameters
+     * @throws UsageException when no class declares one of the parameters, or a value does not fit its type
      */
     static List<RunRequest> requests(final List<BenchmarkClass> classes, final Map<String, List<String>> params) {
         for (final String name : params.keySet()) {
@@ -89,6 +90,9 @@ final class BenchmarkSelection {
         for (final BenchmarkClass c : classes) {
             final Map<String, List<String>> own = new LinkedHashMap<>(params);
             own.keySet().retainAll(c.params().keySet());
+            own.forEach((name, values) -> values.forEach(v -> ParamTypes.problem(c, name, v).ifPresent(problem -> {
+                throw new UsageException("-p " + problem);
+            })));
             requests.add(new RunRequest(c, c.methods(), own));
         }
         return requests;

@@ -23,7 +23,7 @@ public final class GatePlan {
      * @param catalog the benchmark classes on the class path
      * @return the invocations, in the order classes first appear in the floors
      * @throws IllegalArgumentException naming a floor's file and line when it names an unknown class, a method
-     *     the class lacks, or parameters other than exactly the class's
+     *     the class lacks, parameters other than exactly the class's, or a value that does not fit its type
      */
     public static List<RunRequest> requests(final List<PerfFloor> floors, final BenchmarkCatalog catalog) {
         final Map<String, List<PerfFloor>> byClass = new LinkedHashMap<>();
@@ -59,6 +59,9 @@ public final class GatePlan {
                     + floor.benchmark() + " and no other: " + (benchmark.params().isEmpty() ? "(none)"
                     : String.join(", ", benchmark.params().keySet())));
         }
+        floor.params().values().forEach((name, value) -> ParamTypes.problem(benchmark, name, value).ifPresent(problem -> {
+            throw new IllegalArgumentException(floor.source() + ": " + problem);
+        }));
     }
 
     /**

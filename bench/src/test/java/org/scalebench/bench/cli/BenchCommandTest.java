@@ -47,6 +47,12 @@ class BenchCommandTest {
     }
 
     @Test
+    void paramValueOfTheWrongTypeIsABadInput() {
+        assertBadInput(CliRun.of("bench", "^RangeReductionBench$", "-p", "n=1000,abc"),
+                "-p n = 'abc': must be an int (RangeReductionBench.n)");
+    }
+
+    @Test
     void jsonPathThatIsADirectoryFailsBeforeRunning(@TempDir final Path dir) {
         assertBadInput(CliRun.of("bench", "--json", dir.toString()), "--json " + dir + ": is a directory");
     }

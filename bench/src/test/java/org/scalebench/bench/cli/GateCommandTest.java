@@ -70,6 +70,13 @@ class GateCommandTest {
     }
 
     @Test
+    void floorWithAParamValueOfTheWrongTypeNamesFileAndLine() throws IOException {
+        final Path file = floors("RangeReductionBench,modulo,n=1k,2,0.01\n");
+        assertBadInput(CliRun.of("gate", "--floors", file.toString()),
+                file + ":2: n = '1k': must be an int (RangeReductionBench.n)");
+    }
+
+    @Test
     void outPathUnderAFileFailsBeforeRunning() throws IOException {
         final Path file = floors("RangeReductionBench,modulo,n=1000,2,0.01\n");
         final Path notADir = Files.writeString(dir.resolve("plain"), "x");
