@@ -1,22 +1,54 @@
 package org.scalebench.bench.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.scalebench.bench.check.KernelCheck;
 import org.scalebench.bench.check.KernelChecks;
-import org.scalebench.bench.io.AtomicFiles;
+import org.scalebench.bench.io.ConsoleProgress;
+import org.scalebench.bench.perf.BenchmarkCatalog;
+import org.scalebench.bench.perf.BenchmarkClass;
+import org.scalebench.bench.perf.GatePlan;
+import org.scalebench.bench.perf.JmhFailure;
+import org.scalebench.bench.perf.JmhResults;
+import org.scalebench.bench.perf.PerfFloor;
+import org.scalebench.bench.perf.PerfFloors;
+import org.scalebench.bench.perf.RunRequest;
+import org.scalebench.bench.perf.RunSettings;
+import org.scalebench.bench.report.BenchmarkPass;
+import org.scalebench.bench.report.PartOutcome;
+import org.scalebench.bench.report.PartResult;
+import org.scalebench.bench.report.ReportContent;
+import org.scalebench.bench.report.ReportWriter;
+import org.scalebench.bench.report.ReproductionPart;
+import org.scalebench.bench.report.ReproductionParts;
+import org.scalebench.bench.report.RunFacts;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code scalebench reproduce}: the main job — validate kernels, benchmark them, regenerate both papers' results. */
+/**
+ * {@code scalebench reproduce}: the main job, in four steps: validate every kernel against its reference, run
+ * the JMH pass, regenerate both papers' results (the registered {@link ReproductionPart}s), write the report.
+ * A failing step is recorded in the report and makes the exit code 1; later steps still run.
+ */
 @Command(name = "reproduce", mixinStandardHelpOptions = true,
-        description = "Validate every kernel against its reference, then regenerate the results and write a report.")
+        description = {"Validate every kernel against its reference, run the JMH pass, regenerate both papers' results "
+                + "and write DIR/report.md with CSV files beside it.",
+            "--quick (the default) runs every benchmark class briefly on a representative parameter subset (the "
+                + "floors' combinations) and small simulations; --full runs every combination with each class's own "
+                + "JMH settings and larger simulations.",
+            "Exit codes: 0 all passed, 1 a check, benchmark or part failed (the report says which), 2 bad input."})
 public final class ReproduceCommand implements Callable<Integer> {
+
+    private static final int STEPS = 4;
 
     @Spec
     CommandSpec spec;
@@ -24,36 +56,134 @@ public final class ReproduceCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Report directory (default: ${DEFAULT-VALUE}).")
     Path out = Path.of("target", "report");
 
-    @Option(names = "--seed", description = "Seed of the randomized checks (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--quick", description = "Quick run, within 10 minutes on 2 cores (the default).")
+    boolean quick;
+
+    @Option(names = "--full", description = "Full JMH settings, every parameter combination, larger simulations.")
+    boolean full;
+
+    @Option(names = "--seed", description = "Seed of the randomized checks and simulations (default: ${DEFAULT-VALUE}).")
     long seed = 20261202L;
 
     @Option(names = "--operations", description = "Random operations per kernel check (default: ${DEFAULT-VALUE}).")
     int operations = 200_000;
+
+    @Option(names = "--bench", paramLabel = "REGEX",
+            description = "Only benchmark classes whose name contains a match (default: every class).")
+    String benchRegex;
+
+    @Option(names = "--floors", paramLabel = "FILE", description = "Where --quick takes its parameter combinations "
+            + "(default: bench/perf-floors.csv when present, else each class's first combination).")
+    Path floors;
+
+    @Option(names = "--verbose", description = "Also show JMH's own output (on standard error).")
+    boolean verbose;
 
     @Override
     public Integer call() throws Exception {
         if (operations < 1) {
             throw new UsageException("--operations = " + operations + ": must be at least 1");
         }
+        if (quick && full) {
+            throw new UsageException("--quick and --full exclude each other");
+        }
+        if (floors != null && !Files.isRegularFile(floors)) {
+            throw new UsageException("--floors " + floors + ": no such file");
+        }
+        OutputPaths.checkDirectory(out, "--out");
+        final boolean isQuick = !full;
         final PrintWriter stdout = spec.commandLine().getOut();
-        stdout.println("[1/1] validating kernels against their references (seed " + seed + ")");
+        final Instant started = Instant.now();
+        final long start = System.nanoTime();
+
+        // plan the JMH pass first, so bad input fails before anything runs
+        final BenchmarkCatalog catalog = BenchmarkCatalog.fromClassPath();
+        final List<BenchmarkClass> classes = BenchmarkSelection.classes(catalog, benchRegex, "--bench");
+        final Path floorsFile = floors != null ? floors : Path.of("bench", "perf-floors.csv");
+        final List<PerfFloor> floorList = isQuick && Files.isRegularFile(floorsFile) ? PerfFloors.read(floorsFile)
+                : List.of();
+        final List<RunRequest> requests = isQuick ? GatePlan.representative(classes, floorList, catalog)
+                : classes.stream().map(RunRequest::everything).toList();
+        final RunSettings settings = isQuick ? RunSettings.BRIEF : RunSettings.OWN;
+        final String selection = isQuick
+                ? (floorList.isEmpty() ? "every class on its first parameter combination"
+                        : "every class on the parameter combinations of " + floorsFile
+                                + " (its first combination where the floors have none)")
+                : "every class on every parameter combination";
+
+        final List<KernelCheck.Outcome> checks = validateKernels(stdout);
+        final BenchmarkPass benchmarks = runBenchmarks(stdout, requests, settings, selection);
+        final List<PartOutcome> parts = runParts(stdout, isQuick);
+
+        stdout.println(step(4, "writing the report"));
+        final List<String> written = benchmarks.error() == null ? List.of(ReportWriter.JMH_JSON) : List.of();
+        final ReportContent content = new ReportContent(commandLine(), isQuick, seed, operations,
+                RunFacts.ofThisJvm(VersionProvider.version(), started), (System.nanoTime() - start) / 1e9, checks,
+                benchmarks, parts, ReproductionParts.notBuilt());
+        final Path report = ReportWriter.write(out, content, written);
+        stdout.println("report: " + report + " (" + ConsoleProgress.duration((System.nanoTime() - start) / 1e9) + ")");
+        final boolean passed = checks.stream().allMatch(KernelCheck.Outcome::passed) && benchmarks.error() == null
+                && parts.stream().allMatch(PartOutcome::completed);
+        return passed ? Scalebench.OK : Scalebench.FAILED;
+    }
+
+    private List<KernelCheck.Outcome> validateKernels(final PrintWriter stdout) {
+        final List<KernelCheck> all = KernelChecks.all();
+        stdout.println(step(1, String.format(Locale.ROOT, "kernel validation: %d kernel%s against %s reference%s, "
+                + "%,d random operations each (seed %d)", all.size(), all.size() == 1 ? "" : "s",
+                all.size() == 1 ? "its" : "their", all.size() == 1 ? "" : "s", operations, seed)));
         final List<KernelCheck.Outcome> outcomes = new ArrayList<>();
-        for (final KernelCheck check : KernelChecks.all()) {
+        for (final KernelCheck check : all) {
             final KernelCheck.Outcome o = check.run(seed, operations);
             outcomes.add(o);
             stdout.println("  " + o.summary());
         }
-        stdout.println("not built yet: JMH pass, CDR storage and chip1024/wsc1m comparison, hybrid training projection");
-        final Path report = out.resolve("report.md");
-        AtomicFiles.writeText(report, w -> {
-            w.write("# scalebench report\n\n## Kernel validation (seed " + seed + ")\n\n");
-            w.write("| kernel | operations checked | mismatches |\n|---|---:|---:|\n");
-            for (final KernelCheck.Outcome o : outcomes) {
-                w.write("| " + o.kernel() + " | " + o.checked() + " | " + o.mismatches() + " |\n");
+        return outcomes;
+    }
+
+    private BenchmarkPass runBenchmarks(final PrintWriter stdout, final List<RunRequest> requests,
+            final RunSettings settings, final String selection) throws IOException {
+        stdout.println(step(2, "benchmarks: " + JmhConsole.plan(requests, settings)));
+        stdout.flush();
+        final JmhResults results;
+        try {
+            results = JmhConsole.run(requests, settings, stdout, spec.commandLine().getErr(), verbose);
+        } catch (final JmhFailure shown) {
+            return new BenchmarkPass(settings.toString(), selection, List.of(), shown.getMessage());
+        }
+        stdout.print(JmhConsole.table(results.comparisons()));
+        results.writeJson(out.resolve(ReportWriter.JMH_JSON));
+        return new BenchmarkPass(settings.toString(), selection, results.comparisons(), null);
+    }
+
+    private List<PartOutcome> runParts(final PrintWriter stdout, final boolean isQuick) {
+        final List<ReproductionPart> parts = ReproductionParts.built();
+        stdout.println(step(3, parts.isEmpty() ? "paper results: no part is built yet"
+                : "paper results: " + parts.size() + " part" + (parts.size() == 1 ? "" : "s")));
+        final List<PartOutcome> outcomes = new ArrayList<>();
+        for (int i = 0; i < parts.size(); i++) {
+            final ReproductionPart part = parts.get(i);
+            stdout.println("  part " + (i + 1) + "/" + parts.size() + ": " + part.name());
+            stdout.flush();
+            final long start = System.nanoTime();
+            try (ConsoleProgress progress = ConsoleProgress.onTerminal(stdout, part.name())) {
+                final PartResult result = part.run(out, isQuick, seed, progress);
+                outcomes.add(PartOutcome.completed(part.name(), result, (System.nanoTime() - start) / 1e9));
+            } catch (final IOException | RuntimeException e) {
+                final String why = Scalebench.describe(e);
+                spec.commandLine().getErr().println("scalebench: part " + part.name() + " failed: " + why);
+                outcomes.add(PartOutcome.failed(part.name(), why, (System.nanoTime() - start) / 1e9));
             }
-        });
-        stdout.println("report: " + report);
-        final boolean allPassed = outcomes.stream().allMatch(KernelCheck.Outcome::passed);
-        return allPassed ? Scalebench.OK : Scalebench.FAILED;
+        }
+        ReproductionParts.notBuilt().forEach(n -> stdout.println("  not built yet: " + n));
+        return outcomes;
+    }
+
+    private String commandLine() {
+        return "scalebench " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
+    }
+
+    private static String step(final int i, final String what) {
+        return "[" + i + "/" + STEPS + "] " + what;
     }
 }

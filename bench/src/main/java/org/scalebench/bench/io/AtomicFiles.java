@@ -7,6 +7,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 
 /**
  * Writes result files atomically: into a temporary file beside the target, then renamed over it, so an
@@ -70,6 +71,7 @@ public final class AtomicFiles {
         final Path tmp = Files.createTempFile(dir, "." + absolute.getFileName(), ".tmp");
         try {
             content.writeTo(tmp);
+            readableByAll(tmp);
             try {
                 Files.move(tmp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (final AtomicMoveNotSupportedException e) {
@@ -77,6 +79,15 @@ public final class AtomicFiles {
             }
         } finally {
             Files.deleteIfExists(tmp);
+        }
+    }
+
+    /** Temporary files are created owner-only (0600); results are for everyone to read, as with umask 022. */
+    private static void readableByAll(final Path tmp) throws IOException {
+        try {
+            Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-r--r--"));
+        } catch (final UnsupportedOperationException notPosix) {
+            // the file system has no POSIX permissions (e.g. Windows): the default ACL applies
         }
     }
 }

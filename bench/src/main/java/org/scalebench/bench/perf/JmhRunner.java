@@ -1,0 +1,179 @@
+package org.scalebench.bench.perf;
+
+import java.io.File;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.profile.GCProfiler;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.format.OutputFormat;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.VerboseMode;
+import org.scalebench.bench.io.Progress;
+
+/**
+ * Runs JMH invocations from Java ({@link Runner} with {@link OptionsBuilder}): average time in nanoseconds per
+ * operation, the GC profiler ({@code -prof gc}) for bytes per operation, fail on the first benchmark error, at
+ * least one fork. JMH's own console output is kept (its tail is shown on failure) and echoed when verbose.
+ *
+ * <p>JMH allows one run per machine at a time (a lock file in {@code java.io.tmpdir}); when another run holds
+ * it, this runner says so and waits for it, up to {@link #LOCK_WAIT}, instead of failing at once.
+ *
+ * <p>Not thread-safe; one runner per command.
+ */
+public final class JmhRunner {
+
+    /** The longest wait for another JMH run to release the machine-wide JMH lock. */
+    public static final Duration LOCK_WAIT = Duration.ofMinutes(15);
+
+    private static final int TAIL_LINES = 40;
+    private static final String LOCK_MESSAGE = "Unable to acquire the JMH lock";
+
+    /** One call of JMH (a seam for tests of the lock wait). */
+    @FunctionalInterface
+    interface Invocation {
+        Collection<RunResult> run(Options options, OutputFormat format) throws RunnerException;
+    }
+
+    private final RunSettings settings;
+    private final PrintWriter log;
+    private final boolean verbose;
+    private final Invocation invocation;
+    private final LongSupplier nanoClock;
+    private final Duration lockWait;
+    private final Duration lockPoll;
+
+    /**
+     * Creates a runner.
+     *
+     * @param settings how long each benchmark runs
+     * @param log where to say that the runner waits for the JMH lock, and where JMH's output goes when verbose
+     * @param verbose echo JMH's own console output to {@code log}
+     */
+    public JmhRunner(final RunSettings settings, final PrintWriter log, final boolean verbose) {
+        this(settings, log, verbose, (options, format) -> new Runner(options, format).run(), System::nanoTime,
+                LOCK_WAIT, Duration.ofSeconds(2));
+    }
+
+    JmhRunner(final RunSettings settings, final PrintWriter log, final boolean verbose, final Invocation invocation,
+            final LongSupplier nanoClock, final Duration lockWait, final Duration lockPoll) {
+        this.settings = settings;
+        this.log = log;
+        this.verbose = verbose;
+        this.invocation = invocation;
+        this.nanoClock = nanoClock;
+        this.lockWait = lockWait;
+        this.lockPoll = lockPoll;
+    }
+
+    /**
+     * The settings this runner uses.
+     *
+     * @return the settings
+     */
+    public RunSettings settings() {
+        return settings;
+    }
+
+    /**
+     * Runs the invocations one after the other.
+     *
+     * @param requests the invocations
+     * @param progress told after each benchmark run (method x parameter combination)
+     * @return every result
+     * @throws JmhFailure when a benchmark fails or the JMH lock stays taken
+     */
+    public JmhResults run(final List<RunRequest> requests, final Progress progress) {
+        final long total = requests.stream().mapToLong(RunRequest::runCount).sum();
+        final long[] done = {0};
+        progress.update(0, total);
+        final List<RunResult> results = new ArrayList<>();
+        for (final RunRequest request : requests) {
+            final OutputTail tail = new OutputTail(TAIL_LINES, verbose ? log : null);
+            final OutputFormat format = new ProgressOutputFormat(
+                    OutputFormatFactory.createFormatInstance(new PrintStream(tail, true, StandardCharsets.UTF_8),
+                            VerboseMode.NORMAL),
+                    () -> progress.update(Math.min(++done[0], total), total));
+            try {
+                results.addAll(runHoldingLock(options(request), format));
+            } catch (final RunnerException e) {
+                throw new JmhFailure("JMH failed on " + request + ": " + oneLine(e), tail.lines(), e);
+            }
+        }
+        progress.update(total, total);
+        return new JmhResults(results, Measurement.fromJmh(results, true), settings);
+    }
+
+    private Options options(final RunRequest request) {
+        final ChainedOptionsBuilder options = new OptionsBuilder()
+                .include(request.includeRegex())
+                .mode(Mode.AverageTime)
+                .timeUnit(TimeUnit.NANOSECONDS)
+                .addProfiler(GCProfiler.class)
+                .shouldFailOnError(true);
+        request.params().forEach((key, values) -> options.param(key, values.toArray(String[]::new)));
+        return settings.applyTo(options).build();
+    }
+
+    private Collection<RunResult> runHoldingLock(final Options options, final OutputFormat format)
+            throws RunnerException {
+        final long deadline = nanoClock.getAsLong() + lockWait.toNanos();
+        boolean announced = false;
+        while (true) {
+            try {
+                return invocation.run(options, format);
+            } catch (final RunnerException e) {
+                if (!isLockTaken(e) || nanoClock.getAsLong() - deadline > 0) {
+                    throw e;
+                }
+                if (!announced) {
+                    log.println("waiting for another JMH run to finish (it holds " + lockFile() + "; at most "
+                            + lockWait.toMinutes() + " min)");
+                    log.flush();
+                    announced = true;
+                }
+                pause();
+            }
+        }
+    }
+
+    private void pause() throws RunnerException {
+        try {
+            Thread.sleep(lockPoll.toMillis());
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RunnerException("interrupted while waiting for the JMH lock", e);
+        }
+    }
+
+    static boolean isLockTaken(final Throwable e) {
+        return e.getMessage() != null && e.getMessage().contains(LOCK_MESSAGE);
+    }
+
+    private static String lockFile() {
+        return System.getProperty("java.io.tmpdir") + File.separator + "jmh.lock";
+    }
+
+    private String oneLine(final Throwable e) {
+        final StringBuilder text = new StringBuilder(String.valueOf(e.getMessage()));
+        for (Throwable c = e.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
+            text.append(": ").append(c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage());
+        }
+        if (isLockTaken(e)) {
+            text.append(" (waited ").append(lockWait.toMinutes()).append(" min)");
+        }
+        return text.toString().replaceAll("\\s*\\R\\s*", " ").strip();
+    }
+}

@@ -1,0 +1,36 @@
+package org.scalebench.bench.report;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import org.scalebench.bench.io.Progress;
+
+/**
+ * A piece of {@code scalebench reproduce} that regenerates one paper's results (for example the CDR storage
+ * figure and chip1024 comparison, or the hybrid training projection). Register it in
+ * {@link ReproductionParts#built()}.
+ *
+ * <p>A part writes its CSV and PNG files into the report directory (atomically, through
+ * {@link org.scalebench.bench.io.AtomicFiles}), gives the same files for the same seed, and reports progress
+ * for anything that takes more than a second or two.
+ */
+public interface ReproductionPart {
+
+    /**
+     * The part's name, used as its report heading and in the {@code part} column of {@code claims.csv}.
+     *
+     * @return e.g. {@code CDR storage and chip1024}
+     */
+    String name();
+
+    /**
+     * Runs the part.
+     *
+     * @param dir the report directory, where the part writes its files
+     * @param quick true for the quick run (small simulations, within the whole reproduce's 10 minutes)
+     * @param seed the seed of every random choice
+     * @param progress where to report progress of long steps
+     * @return the part's report sections, claims and files
+     * @throws IOException when a file cannot be written
+     */
+    PartResult run(Path dir, boolean quick, long seed, Progress progress) throws IOException;
+}

@@ -1,0 +1,77 @@
+package org.scalebench.bench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.scalebench.bench.cli.CliAssertions.assertBadInput;
+import static org.scalebench.bench.cli.CliAssertions.assertHelp;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class BenchCommandTest {
+
+    @Test
+    void helpDescribesRegexQuickAndJson() {
+        assertHelp(CliRun.of("bench", "--help"), "REGEX", "--quick", "--json", "-p", "speedup");
+    }
+
+    @Test
+    void unknownOptionIsABadInput() {
+        assertBadInput(CliRun.of("bench", "--fast"), "--fast");
+    }
+
+    @Test
+    void invalidRegexIsABadInput() {
+        assertBadInput(CliRun.of("bench", "Range[Reduction"), "REGEX 'Range[Reduction': not a regular expression");
+    }
+
+    @Test
+    void regexMatchingNothingListsTheClasses() {
+        assertBadInput(CliRun.of("bench", "NoSuchKernel"),
+                "REGEX 'NoSuchKernel' matches no benchmark class (classes: RangeReductionBatchBench, RangeReductionBench");
+    }
+
+    @Test
+    void malformedParamIsABadInput() {
+        assertBadInput(CliRun.of("bench", "RangeReduction", "-p", "n"), "-p n: expected NAME=VALUE[,VALUE...]");
+        assertBadInput(CliRun.of("bench", "RangeReduction", "-p", "n=1,"), "-p n=1,: expected NAME=VALUE");
+    }
+
+    @Test
+    void paramNoSelectedClassHasIsABadInput() {
+        assertBadInput(CliRun.of("bench", "^RangeReductionBench$", "-p", "ways=8"),
+                "-p ways: no selected benchmark class has @Param ways (RangeReductionBench: n)");
+    }
+
+    @Test
+    void paramValueOfTheWrongTypeIsABadInput() {
+        assertBadInput(CliRun.of("bench", "^RangeReductionBench$", "-p", "n=1000,abc"),
+                "-p n = 'abc': must be an int (RangeReductionBench.n)");
+    }
+
+    @Test
+    void jsonPathThatIsADirectoryFailsBeforeRunning(@TempDir final Path dir) {
+        assertBadInput(CliRun.of("bench", "--json", dir.toString()), "--json " + dir + ": is a directory");
+    }
+
+    @Test
+    @Tag("jmh")
+    void printsKernelAgainstReferenceAndWritesJmhJson(@TempDir final Path dir) throws Exception {
+        final Path json = dir.resolve("out/bench.json");
+        final CliRun run = CliRun.of("bench", "--quick", "^RangeReductionBench$", "-p", "n=1000", "--json",
+                json.toString());
+        assertEquals(0, run.exitCode(), run.out() + run.err());
+        assertTrue(run.out().startsWith("bench: 1 class, 2 benchmark runs (1 fork, 2 x 200 ms warm-up"), run.out());
+        assertTrue(run.out().matches("(?s).*RangeReductionBench +n=1000 +kernel +[0-9.]+ .*"), run.out());
+        assertTrue(run.out().matches("(?s).*\\n +modulo +[0-9.]+ +±[0-9.]+ +[0-9.]+x +[0-9.e-]+\\n.*"), run.out());
+        final String jmhJson = Files.readString(json);
+        assertTrue(jmhJson.contains("\"benchmark\" : \"org.scalebench.bench.RangeReductionBench.kernel\""), jmhJson);
+        assertTrue(jmhJson.contains("gc.alloc.rate.norm"), "run with -prof gc");
+        try (var files = Files.list(json.getParent())) {
+            assertEquals(1, files.count(), "no temporary file left");
+        }
+    }
+}

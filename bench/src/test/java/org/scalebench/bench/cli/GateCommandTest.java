@@ -1,0 +1,105 @@
+package org.scalebench.bench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.scalebench.bench.cli.CliAssertions.assertBadInput;
+import static org.scalebench.bench.cli.CliAssertions.assertHelp;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class GateCommandTest {
+
+    private static final String HEADER = "benchmark,reference,params,min_speedup,max_bytes_per_op\n";
+
+    @TempDir
+    Path dir;
+
+    private Path floors(final String rows) throws IOException {
+        final Path file = dir.resolve("floors.csv");
+        Files.writeString(file, HEADER + rows);
+        return file;
+    }
+
+    @Test
+    void helpDescribesFloorsOutAndExitCodes() {
+        assertHelp(CliRun.of("gate", "--help"), "--floors", "--out", "min_speedup", "Exit codes");
+    }
+
+    @Test
+    void unknownOptionIsABadInput() {
+        assertBadInput(CliRun.of("gate", "--floor", "x.csv"), "--floor");
+    }
+
+    @Test
+    void missingFloorsFileSaysWhereItWasLookedFor() {
+        final Path missing = dir.resolve("nope.csv");
+        assertBadInput(CliRun.of("gate", "--floors", missing.toString()), "floors file " + missing + " not found");
+    }
+
+    @Test
+    void malformedFloorsFileNamesFileAndLine() throws IOException {
+        final Path file = floors("RangeReductionBench,modulo,n=1000,fast,0.01\n");
+        assertBadInput(CliRun.of("gate", "--floors", file.toString(), "--out", dir.resolve("g.csv").toString()),
+                file + ":2: min_speedup = 'fast': not a number");
+    }
+
+    @Test
+    void negativeBoundIsOutOfRange() throws IOException {
+        final Path file = floors("RangeReductionBench,modulo,n=1000,2,-1\n");
+        assertBadInput(CliRun.of("gate", "--floors", file.toString()),
+                file + ":2: max_bytes_per_op = -1.0: must be a finite number >= 0");
+    }
+
+    @Test
+    void floorOfAnUnknownClassNamesFileAndLine() throws IOException {
+        final Path file = floors("RangeReductionBench,modulo,n=1000,2,0.01\nNoSuchBench,modulo,n=1,2,0.01\n");
+        assertBadInput(CliRun.of("gate", "--floors", file.toString()), file + ":3: no benchmark class NoSuchBench");
+    }
+
+    @Test
+    void floorWithoutTheClassParamsNamesThem() throws IOException {
+        final Path file = floors("RangeReductionBench,modulo,,2,0.01\n");
+        assertBadInput(CliRun.of("gate", "--floors", file.toString()),
+                file + ":2: params '' must set every @Param of RangeReductionBench and no other: n");
+    }
+
+    @Test
+    void floorWithAParamValueOfTheWrongTypeNamesFileAndLine() throws IOException {
+        final Path file = floors("RangeReductionBench,modulo,n=1k,2,0.01\n");
+        assertBadInput(CliRun.of("gate", "--floors", file.toString()),
+                file + ":2: n = '1k': must be an int (RangeReductionBench.n)");
+    }
+
+    @Test
+    void outPathUnderAFileFailsBeforeRunning() throws IOException {
+        final Path file = floors("RangeReductionBench,modulo,n=1000,2,0.01\n");
+        final Path notADir = Files.writeString(dir.resolve("plain"), "x");
+        assertBadInput(CliRun.of("gate", "--floors", file.toString(), "--out", notADir.resolve("g.csv").toString()),
+                "is a file, not a directory");
+    }
+
+    /** The gate really fails: a floor the kernel cannot meet exits 1 beside a floor it meets. */
+    @Test
+    @Tag("jmh")
+    void failsWithExitOneWhenAFloorIsNotMetAndWritesEveryRow() throws IOException {
+        final Path file = floors("RangeReductionBench,modulo,n=1000,0.01,0.01\n"
+                + "RangeReductionBench,modulo,n=1024,1000,0.01\n");
+        final Path out = dir.resolve("gate.csv");
+        final CliRun run = CliRun.of("gate", "--floors", file.toString(), "--out", out.toString());
+        assertEquals(1, run.exitCode(), run.out() + run.err());
+        assertTrue(run.out().contains("gate: 2 floors from " + file + "; 1 class, 4 benchmark runs"), run.out());
+        assertTrue(run.out().contains("gate: FAILED, 1 of 2 floors failed"), run.out());
+        final List<String> lines = Files.readAllLines(out);
+        assertEquals(String.join(",", GateCommand.COLUMNS), lines.get(0));
+        assertEquals(3, lines.size(), lines.toString());
+        assertTrue(lines.get(1).matches("RangeReductionBench,modulo,n=1000,[0-9.]+,[0-9.]+,[0-9.]+,[0-9.E-]+,0\\.01,"
+                + "pass,0\\.01"), lines.get(1));
+        assertTrue(lines.get(2).matches("RangeReductionBench,modulo,n=1024,.*,1000,fail:speedup,0\\.01"), lines.get(2));
+    }
+}

@@ -1,0 +1,80 @@
+package org.scalebench.bench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.scalebench.bench.cli.CliAssertions.assertBadInput;
+import static org.scalebench.bench.cli.CliAssertions.assertHelp;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReproduceCommandTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void helpDescribesQuickFullAndOut() {
+        assertHelp(CliRun.of("reproduce", "--help"), "--quick", "--full", "--out", "--seed", "report.md");
+    }
+
+    @Test
+    void quickAndFullExcludeEachOther() {
+        assertBadInput(CliRun.of("reproduce", "--out", dir.toString(), "--quick", "--full"),
+                "--quick and --full exclude each other");
+    }
+
+    @Test
+    void missingFloorsFileIsABadInput() {
+        assertBadInput(CliRun.of("reproduce", "--out", dir.toString(), "--floors", dir.resolve("no.csv").toString()),
+                "--floors " + dir.resolve("no.csv") + ": no such file");
+    }
+
+    @Test
+    void invalidBenchRegexIsABadInput() {
+        assertBadInput(CliRun.of("reproduce", "--out", dir.toString(), "--bench", "("), "--bench '(': not a regular");
+    }
+
+    @Test
+    void outDirectoryUnderAFileIsABadInput() throws Exception {
+        final Path file = Files.writeString(dir.resolve("plain"), "x");
+        assertBadInput(CliRun.of("reproduce", "--out", file.resolve("report").toString()), "is a file, not a directory");
+    }
+
+    @Test
+    @Tag("jmh")
+    void runsTheStepsAndWritesTheReportWithItsFiles() throws Exception {
+        final Path floors = Files.writeString(dir.resolve("floors.csv"),
+                "benchmark,reference,params,min_speedup,max_bytes_per_op\nRangeReductionBench,modulo,n=1024,2,0.01\n");
+        final Path out = dir.resolve("report");
+        final CliRun run = CliRun.of("reproduce", "--out", out.toString(), "--operations", "2000",
+                "--bench", "^RangeReductionBench$", "--floors", floors.toString());
+        assertEquals(0, run.exitCode(), run.out() + run.err());
+        final List<String> steps = run.out().lines().filter(l -> l.startsWith("[")).toList();
+        assertEquals(4, steps.size(), run.out());
+        assertTrue(steps.get(0).startsWith("[1/4] kernel validation"), steps.get(0));
+        assertTrue(steps.get(1).startsWith("[2/4] benchmarks: 1 class, 2 benchmark runs (1 fork, 1 x 100 ms"), steps.get(1));
+        assertTrue(steps.get(2).startsWith("[3/4] paper results"), steps.get(2));
+        assertTrue(run.out().contains("0 mismatches"), run.out());
+
+        final String report = Files.readString(out.resolve("report.md"));
+        assertTrue(report.contains("`scalebench reproduce --out " + out), report);
+        assertTrue(report.contains("| RangeReduction | 2,000 | 0 | - |"), report);
+        assertTrue(report.matches("(?s).*\\| RangeReductionBench \\| n=1024 \\| modulo \\| [0-9.]+ \\| [0-9.]+ \\| "
+                + "[0-9.]+x \\|.*"), report);
+        assertTrue(report.contains("Not built yet:"), report);
+        assertTrue(report.contains("| JMH | 1.37 |"), report);
+        try (Stream<Path> files = Files.list(out)) {
+            assertEquals(List.of("benchmarks.csv", "jmh.json", "kernel-checks.csv", "report.md"),
+                    files.map(p -> p.getFileName().toString()).sorted().toList(), "no temporary file left");
+        }
+        for (final String linked : List.of("benchmarks.csv", "jmh.json", "kernel-checks.csv")) {
+            assertTrue(report.contains("[" + linked + "](" + linked + ")"), linked);
+        }
+    }
+}

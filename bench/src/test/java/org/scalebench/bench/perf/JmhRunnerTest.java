@@ -1,0 +1,89 @@
+package org.scalebench.bench.perf;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.Options;
+
+/** The runner's handling of JMH's machine-wide lock and of failures, with JMH itself replaced by a stub. */
+class JmhRunnerTest {
+
+    /** JMH 1.37's message when another JMH run holds the lock. */
+    private static final String LOCK_TAKEN = "ERROR: Another JMH instance might be running. Unable to acquire the JMH "
+            + "lock (/tmp/jmh.lock), exiting. Use -Djmh.ignoreLock=true to forcefully continue.";
+
+    private static final RunRequest REQUEST = new RunRequest(new BenchmarkClass("org.scalebench.bench.XBench",
+            List.of("kernel", "modulo"), Map.of("n", List.of("1", "2"))), List.of("kernel", "modulo"), Map.of());
+
+    private final StringWriter log = new StringWriter();
+    private final AtomicLong clock = new AtomicLong();
+    private final List<Options> invoked = new ArrayList<>();
+
+    private JmhRunner runner(final int lockFailures, final RunnerException thenFailWith) {
+        final AtomicInteger calls = new AtomicInteger();
+        return new JmhRunner(RunSettings.GATE, new PrintWriter(log, true), false, (options, format) -> {
+            invoked.add(options);
+            clock.addAndGet(Duration.ofSeconds(1).toNanos());
+            if (calls.getAndIncrement() < lockFailures) {
+                throw new RunnerException(LOCK_TAKEN);
+            }
+            if (thenFailWith != null) {
+                format.println("java.lang.IllegalStateException: boom in setUp");
+                throw thenFailWith;
+            }
+            return List.of();
+        }, clock::get, Duration.ofSeconds(10), Duration.ZERO);
+    }
+
+    @Test
+    void waitsForAnotherRunToReleaseTheLock() {
+        final JmhResults results = runner(3, null).run(List.of(REQUEST), org.scalebench.bench.io.Progress.NONE);
+        assertEquals(0, results.runs().size());
+        assertEquals(4, invoked.size());
+        assertEquals(1, log.toString().lines().count(), "announced once: " + log);
+        assertTrue(log.toString().startsWith("waiting for another JMH run to finish"), log.toString());
+    }
+
+    @Test
+    void givesUpWhenTheLockStaysTaken() {
+        final JmhFailure failure = assertThrows(JmhFailure.class,
+                () -> runner(100, null).run(List.of(REQUEST), org.scalebench.bench.io.Progress.NONE));
+        assertTrue(failure.getMessage().contains("Unable to acquire the JMH lock"), failure.getMessage());
+        assertTrue(failure.getMessage().endsWith("(waited 0 min)"), failure.getMessage());
+        assertTrue(invoked.size() >= 10 && invoked.size() <= 12, "about 10 s of 1 s attempts: " + invoked.size());
+    }
+
+    @Test
+    void benchmarkFailureCarriesJmhOutputAndIsNotRetried() {
+        final JmhFailure failure = assertThrows(JmhFailure.class, () -> runner(0,
+                new RunnerException("Benchmark caught the exception")).run(List.of(REQUEST), org.scalebench.bench.io.Progress.NONE));
+        assertEquals(1, invoked.size());
+        assertEquals("JMH failed on XBench [kernel, modulo] n=1,2: Benchmark caught the exception",
+                failure.getMessage());
+        assertEquals(List.of("java.lang.IllegalStateException: boom in setUp"), failure.outputTail());
+    }
+
+    @Test
+    void optionsForkMeasureAverageNanosAndProfileAllocation() {
+        runner(0, null).run(List.of(REQUEST), org.scalebench.bench.io.Progress.NONE);
+        final Options options = invoked.get(0);
+        assertEquals(List.of(REQUEST.includeRegex()), options.getIncludes());
+        assertEquals(1, options.getForkCount().get());
+        assertEquals(3, options.getMeasurementIterations().get());
+        assertEquals(java.util.concurrent.TimeUnit.NANOSECONDS, options.getTimeUnit().get());
+        assertEquals(List.of(org.openjdk.jmh.annotations.Mode.AverageTime), List.copyOf(options.getBenchModes()));
+        assertEquals("org.openjdk.jmh.profile.GCProfiler", options.getProfilers().get(0).getKlass());
+        assertTrue(options.shouldFailOnError().get());
+    }
+}

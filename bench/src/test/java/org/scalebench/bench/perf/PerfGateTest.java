@@ -1,0 +1,109 @@
+package org.scalebench.bench.perf;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.scalebench.bench.perf.GateVerdict.Failure;
+
+/** The gate's comparison on synthetic results: a slowed or allocating kernel fails, noise inside the floor passes. */
+class PerfGateTest {
+
+    private static final ParamSet N1000 = ParamSet.parse("n=1000");
+    private static final PerfFloor FLOOR = new PerfFloor("RangeReductionBench", "modulo", N1000, 1.9, 0.01, "f:2");
+
+    private static Measurement kernel(final double ns, final double bytes) {
+        return new Measurement("RangeReductionBench", "kernel", N1000, ns, 0.01, bytes);
+    }
+
+    private static Measurement modulo(final double ns) {
+        return new Measurement("RangeReductionBench", "modulo", N1000, ns, 0.01, 0.0001);
+    }
+
+    private static GateVerdict judge(final Measurement... measured) {
+        final List<GateVerdict> verdicts = PerfGate.evaluate(List.of(measured), List.of(FLOOR));
+        assertEquals(1, verdicts.size());
+        return verdicts.get(0);
+    }
+
+    @Test
+    void fastAllocationFreeKernelPasses() {
+        final GateVerdict v = judge(kernel(1.06, 0.00003), modulo(2.82));
+        assertTrue(v.passed());
+        assertEquals("pass", v.status());
+        assertEquals(2.82 / 1.06, v.speedup(), 1e-12);
+        assertEquals(1.06, v.kernelNs());
+        assertEquals(2.82, v.referenceNs());
+        assertEquals(0.00003, v.bytesPerOp());
+    }
+
+    @Test
+    void slowedKernelFailsOnSpeedup() {
+        final GateVerdict v = judge(kernel(2.0, 0.00003), modulo(2.82));
+        assertEquals(Set.of(Failure.SPEEDUP), v.failures());
+        assertEquals("fail:speedup", v.status());
+    }
+
+    @Test
+    void speedupEqualToTheFloorPasses() {
+        assertTrue(judge(kernel(1.0, 0), modulo(1.9)).passed());
+    }
+
+    @Test
+    void allocatingKernelFailsOnAllocation() {
+        final GateVerdict v = judge(kernel(1.0, 24.0), modulo(2.82));
+        assertEquals(Set.of(Failure.ALLOCATION), v.failures());
+        assertEquals("fail:allocation", v.status());
+    }
+
+    @Test
+    void allocationEqualToTheBoundPasses() {
+        assertTrue(judge(kernel(1.0, 0.01), modulo(2.82)).passed());
+    }
+
+    @Test
+    void unknownAllocationFails() {
+        // NaN means the GC profiler failed: never read as "allocation-free"
+        assertEquals(Set.of(Failure.ALLOCATION), judge(kernel(1.0, Double.NaN), modulo(2.82)).failures());
+    }
+
+    @Test
+    void slowAndAllocatingKernelFailsOnBoth() {
+        final GateVerdict v = judge(kernel(5.0, 8.0), modulo(2.82));
+        assertEquals("fail:speedup+allocation", v.status());
+    }
+
+    @Test
+    void missingKernelOrReferenceFailsAsNotMeasured() {
+        assertEquals("fail:not-measured", judge(modulo(2.82)).status());
+        final GateVerdict noReference = judge(kernel(1.0, 0));
+        assertEquals(Set.of(Failure.NOT_MEASURED), noReference.failures());
+        assertEquals(1.0, noReference.kernelNs());
+        assertTrue(Double.isNaN(noReference.referenceNs()));
+        assertEquals("fail:not-measured", judge().status());
+    }
+
+    @Test
+    void resultsOfOtherParamsOrClassesDoNotCount() {
+        final ParamSet other = ParamSet.parse("n=1024");
+        final GateVerdict v = judge(new Measurement("RangeReductionBench", "kernel", other, 1.0, 0, 0),
+                new Measurement("RangeReductionBench", "modulo", other, 3.0, 0, 0),
+                new Measurement("RangeReductionBatchBench", "kernel", N1000, 1.0, 0, 0),
+                new Measurement("RangeReductionBatchBench", "modulo", N1000, 3.0, 0, 0));
+        assertFalse(v.passed());
+        assertEquals(Set.of(Failure.NOT_MEASURED), v.failures());
+    }
+
+    @Test
+    void verdictsFollowFloorOrder() {
+        final PerfFloor second = new PerfFloor("RangeReductionBench", "modulo", ParamSet.parse("n=1024"), 1.5, 0.01,
+                "f:3");
+        final List<GateVerdict> verdicts = PerfGate.evaluate(List.of(kernel(1.0, 0), modulo(1.0)),
+                List.of(second, FLOOR));
+        assertEquals(List.of(second, FLOOR), verdicts.stream().map(GateVerdict::floor).toList());
+        assertEquals(List.of("fail:not-measured", "fail:speedup"), verdicts.stream().map(GateVerdict::status).toList());
+    }
+}
