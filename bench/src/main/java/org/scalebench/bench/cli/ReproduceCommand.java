@@ -76,6 +76,10 @@ public final class ReproduceCommand implements Callable<Integer> {
             + "(default: bench/perf-floors.csv when present, else each class's first combination).")
     Path floors;
 
+    @Option(names = "--parts", paramLabel = "REGEX", description = "Only paper parts whose name contains a match "
+            + "(default: every part; 'none' skips them).")
+    String partsRegex;
+
     @Option(names = "--verbose", description = "Also show JMH's own output (on standard error).")
     boolean verbose;
 
@@ -111,6 +115,7 @@ public final class ReproduceCommand implements Callable<Integer> {
                                 + " (its first combination where the floors have none)")
                 : "every class on every parameter combination";
 
+        selectedParts();
         final List<KernelCheck.Outcome> checks = validateKernels(stdout);
         final BenchmarkPass benchmarks = runBenchmarks(stdout, requests, settings, selection);
         final List<PartOutcome> parts = runParts(stdout, isQuick);
@@ -157,7 +162,7 @@ public final class ReproduceCommand implements Callable<Integer> {
     }
 
     private List<PartOutcome> runParts(final PrintWriter stdout, final boolean isQuick) {
-        final List<ReproductionPart> parts = ReproductionParts.built();
+        final List<ReproductionPart> parts = selectedParts();
         stdout.println(step(3, parts.isEmpty() ? "paper results: no part is built yet"
                 : "paper results: " + parts.size() + " part" + (parts.size() == 1 ? "" : "s")));
         final List<PartOutcome> outcomes = new ArrayList<>();
@@ -177,6 +182,22 @@ public final class ReproduceCommand implements Callable<Integer> {
         }
         ReproductionParts.notBuilt().forEach(n -> stdout.println("  not built yet: " + n));
         return outcomes;
+    }
+
+    private List<ReproductionPart> selectedParts() {
+        if (partsRegex == null) {
+            return ReproductionParts.built();
+        }
+        if (partsRegex.equals("none")) {
+            return List.of();
+        }
+        final java.util.regex.Pattern pattern;
+        try {
+            pattern = java.util.regex.Pattern.compile(partsRegex);
+        } catch (final java.util.regex.PatternSyntaxException e) {
+            throw new UsageException("--parts '" + partsRegex + "': not a regular expression (" + e.getDescription() + ")");
+        }
+        return ReproductionParts.built().stream().filter(p -> pattern.matcher(p.name()).find()).toList();
     }
 
     private String commandLine() {

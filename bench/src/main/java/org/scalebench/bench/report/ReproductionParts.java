@@ -17,7 +17,7 @@ public final class ReproductionParts {
      * @return the parts
      */
     public static List<ReproductionPart> built() {
-        return List.of();
+        return List.of(new org.scalebench.bench.coherence.CdrReproduction());
     }
 
     /**
@@ -27,8 +27,6 @@ public final class ReproductionParts {
      */
     public static List<String> notBuilt() {
         return List.of(
-                "CDR storage figure (directory bits per entry and in total, 16 to 1,048,576 cores)",
-                "CDR chip1024 comparison (global coherence vs Sharer, Home and both restrictions) and a small wsc1m run",
                 "hybrid data + model parallel training projection (Inception-V3, GNMT, BigLSTM)");
     }
 }
