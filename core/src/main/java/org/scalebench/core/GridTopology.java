@@ -6,22 +6,37 @@ package org.scalebench.core;
  * divide) and the column as {@code t - y * width}. Not part of the public API: its public methods are
  * documented on the two topologies.
  *
- * <p>Allocation: none after construction. Thread-safety: immutable.
+ * <p>Grids of at most {@value #TABLE_TILES} tiles (a 256x256 mesh; the 32x32 chip needs 4 KiB) also keep
+ * each tile's coordinates packed in an {@code int} ({@code x | y << 16}), so that a distance costs two
+ * loads from a table that stays in the L1 or L2 cache instead of two multiplies: measured about 1.4 times
+ * faster on a 32x32 mesh; at a million tiles the 4 MiB table no longer wins, so larger grids compute.
+ *
+ * <p>Allocation: the table at construction, nothing afterwards. Thread-safety: immutable.
  */
 abstract sealed class GridTopology permits MeshTopology, TorusTopology {
 
     final int width;
     final int height;
     final int tiles;
+    /** Largest grid that keeps a coordinate table. */
+    static final int TABLE_TILES = 1 << 16;
+    private static final int COORDINATE_BITS = 16;
+    private static final int COORDINATE_MASK = (1 << COORDINATE_BITS) - 1;
+
     /** Divides a tile id by the width: the row. */
     final FastDivisor rows;
+    /** True for a torus: rows and columns are rings. */
+    private final boolean wraps;
+    /** {@code x | y << 16} for each tile, or null when the grid has more than {@value #TABLE_TILES} tiles. */
+    private final int[] packedCoordinates;
 
     /**
      * Validates and stores the grid.
      *
+     * @param wraps true for a torus (rows and columns are rings), false for a mesh
      * @throws IllegalArgumentException if a dimension is below 1 or {@code width * height > 2^31 - 1}
      */
-    GridTopology(final int width, final int height) {
+    GridTopology(final int width, final int height, final boolean wraps) {
         checkDimensions(width, height);
         final long count = (long) width * height;
         if (count > Integer.MAX_VALUE) {
@@ -32,6 +47,15 @@ abstract sealed class GridTopology permits MeshTopology, TorusTopology {
         this.height = height;
         this.tiles = (int) count;
         this.rows = new FastDivisor(width);
+        this.wraps = wraps;
+        if (tiles <= TABLE_TILES) {
+            packedCoordinates = new int[tiles];
+            for (int tile = 0; tile < tiles; tile++) {
+                packedCoordinates[tile] = x(tile) | y(tile) << COORDINATE_BITS;
+            }
+        } else {
+            packedCoordinates = null;
+        }
     }
 
     /**
@@ -90,6 +114,30 @@ abstract sealed class GridTopology permits MeshTopology, TorusTopology {
      */
     public int tileAt(final int x, final int y) {
         return y * width + x;
+    }
+
+    /**
+     * Hops between two tiles: {@code |dx| + |dy|} on a mesh, {@code min(|dx|, width - |dx|) +
+     * min(|dy|, height - |dy|)} on a torus. The two branches (table or arithmetic, mesh or torus) depend
+     * only on the instance, so they are predicted perfectly; a branch-free minimum on the mesh was measured
+     * 20% to 40% slower.
+     */
+    final int distance(final int fromTile, final int toTile) {
+        final int dx;
+        final int dy;
+        final int[] table = packedCoordinates;
+        if (table != null) {
+            final int from = table[fromTile];
+            final int to = table[toTile];
+            dx = Math.abs((from & COORDINATE_MASK) - (to & COORDINATE_MASK));
+            dy = Math.abs((from >>> COORDINATE_BITS) - (to >>> COORDINATE_BITS));
+        } else {
+            final int fromY = rows.divide(fromTile);
+            final int toY = rows.divide(toTile);
+            dx = Math.abs((fromTile - fromY * width) - (toTile - toY * width));
+            dy = Math.abs(fromY - toY);
+        }
+        return wraps ? Math.min(dx, width - dx) + Math.min(dy, height - dy) : dx + dy;
     }
 
     /** Asserts (when assertions are on) that both tiles are in range. */

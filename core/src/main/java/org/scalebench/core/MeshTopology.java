@@ -7,15 +7,16 @@ package org.scalebench.core;
  *
  * <p>Tiles are numbered row-major: tile {@code t} sits at column {@code x = t mod width} and row
  * {@code y = floor(t / width)}. An XY route between two tiles crosses {@code |dx| + |dy|} links, which is
- * what {@link #hops} returns; a tile is 0 hops from itself. The row of a tile comes from a
- * {@link FastDivisor} (a multiply, not a divide), so {@link #hops} costs two multiplies and a few ALU
- * operations for any width, up to 2^31 - 1 tiles.
+ * what {@link #hops} returns; a tile is 0 hops from itself. Up to 65,536 tiles the coordinates come from a
+ * table of packed (x, y) built at construction (4 KiB for 32x32); beyond, the row of a tile comes from a
+ * {@link FastDivisor} (a multiply, not a divide). Either way {@link #hops} divides by nothing, for any
+ * width, up to 2^31 - 1 tiles.
  *
  * <p>Tile arguments must be in {@code [0, tiles())}; they are not checked on the hot path (an
- * {@code assert} checks them when assertions are enabled), and a tile outside that range gives a
- * meaningless distance, never an exception.
+ * {@code assert} checks them when assertions are enabled): a tile outside that range gives a meaningless
+ * distance or an {@link ArrayIndexOutOfBoundsException}.
  *
- * <p>Allocation: none after construction. Thread-safety: immutable, safe from any thread.
+ * <p>Allocation: the coordinate table (4 bytes per tile, up to 256 KiB) at construction, nothing after. Thread-safety: immutable, safe from any thread.
  */
 public final class MeshTopology extends GridTopology {
 
@@ -27,7 +28,7 @@ public final class MeshTopology extends GridTopology {
      * @throws IllegalArgumentException if a dimension is below 1 or {@code width * height > 2^31 - 1}
      */
     public MeshTopology(final int width, final int height) {
-        super(width, height);
+        super(width, height, false);
     }
 
     /**
@@ -39,10 +40,7 @@ public final class MeshTopology extends GridTopology {
      */
     public int hops(final int fromTile, final int toTile) {
         assert inRange(fromTile, toTile) : "tiles " + fromTile + ", " + toTile + " outside [0, " + tiles + ")";
-        final int fromY = rows.divide(fromTile);
-        final int toY = rows.divide(toTile);
-        final int dx = (fromTile - fromY * width) - (toTile - toY * width);
-        return Math.abs(dx) + Math.abs(fromY - toY);
+        return distance(fromTile, toTile);
     }
 
     /**

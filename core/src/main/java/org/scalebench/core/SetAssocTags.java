@@ -16,7 +16,9 @@ import java.util.Objects;
  *
  *   tags[slot]       long   the tag (any long; meaningful only while the slot is valid)
  *   validWays[set]   long   bit w set  &lt;=&gt;  slot set * ways + w holds a valid tag
- *   LRU:       lastUse[slot]  long  value of a counter bumped on every hit and fill
+ *   LRU:       lastUse[slot]  long  (counter bumped on every hit and fill) &lt;&lt; 6 | way: the least
+ *                                   recently used way of a full set is the minimum, found without
+ *                                   branches, and its way is in the low 6 bits
  *   TREE_PLRU: tree[set]      long  bit n = internal node n of a heap-numbered tree (root 1, children
  *                                   2n, 2n + 1, leaves ways + w); 1 = the victim is in the right half
  * </pre>
@@ -59,7 +61,10 @@ public final class SetAssocTags {
     private final FastDivisor slotSets;
     private final long[] tags;
     private final long[] validWays;
-    /** LRU: stamp of the last use of each slot; empty under TREE_PLRU. */
+    private static final int WAY_BITS = 6;
+    private static final long WAY_MASK = (1L << WAY_BITS) - 1;
+
+    /** LRU: stamp of the last use of each slot, with the way in its low bits; empty under TREE_PLRU. */
     private final long[] lastUse;
     /** TREE_PLRU: the tree bits of each set; empty under LRU. */
     private final long[] tree;
@@ -483,16 +488,11 @@ public final class SetAssocTags {
 
     private int leastRecentlyUsedWay(final int base) {
         final long[] lastUse = this.lastUse;
-        int oldestWay = 0;
-        long oldest = lastUse[base];
-        for (int way = 1; way < ways; way++) {
-            final long stamp = lastUse[base + way];
-            if (stamp < oldest) {
-                oldest = stamp;
-                oldestWay = way;
-            }
+        long oldest = Long.MAX_VALUE;
+        for (int way = 0; way < ways; way++) {
+            oldest = Math.min(oldest, lastUse[base + way]);
         }
-        return oldestWay;
+        return (int) (oldest & WAY_MASK);
     }
 
     private int treeVictimWay(final long bits) {
@@ -505,7 +505,7 @@ public final class SetAssocTags {
 
     private void touch(final int set, final int slot, final int way) {
         if (lru) {
-            lastUse[slot] = ++clock;
+            lastUse[slot] = ++clock << WAY_BITS | way;
         } else {
             tree[set] = tree[set] & ~pathNodes[way] | pathPointingAway[way];
         }

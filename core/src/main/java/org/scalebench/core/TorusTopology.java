@@ -7,14 +7,14 @@ package org.scalebench.core;
  *
  * <p>Tiles are numbered row-major as in {@link MeshTopology} ({@code tile = y * width + x}). The hop count
  * is {@code min(dx, width - dx) + min(dy, height - dy)} with {@code dx = |x1 - x2|},
- * {@code dy = |y1 - y2|}: dimension-ordered routing with wrap-around links. The row of a tile comes from a
- * {@link FastDivisor}, so {@link #hops} divides by nothing.
+ * {@code dy = |y1 - y2|}: dimension-ordered routing with wrap-around links. Coordinates come from a
+ * packed table (up to 65,536 tiles) or a {@link FastDivisor}, so {@link #hops} divides by nothing.
  *
  * <p>Tile arguments must be in {@code [0, tiles())}; they are not checked on the hot path (an
- * {@code assert} checks them when assertions are enabled), and a tile outside that range gives a
- * meaningless distance, never an exception.
+ * {@code assert} checks them when assertions are enabled): a tile outside that range gives a meaningless
+ * distance or an {@link ArrayIndexOutOfBoundsException}.
  *
- * <p>Allocation: none after construction. Thread-safety: immutable, safe from any thread.
+ * <p>Allocation: the coordinate table (4 bytes per tile, up to 256 KiB) at construction, nothing after. Thread-safety: immutable, safe from any thread.
  */
 public final class TorusTopology extends GridTopology {
 
@@ -26,7 +26,7 @@ public final class TorusTopology extends GridTopology {
      * @throws IllegalArgumentException if a dimension is below 1 or {@code width * height > 2^31 - 1}
      */
     public TorusTopology(final int width, final int height) {
-        super(width, height);
+        super(width, height, true);
     }
 
     /**
@@ -38,11 +38,7 @@ public final class TorusTopology extends GridTopology {
      */
     public int hops(final int fromTile, final int toTile) {
         assert inRange(fromTile, toTile) : "tiles " + fromTile + ", " + toTile + " outside [0, " + tiles + ")";
-        final int fromY = rows.divide(fromTile);
-        final int toY = rows.divide(toTile);
-        final int dx = Math.abs((fromTile - fromY * width) - (toTile - toY * width));
-        final int dy = Math.abs(fromY - toY);
-        return Math.min(dx, width - dx) + Math.min(dy, height - dy);
+        return distance(fromTile, toTile);
     }
 
     /**

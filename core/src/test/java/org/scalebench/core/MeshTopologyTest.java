@@ -82,6 +82,24 @@ class MeshTopologyTest {
     }
 
     @Test
+    void coordinateTableAndArithmeticGiveTheSameHops() {
+        // 256 x 256 = 65,536 tiles keeps a coordinate table; 257 x 256 computes with a FastDivisor
+        for (final int width : new int[] {256, 257}) {
+            final MeshTopology mesh = new MeshTopology(width, 256);
+            final TorusTopology torus = new TorusTopology(width, 256);
+            for (int a = 0; a < mesh.tiles(); a += 97) {
+                for (int b = 0; b < mesh.tiles(); b += 89) {
+                    final int dx = Math.abs(a % width - b % width);
+                    final int dy = Math.abs(a / width - b / width);
+                    assertEquals(dx + dy, mesh.hops(a, b), mesh + " tiles " + a + ", " + b);
+                    assertEquals(Math.min(dx, width - dx) + Math.min(dy, 256 - dy), torus.hops(a, b),
+                            torus + " tiles " + a + ", " + b);
+                }
+            }
+        }
+    }
+
+    @Test
     void rejectsEmptyAndOversizedMeshes() {
         assertEquals("width = 0: must be at least 1",
                 assertThrows(IllegalArgumentException.class, () -> new MeshTopology(0, 4)).getMessage());

@@ -124,6 +124,37 @@ class SmallLruCacheTest {
     }
 
     @Test
+    void keysSharingALookupHintAreAllFound() {
+        // keys whose Fibonacci hash has the same top 8 bits share one hint entry, which then is mostly wrong
+        final long[] colliding = new long[20];
+        int found = 0;
+        for (long key = 0; found < colliding.length; key++) {
+            if ((key * 0x9E3779B97F4A7C15L) >>> 56 == 17) {
+                colliding[found++] = key;
+            }
+        }
+        final SmallLruCache cache = new SmallLruCache(16);
+        for (int i = 0; i < 16; i++) {
+            assertFalse(cache.access(colliding[i]));
+        }
+        for (int round = 0; round < 3; round++) {
+            for (int i = 15; i >= 0; i--) {
+                assertTrue(cache.access(colliding[i]), "key " + colliding[i]);
+            }
+        }
+        assertTrue(cache.invalidate(colliding[3]));
+        assertFalse(cache.contains(colliding[3]));
+        for (int i = 0; i < 16; i++) {
+            assertEquals(i != 3, cache.contains(colliding[i]), "key " + colliding[i]);
+        }
+        // 15 keys left, most recent first: 0, 1, 2, 4, ..., 15; two new keys take the free entry, then evict 15
+        assertFalse(cache.access(colliding[16]));
+        assertFalse(cache.access(colliding[17]));
+        assertFalse(cache.contains(colliding[15]));
+        assertTrue(cache.contains(colliding[14]) && cache.contains(colliding[16]) && cache.contains(colliding[17]));
+    }
+
+    @Test
     void rejectsCapacityOutsideOneToSixtyFour() {
         assertEquals("capacity = 0: must be in [1, 64]",
                 assertThrows(IllegalArgumentException.class, () -> new SmallLruCache(0)).getMessage());

@@ -15,6 +15,10 @@ class TopologyAllocationTest {
     void meshAndTorusDistancesAllocateNothing() {
         final MeshTopology mesh = new MeshTopology(1000, 1000);
         final TorusTopology torus = new TorusTopology(1024, 1024);
+        final MeshTopology chip = new MeshTopology(32, 32);     // coordinate-table path
+        final TorusTopology smallTorus = new TorusTopology(16, 16);
+        assertEquals(0L, Allocations.bytesAllocated(i -> chip.hops(i & 1023, (i * 7919) & 1023)));
+        assertEquals(0L, Allocations.bytesAllocated(i -> smallTorus.hops(i & 255, (i * 7919) & 255)));
         assertEquals(0L, Allocations.bytesAllocated(i -> mesh.hops(i % 1_000_000, (i * 7919) % 1_000_000)));
         assertEquals(0L, Allocations.bytesAllocated(i -> mesh.x(i & 0xFFFF) + mesh.y(i & 0xFFFF)));
         assertEquals(0L, Allocations.bytesAllocated(i -> torus.hops(i & (MILLION - 1), (i * 7919) & (MILLION - 1))));

@@ -14,6 +14,7 @@ public final class KernelChecks {
      * @return the checks
      */
     public static List<KernelCheck> all() {
-        return List.of(new RangeReductionCheck(), new SharerRowsCheck(), new LineTableCheck());
+        return List.of(new RangeReductionCheck(), new SharerRowsCheck(), new LineTableCheck(), new FastDivisorCheck(),
+                new SetAssocCheck(), new SmallCacheCheck(), new TopologyCheck());
     }
 }
