@@ -1,0 +1,39 @@
+package org.scalebench.coherence.protocol;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.scalebench.coherence.sim.AccessBatch;
+import org.scalebench.coherence.sim.CoherenceSimulator;
+import org.scalebench.coherence.sim.Scheme;
+import org.scalebench.coherence.sim.SyntheticWorkload;
+import org.scalebench.coherence.sim.SystemSpec;
+import org.scalebench.core.testing.Allocations;
+
+/** The simulator's inner loop allocates nothing, for every scheme (hits, misses, broadcasts, map caches). */
+@Tag("allocation")
+class MesiProtocolAllocationTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"global", "sr", "hr", "sr+hr"})
+    void accessAllocatesNothing(final String schemeName) {
+        final SystemSpec chip = SystemSpec.named("chip1024");
+        final Scheme scheme = Scheme.parse(schemeName);
+        final MesiProtocol p = new MesiProtocol(chip.protocolConfig(CoherenceSimulator.formatFor(chip, scheme, null),
+                CoherenceSimulator.mappingFor(chip, scheme, null), false));
+        final SyntheticWorkload w = new SyntheticWorkload(chip,
+                SyntheticWorkload.Params.defaults(SyntheticWorkload.Kind.VM, chip, 5));
+        w.defineDomains(p.sharerDomains(), p.homeDomains());
+        final int n = 1 << 18;
+        final AccessBatch b = new AccessBatch(n);
+        w.fill(b);
+        final long bytes = Allocations.bytesAllocated(i -> {
+            final int k = i & (n - 1);
+            return p.access(b.core[k], b.write[k], b.address[k], b.sdid[k], b.hdid[k]);
+        }, 400_000, 400_000);
+        assertEquals(0L, bytes);
+        assertEquals(true, p.stats().misses() > 1000 && p.stats().invalidations() > 100, "the loop exercised misses");
+    }
+}
