@@ -116,7 +116,7 @@ class ClusterCatalogTest {
                 .contains("parameter = 'peer_fallback_bandwith_gbps': must be one of device"));
         assertTrue(assertThrows(DataFileException.class, () -> ClusterCatalog.load(
                 dgx1Copy(dir, "dgx1,device,", "dgx2,device,"))).getMessage()
-                .contains("cluster 'dgx1' has no 'device' row: every cluster needs device, gpus_per_node"));
+                .contains("cluster 'dgx2' has no 'gpus_per_node' row: every cluster needs device, gpus_per_node"));
         assertTrue(assertThrows(DataFileException.class, () -> ClusterCatalog.load(
                 dgx1Copy(dir, "dgx1,gpus_per_node,8", "dgx1,gpus_per_node,8.5"))).getMessage()
                 .contains("gpus_per_node = 8.5: must be an integer in [1, 64]"));
