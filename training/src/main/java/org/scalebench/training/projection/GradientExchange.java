@@ -16,11 +16,12 @@ import org.scalebench.training.collective.RingAllReduce;
  * The time of one step's gradient exchange among {@code W} workers of {@code M} GPUs each.
  *
  * <p>Dense gradients are all-reduced. Sharded ({@code M > 1}): each GPU of a worker holds {@code 1/M} of the
- * parameters, so {@code M} rings of {@code W} ranks run at once, each carrying {@code G/M}; inside one node they
- * use disjoint GPUs and links, across nodes they share each node's network (each ring gets {@code 1/M} of it).
- * Unsharded: one GPU per worker all-reduces all of {@code G} over the full network. Sparse gradients (rows of
- * embedding and softmax tables) are all-gathered ({@code W} contributions of {@code s} bytes), unless densifying
- * and all-reducing the whole table is cheaper — the exchange takes the cheaper of the two.
+ * parameters, so {@code M} rings of {@code W} ranks run at once, each carrying {@code G/M}. Unsharded: one GPU per
+ * worker all-reduces all of {@code G}. Inside one node a ring uses its GPUs' own NVLink bandwidth; across nodes a
+ * node's network is shared evenly by its GPUs, so a ring with {@code k' = gpusPerNode / M} ranks per node gets
+ * {@code 1/M} of it, sharded or not (sharding moves {@code M} times less data per ring, not faster links).
+ * Sparse gradients (rows of embedding and softmax tables) are all-gathered ({@code W} contributions of
+ * {@code s} bytes), unless densifying and all-reducing the whole table is cheaper: the exchange takes the cheaper.
  *
  * <p>Immutable and thread-safe; {@link #seconds} allocates nothing.
  */
@@ -36,8 +37,7 @@ final class GradientExchange {
     private final CollectiveCost[] ringInter;
     private final CollectiveCost gatherIntra;
     private final CollectiveCost[] gatherInter;
-    private final CollectiveCost[] hierarchicalSharded;
-    private final CollectiveCost[] hierarchicalWhole;
+    private final CollectiveCost[] hierarchical;
 
     GradientExchange(final Cluster cluster, final ProjectionOptions options, final int[] degrees) {
         this.model = options.communication();
@@ -53,8 +53,7 @@ final class GradientExchange {
         this.ncclShared = new NcclModel[k];
         this.ringInter = new CollectiveCost[k];
         this.gatherInter = new CollectiveCost[k];
-        this.hierarchicalSharded = new CollectiveCost[k];
-        this.hierarchicalWhole = new CollectiveCost[k];
+        this.hierarchical = new CollectiveCost[k];
         final AlphaBetaGamma intra = cluster.intraLink();
         final AlphaBetaGamma node = cluster.interLinkPerNode();
         final boolean tree = model == CommunicationModel.HIERARCHICAL_TREE;
@@ -62,16 +61,13 @@ final class GradientExchange {
         this.gatherIntra = new RingAllGather(intra);
         for (int i = 0; i < k; i++) {
             final int m = degrees[i];
-            final int share = sharded ? m : 1;
             ncclShared[i] = new NcclModel(constants, new NcclFabric(f.architecture(), f.nvlink(), f.channelsSingleNode(),
-                    f.channelsMultiNode(), f.bwIntraPerChannel() / share, f.bwInterPerChannel() / share));
-            final AlphaBetaGamma sharedNode = new AlphaBetaGamma(node.alpha(), node.beta() * share, node.gamma());
+                    f.channelsMultiNode(), f.bwIntraPerChannel() / m, f.bwInterPerChannel() / m));
+            final AlphaBetaGamma sharedNode = new AlphaBetaGamma(node.alpha(), node.beta() * m, node.gamma());
             ringInter[i] = new RingAllReduce(sharedNode);
             gatherInter[i] = new RingAllGather(sharedNode);
-            final int ranksPerNode = Math.max(1, gpusPerNode / m);
-            hierarchicalSharded[i] = new HierarchicalAllReduce(intra, cluster.interLinkPerGpu(), ranksPerNode, tree);
-            hierarchicalWhole[i] = new HierarchicalAllReduce(intra,
-                    new AlphaBetaGamma(node.alpha(), node.beta() * ranksPerNode, node.gamma()), ranksPerNode, tree);
+            hierarchical[i] = new HierarchicalAllReduce(intra, cluster.interLinkPerGpu(), Math.max(1, gpusPerNode / m),
+                    tree);
         }
     }
 
@@ -121,8 +117,7 @@ final class GradientExchange {
             case RING:
                 return nodes == 1 ? ringIntra.seconds(n, workers) : ringInter[mIndex].seconds(n, workers);
             default:
-                return sharded ? hierarchicalSharded[mIndex].seconds(n, workers)
-                        : hierarchicalWhole[mIndex].seconds(n, workers);
+                return hierarchical[mIndex].seconds(n, workers);
         }
     }
 
