@@ -14,6 +14,6 @@ public final class KernelChecks {
      * @return the checks
      */
     public static List<KernelCheck> all() {
-        return List.of(new RangeReductionCheck());
+        return List.of(new RangeReductionCheck(), new CollectiveCostCheck());
     }
 }

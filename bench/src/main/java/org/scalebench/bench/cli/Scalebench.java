@@ -20,7 +20,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "Kernels, the CDR coherence simulator and the hybrid-parallel training projector.",
-        subcommands = {ReproduceCommand.class})
+        subcommands = {ReproduceCommand.class, TrainCommand.class})
 public final class Scalebench implements Runnable {
 
     /** Exit code of a successful run. */

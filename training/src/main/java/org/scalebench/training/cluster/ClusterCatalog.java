@@ -123,6 +123,11 @@ public final class ClusterCatalog {
                 throw row.error("parameter = '" + parameter + "': must be one of " + String.join(", ", REQUIRED)
                         + ", " + OPTIONAL + " or " + LINKS + "I.J");
             }
+            if (parameter.endsWith("_gbps")) {
+                positive(row);
+            } else if (parameter.endsWith("_us")) {
+                nonNegative(row);
+            }
             final Map<String, CsvTable.Row> params = byCluster.computeIfAbsent(cluster, k -> new LinkedHashMap<>());
             if (params.put(parameter, row) != null) {
                 throw row.error("parameter '" + parameter + "' of cluster '" + cluster + "' given twice");

@@ -1,6 +1,7 @@
 package org.scalebench.training.efficiency;
 
 import java.util.Locale;
+import org.scalebench.training.data.MonotonePoints;
 
 /**
  * Measured (global batch, epochs) points joined by straight lines in log-log space. Below the smallest
@@ -26,28 +27,7 @@ public final class InterpolatedEfficiency implements StatisticalEfficiency {
      * @throws IllegalArgumentException naming the offending point
      */
     public InterpolatedEfficiency(final double[] batches, final double[] epochs) {
-        if (batches.length == 0 || batches.length != epochs.length) {
-            throw new IllegalArgumentException("epochs points: " + batches.length + " batches and " + epochs.length
-                    + " epochs: must be the same, non-zero count");
-        }
-        for (int i = 0; i < batches.length; i++) {
-            if (!(batches[i] > 0) || Double.isInfinite(batches[i])) {
-                throw new IllegalArgumentException("epochs point " + i + ": batch = " + batches[i]
-                        + ": must be finite and positive");
-            }
-            if (!(epochs[i] > 0) || Double.isInfinite(epochs[i])) {
-                throw new IllegalArgumentException("epochs point at batch " + batches[i] + ": epochs = " + epochs[i]
-                        + ": must be finite and positive");
-            }
-            if (i > 0 && !(batches[i] > batches[i - 1])) {
-                throw new IllegalArgumentException("epochs point at batch " + batches[i]
-                        + ": batches must be strictly increasing (previous " + batches[i - 1] + ")");
-            }
-            if (i > 0 && epochs[i] < epochs[i - 1]) {
-                throw new IllegalArgumentException("epochs point at batch " + batches[i] + ": epochs = " + epochs[i]
-                        + " < " + epochs[i - 1] + " at the smaller batch: epochs must not decrease with batch");
-            }
-        }
+        MonotonePoints.check("epochs", "epochs", batches, epochs);
         this.batches = batches.clone();
         this.epochs = epochs.clone();
         this.logBatches = new double[batches.length];

@@ -55,6 +55,7 @@ public final class ModelCatalog {
             "sparse_gradient_bytes_per_sample", "sparse_gradient_bytes_per_step", "sparse_table_bytes",
             "samples_per_epoch", "max_batch_per_device", "epochs_model", "epochs_min", "critical_batch", "mp_model",
             "mp_graph", "pipeline_microbatches", "pipeline_boundary_bytes");
+    private static final Set<String> TEXT = Set.of("name", "dataset", "epochs_model", "mp_model", "mp_graph");
     private static final Set<String> KEYED = Set.of("step_time", "epochs", "mp_speedup", "lstm_phase",
             "lstm_boundary_bytes", "lstm_bidirectional", "lstm_layer", "lstm_head", "pipeline_layer");
 
@@ -131,6 +132,9 @@ public final class ModelCatalog {
                 row.require("source");
             }
             final String key = row.get("key");
+            if (!TEXT.contains(parameter) && (SINGLE.contains(parameter) || KEYED.contains(parameter))) {
+                row.number("value");
+            }
             if (SINGLE.contains(parameter)) {
                 if (!key.isEmpty()) {
                     throw row.error("parameter '" + parameter + "' takes no key (key = '" + key + "')");

@@ -1,6 +1,7 @@
 package org.scalebench.training.model;
 
 import java.util.Locale;
+import org.scalebench.training.data.MonotonePoints;
 import org.scalebench.training.parallel.ComputeTime;
 
 /**
@@ -24,28 +25,7 @@ public final class StepTimeCurve implements ComputeTime {
      * @throws IllegalArgumentException naming the offending point
      */
     public StepTimeCurve(final double[] batches, final double[] seconds) {
-        if (batches.length == 0 || batches.length != seconds.length) {
-            throw new IllegalArgumentException("step_time points: " + batches.length + " batches and "
-                    + seconds.length + " times: must be the same, non-zero count");
-        }
-        for (int i = 0; i < batches.length; i++) {
-            if (!(batches[i] > 0) || Double.isInfinite(batches[i])) {
-                throw new IllegalArgumentException("step_time point " + i + ": batch = " + batches[i]
-                        + ": must be finite and positive");
-            }
-            if (!(seconds[i] > 0) || Double.isInfinite(seconds[i])) {
-                throw new IllegalArgumentException("step_time at batch " + batches[i] + " = " + seconds[i]
-                        + " s: must be finite and positive");
-            }
-            if (i > 0 && !(batches[i] > batches[i - 1])) {
-                throw new IllegalArgumentException("step_time at batch " + batches[i]
-                        + ": batches must be strictly increasing (previous " + batches[i - 1] + ")");
-            }
-            if (i > 0 && seconds[i] < seconds[i - 1]) {
-                throw new IllegalArgumentException("step_time at batch " + batches[i] + " = " + seconds[i]
-                        + " s < " + seconds[i - 1] + " s at a smaller batch: must not decrease with batch");
-            }
-        }
+        MonotonePoints.check("step_time", "seconds", batches, seconds);
         this.batches = batches.clone();
         this.seconds = seconds.clone();
     }

@@ -48,6 +48,7 @@ public final class Projector {
     private final double table;
     private final double overlap;
     private final double singleDeviceSeconds;
+    private final int singleDeviceBatch;
 
     /**
      * Sets up a projection.
@@ -120,10 +121,16 @@ public final class Projector {
         this.table = model.sparseTableBytes();
         this.overlap = options.overlap();
         double single = Double.POSITIVE_INFINITY;
+        int singleBatch = batches[0];
         for (int b = 0; b < batchCount[0]; b++) {
-            single = Math.min(single, efficiency.epochs(batches[b]) * samples / batches[b] * compute[b]);
+            final double t = efficiency.epochs(batches[b]) * samples / batches[b] * compute[b];
+            if (t < single) {
+                single = t;
+                singleBatch = batches[b];
+            }
         }
         this.singleDeviceSeconds = single;
+        this.singleDeviceBatch = singleBatch;
     }
 
     /**
@@ -196,6 +203,15 @@ public final class Projector {
      */
     public double singleDeviceSeconds() {
         return singleDeviceSeconds;
+    }
+
+    /**
+     * The batch of the fastest single-device run.
+     *
+     * @return samples per step
+     */
+    public int singleDeviceBatch() {
+        return singleDeviceBatch;
     }
 
     /**
