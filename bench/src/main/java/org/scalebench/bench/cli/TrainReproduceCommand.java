@@ -3,6 +3,8 @@ package org.scalebench.bench.cli;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.scalebench.bench.train.TrainingReproduction;
+import org.scalebench.training.cluster.ClusterCatalog;
+import org.scalebench.training.projection.ProjectionOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -21,9 +23,14 @@ public final class TrainReproduceCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: ${DEFAULT-VALUE}).")
     Path out = Path.of("target", "report", "train");
 
+    @Option(names = "--cluster", paramLabel = "NAME|FILE",
+            description = "The cluster (default: ${DEFAULT-VALUE}, the paper's DGX-1 with V100).")
+    String cluster = "dgx1";
+
     @Override
     public Integer call() throws Exception {
-        new TrainingReproduction().run(out, spec.commandLine().getOut());
+        new TrainingReproduction(ClusterCatalog.resolve(cluster), ProjectionOptions.DEFAULTS)
+                .run(out, spec.commandLine().getOut());
         return Scalebench.OK;
     }
 }

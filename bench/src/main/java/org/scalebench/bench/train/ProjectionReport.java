@@ -164,6 +164,7 @@ public record ProjectionReport(Projector projector, ProjectionTable table) {
         }
         out.println("models: SU_MP by " + projector.model().mpSpeedup().name() + "; epochs by "
                 + projector.model().efficiency().describe() + "; communication by " + communication()
-                + "; step time by measured single-GPU points (" + projector.model().stepTime() + ")");
+                + "; step time by single-GPU measurements on " + projector.model().measuredOn() + " ("
+                + projector.model().stepTime() + ")");
     }
 }

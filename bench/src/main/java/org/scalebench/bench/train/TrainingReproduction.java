@@ -137,8 +137,8 @@ public final class TrainingReproduction {
         final Path csv = dir.resolve("hybrid.csv");
         ProjectionReport.writeCsv(csv, true, reports);
         final Path png = dir.resolve("speedup.png");
-        SpeedupChart.writePng(png, SpeedupChart.chart("Projected speedup over one V100, " + cluster.name()
-                + " (data parallel vs hybrid)", reports), 900, 1150);
+        SpeedupChart.writePng(png, SpeedupChart.chart("Projected speedup over one " + cluster.device() + ", "
+                + cluster.name() + " (data parallel vs hybrid)", reports), 900, 1150);
         final String claims = claimsTable(outcomes);
         progress.println("running sensitivity variants");
         final String sensitivity = sensitivityTable(outcomes);

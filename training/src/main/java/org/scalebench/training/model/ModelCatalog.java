@@ -30,7 +30,8 @@ import org.scalebench.training.parallel.MpSpeedupModel;
  *
  * <p>Parameters (one row each unless keyed):
  * <ul>
- *   <li>{@code name}, {@code dataset} (text); {@code parameters}, {@code dense_gradient_bytes},
+ *   <li>{@code name}, {@code dataset}, optional {@code measured_on} (the device and precision of the step times)
+ *   (text); {@code parameters}, {@code dense_gradient_bytes},
  *   {@code samples_per_epoch}, {@code max_batch_per_device}; optional {@code sparse_gradient_bytes_per_sample},
  *   {@code sparse_gradient_bytes_per_step}, {@code sparse_table_bytes};</li>
  *   <li>{@code step_time} keyed by per-device batch, value seconds (at least one row);</li>
@@ -51,11 +52,11 @@ public final class ModelCatalog {
 
     private static final String RESOURCE_DIR = "/org/scalebench/training/profiles/";
     private static final List<String> BUILT_IN = List.of("inception-v3", "gnmt", "biglstm");
-    private static final Set<String> SINGLE = Set.of("name", "dataset", "parameters", "dense_gradient_bytes",
+    private static final Set<String> SINGLE = Set.of("name", "dataset", "measured_on", "parameters", "dense_gradient_bytes",
             "sparse_gradient_bytes_per_sample", "sparse_gradient_bytes_per_step", "sparse_table_bytes",
             "samples_per_epoch", "max_batch_per_device", "epochs_model", "epochs_min", "critical_batch", "mp_model",
             "mp_graph", "pipeline_microbatches", "pipeline_boundary_bytes");
-    private static final Set<String> TEXT = Set.of("name", "dataset", "epochs_model", "mp_model", "mp_graph");
+    private static final Set<String> TEXT = Set.of("name", "dataset", "measured_on", "epochs_model", "mp_model", "mp_graph");
     private static final Set<String> KEYED = Set.of("step_time", "epochs", "mp_speedup", "lstm_phase",
             "lstm_boundary_bytes", "lstm_bidirectional", "lstm_layer", "lstm_head", "pipeline_layer");
 
@@ -164,7 +165,8 @@ public final class ModelCatalog {
         final Reader r = new Reader(table.file(), single, keyed);
         final String name = r.text("name");
         try {
-            return new ModelProfile(name, r.text("dataset"), r.count("parameters", 1), r.count("dense_gradient_bytes", 0),
+            return new ModelProfile(name, r.text("dataset"), r.optionalText("measured_on", "unspecified"),
+                    r.count("parameters", 1), r.count("dense_gradient_bytes", 0),
                     r.optionalNumber("sparse_gradient_bytes_per_sample"), r.optionalNumber("sparse_gradient_bytes_per_step"),
                     r.optionalNumber("sparse_table_bytes"), r.count("samples_per_epoch", 1),
                     (int) Math.min(Integer.MAX_VALUE, r.count("max_batch_per_device", 1)), r.stepTime(),
@@ -198,6 +200,11 @@ public final class ModelCatalog {
 
         String text(final String parameter) {
             return need(parameter).require("value");
+        }
+
+        String optionalText(final String parameter, final String otherwise) {
+            final CsvTable.Row row = single.get(parameter);
+            return row == null ? otherwise : row.require("value");
         }
 
         long count(final String parameter, final long min) {

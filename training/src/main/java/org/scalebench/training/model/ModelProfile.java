@@ -27,6 +27,7 @@ public final class ModelProfile {
 
     private final String name;
     private final String dataset;
+    private final String measuredOn;
     private final long parameters;
     private final long denseGradientBytes;
     private final double sparseBytesPerSample;
@@ -44,6 +45,7 @@ public final class ModelProfile {
      *
      * @param name the model's name
      * @param dataset the dataset's name
+     * @param measuredOn the device and precision the step times were measured on
      * @param parameters parameter count, at least 1
      * @param denseGradientBytes dense gradient bytes all-reduced per step, at least 0
      * @param sparseBytesPerSample sparse gradient bytes per sample of a worker, at least 0
@@ -57,7 +59,8 @@ public final class ModelProfile {
      * @param sources the source of every parameter, by parameter name
      * @throws IllegalArgumentException naming the parameter, its value and what is allowed
      */
-    public ModelProfile(final String name, final String dataset, final long parameters, final long denseGradientBytes,
+    public ModelProfile(final String name, final String dataset, final String measuredOn, final long parameters,
+            final long denseGradientBytes,
             final double sparseBytesPerSample, final double sparseBytesPerStep, final double sparseTableBytes,
             final long samplesPerEpoch, final int maxBatchPerDevice, final StepTimeCurve stepTime,
             final StatisticalEfficiency efficiency, final MpSpeedupModel mpSpeedup, final Map<String, String> sources) {
@@ -83,6 +86,7 @@ public final class ModelProfile {
         }
         this.name = name;
         this.dataset = dataset;
+        this.measuredOn = measuredOn;
         this.parameters = parameters;
         this.denseGradientBytes = denseGradientBytes;
         this.sparseBytesPerSample = sparseBytesPerSample;
@@ -103,7 +107,7 @@ public final class ModelProfile {
      * @return a new profile
      */
     public ModelProfile withEfficiency(final StatisticalEfficiency other) {
-        return new ModelProfile(name, dataset, parameters, denseGradientBytes, sparseBytesPerSample, sparseBytesPerStep,
+        return new ModelProfile(name, dataset, measuredOn, parameters, denseGradientBytes, sparseBytesPerSample, sparseBytesPerStep,
                 sparseTableBytes, samplesPerEpoch, maxBatchPerDevice, stepTime, other, mpSpeedup, sources);
     }
 
@@ -123,6 +127,15 @@ public final class ModelProfile {
      */
     public String dataset() {
         return dataset;
+    }
+
+    /**
+     * The device and precision the step times were measured on.
+     *
+     * @return e.g. {@code Tesla V100, FP32}
+     */
+    public String measuredOn() {
+        return measuredOn;
     }
 
     /**

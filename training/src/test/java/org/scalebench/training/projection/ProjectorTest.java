@@ -27,7 +27,7 @@ class ProjectorTest {
     /** A synthetic model: step time 2 ms + 1 ms per sample, one million samples per epoch. */
     private static ModelProfile synthetic(final StatisticalEfficiency efficiency, final double su2, final double su4,
             final double su8) {
-        return new ModelProfile("synthetic", "synthetic", 1_000_000, 4_000_000, 0, 0, 0, 1_000_000, 256,
+        return new ModelProfile("synthetic", "synthetic", "synthetic", 1_000_000, 4_000_000, 0, 0, 0, 1_000_000, 256,
                 new StepTimeCurve(new double[] {1, 256}, new double[] {0.003, 0.258}), efficiency,
                 new GivenMpSpeedup(new int[] {2, 4, 8}, new double[] {su2, su4, su8}), Map.of());
     }
