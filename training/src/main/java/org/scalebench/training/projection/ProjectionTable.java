@@ -222,6 +222,18 @@ public final class ProjectionTable {
     }
 
     /**
+     * Speedup over pure data parallelism at its own best device count: {@code min_N' T(N', 1) / T(N, M)}.
+     *
+     * @param row the row
+     * @param mIndex the column
+     * @return the speedup (0 if infeasible)
+     */
+    public double speedupOverBestDataParallel(final int row, final int mIndex) {
+        final double t = trainSeconds(row, mIndex);
+        return Double.isInfinite(t) ? 0.0 : trainSeconds(bestDataParallelRow(), dataParallelColumn()) / t;
+    }
+
+    /**
      * The column of {@code M = 1}.
      *
      * @return the index of degree 1
