@@ -15,6 +15,6 @@ public final class KernelChecks {
      */
     public static List<KernelCheck> all() {
         return List.of(new RangeReductionCheck(), new SharerRowsCheck(), new LineTableCheck(), new FastDivisorCheck(),
-                new SetAssocCheck(), new SmallCacheCheck(), new TopologyCheck());
+                new SetAssocCheck(), new SmallCacheCheck(), new TopologyCheck(), new CollectiveCostCheck());
     }
 }

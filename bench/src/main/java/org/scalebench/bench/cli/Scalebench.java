@@ -20,7 +20,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "Kernels, the CDR coherence simulator and the hybrid-parallel training projector.",
-        subcommands = {ReproduceCommand.class, CoherenceCommand.class, BenchCommand.class, GateCommand.class})
+        subcommands = {ReproduceCommand.class, CoherenceCommand.class, TrainCommand.class, BenchCommand.class,
+            GateCommand.class})
 public final class Scalebench implements Runnable {
 
     /** Exit code of a successful run. */

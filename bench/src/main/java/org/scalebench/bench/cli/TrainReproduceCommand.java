@@ -1,0 +1,36 @@
+package org.scalebench.bench.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.scalebench.bench.train.TrainingReproduction;
+import org.scalebench.training.cluster.ClusterCatalog;
+import org.scalebench.training.projection.ProjectionOptions;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code scalebench train reproduce}: the paper's three models, its claims against scalebench's projections. */
+@Command(name = "reproduce", mixinStandardHelpOptions = true,
+        description = {"Project Inception-V3, GNMT and BigLSTM on DGX-1 (N = 1 to 8192, M = 1, 2, 4, 8) from cited"
+                + " inputs; write DIR/hybrid.csv, DIR/speedup.png and DIR/claims.md (the paper's claims, the"
+                + " projections, the gaps, the crossover N, and a sensitivity table)."})
+public final class TrainReproduceCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: ${DEFAULT-VALUE}).")
+    Path out = Path.of("target", "report", "train");
+
+    @Option(names = "--cluster", paramLabel = "NAME|FILE",
+            description = "The cluster (default: ${DEFAULT-VALUE}, the paper's DGX-1 with V100).")
+    String cluster = "dgx1";
+
+    @Override
+    public Integer call() throws Exception {
+        new TrainingReproduction(ClusterCatalog.resolve(cluster), ProjectionOptions.DEFAULTS)
+                .run(out, spec.commandLine().getOut());
+        return Scalebench.OK;
+    }
+}

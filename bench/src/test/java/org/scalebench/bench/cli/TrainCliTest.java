@@ -1,0 +1,114 @@
+package org.scalebench.bench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TrainCliTest {
+
+    private static void badInput(final CliRun run, final String message) {
+        assertEquals(2, run.exitCode(), run.err());
+        assertEquals(1, run.errLines(), run.err());
+        assertFalse(run.err().contains("at org."), "no stack trace: " + run.err());
+        assertTrue(run.err().contains(message), run.err());
+    }
+
+    @Test
+    void trainListsItsSubcommands() {
+        final CliRun run = CliRun.of("train", "--help");
+        assertEquals(0, run.exitCode());
+        assertTrue(run.out().contains("project") && run.out().contains("collective")
+                && run.out().contains("reproduce"), run.out());
+        assertTrue(CliRun.of("--help").out().contains("train"));
+    }
+
+    @Test
+    void projectPrintsTheBestStrategyPerDeviceCountAndWritesTheCsv(@TempDir final Path dir) throws IOException {
+        final Path csv = dir.resolve("gnmt.csv");
+        final CliRun run = CliRun.of("train", "project", "--model", "gnmt", "--cluster", "dgx1", "--devices",
+                "1,8,64,512", "--mp", "1,2,4,8", "--out", csv.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("crossover:"), run.out());
+        assertTrue(run.out().contains("SU_MP by lstm-wavefront"), run.out());
+        final List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
+        assertEquals("model,cluster,devices,strategy,mp_degree,per_device_batch,global_batch,epochs,step_time_s,"
+                + "time_to_train_h,speedup_vs_dp", lines.get(0));
+        // 1 (dp) + 8 (4 strategies) + 64 (4) + 512 (4)
+        assertEquals(1 + 13, lines.size());
+        assertTrue(lines.get(1).startsWith("gnmt,dgx1,1,dp,1,"), lines.get(1));
+        try (var files = Files.list(dir)) {
+            assertEquals(1, files.count(), "no temporary files left behind");
+        }
+    }
+
+    @Test
+    void collectivePrintsEveryAlgorithmAndTheFastest() {
+        final CliRun run = CliRun.of("train", "collective", "--op", "all-reduce", "--ranks", "8,64", "--bytes", "1K,100M",
+                "--cluster", "dgx1");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("all-reduce, 64 ranks (8 nodes of dgx1), 100M (104857600 B):"), run.out());
+        assertTrue(run.out().contains("rabenseifner") && run.out().contains("nccl 2019 (RING/"), run.out());
+        assertEquals(4, run.out().lines().filter(l -> l.startsWith("  fastest: ")).count(), run.out());
+    }
+
+    @Test
+    void badNumbersAreOneLineExitTwo() {
+        badInput(CliRun.of("train", "project", "--model", "gnmt", "--devices", "0"),
+                "--devices = 0: must be at least 1");
+        badInput(CliRun.of("train", "project", "--model", "gnmt", "--devices", "8,-4"),
+                "--devices = -4: must be at least 1");
+        badInput(CliRun.of("train", "project", "--model", "gnmt", "--devices", "12"),
+                "devices = 12 is not divisible by mp degree = 8");
+        badInput(CliRun.of("train", "project", "--model", "gnmt", "--batch", "0"), "--batch = 0: must be at least 1");
+        badInput(CliRun.of("train", "project", "--model", "gnmt", "--overlap", "2"), "--overlap = 2.0: must be in [0, 1]");
+        badInput(CliRun.of("train", "project", "--model", "gnmt", "--mp", "16"), "mp degree = 16: must be in [1, 8]");
+        badInput(CliRun.of("train", "project", "--model", "resnet"), "model = 'resnet': must be one of");
+        badInput(CliRun.of("train", "collective", "--op", "scan", "--ranks", "8", "--bytes", "1K"),
+                "collective = 'scan': must be one of");
+        badInput(CliRun.of("train", "collective", "--op", "all-reduce", "--ranks", "8", "--bytes", "1Q"),
+                "--bytes = '1Q': must be a whole number of bytes");
+        badInput(CliRun.of("train", "collective", "--op", "all-reduce", "--ranks", "0", "--bytes", "1K"),
+                "--ranks = 0: must be at least 1");
+        badInput(CliRun.of("train", "collective", "--op", "all-to-all", "--ranks", "8", "--bytes", "1K", "--algo",
+                "ring"), "algorithm = 'ring' for all-to-all: must be one of pairwise, bruck");
+    }
+
+    @Test
+    void badFilesNameFileAndLine(@TempDir final Path dir) throws IOException {
+        final Path cluster = dir.resolve("cluster.csv");
+        Files.writeString(cluster, "cluster,parameter,value,source\nmine,gpus_per_node,8,x\nmine,"
+                + "inter_bandwidth_gbps,0,x\n");
+        badInput(CliRun.of("train", "project", "--model", "gnmt", "--cluster", cluster.toString()),
+                "cluster.csv:3: inter_bandwidth_gbps = 0: must be positive");
+        final Path profile = dir.resolve("model.csv");
+        Files.writeString(profile, "parameter,key,value,source\nname,,mine,\nparameters,,12x,paper\n");
+        badInput(CliRun.of("train", "project", "--model", profile.toString()),
+                "model.csv:3: column 'value' = '12x': must be a finite number");
+    }
+
+    @Test
+    void reproduceWritesTheCsvThePlotAndTheClaimsTable(@TempDir final Path dir) throws IOException {
+        final CliRun run = CliRun.of("train", "reproduce", "--out", dir.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        final String claims = Files.readString(dir.resolve("claims.md"));
+        for (final String model : new String[] {"inception-v3", "gnmt", "biglstm"}) {
+            assertTrue(claims.contains("| " + model + " | at least "), claims);
+            assertTrue(run.out().contains(model + " on dgx1"), run.out());
+        }
+        assertTrue(claims.contains("| model | paper's claim | scalebench's projection | gap | crossover N |"), claims);
+        assertTrue(Files.size(dir.resolve("speedup.png")) > 10_000);
+        // per model: N = 1 has DP only, N = 2 two strategies, N = 4 three, the 11 counts from 8 up all four
+        assertEquals(3 * (1 + 2 + 3 + 11 * 4), Files.readAllLines(dir.resolve("hybrid.csv")).size() - 1);
+        try (var files = Files.list(dir)) {
+            assertEquals(3, files.count(), "no temporary files left behind");
+        }
+    }
+}

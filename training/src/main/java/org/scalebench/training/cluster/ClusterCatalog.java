@@ -1,0 +1,259 @@
+package org.scalebench.training.cluster;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.scalebench.training.collective.NcclArchitecture;
+import org.scalebench.training.collective.NcclFabric;
+import org.scalebench.training.collective.NcclGeneration;
+import org.scalebench.training.data.CsvTable;
+import org.scalebench.training.data.DataFileException;
+
+/**
+ * Reads clusters from CSV files with columns {@code cluster,parameter,value,source}, one number per row, every
+ * row with a non-empty source. The built-in clusters ({@code dgx1}, {@code dgx-a100}, {@code dgx-h100}) live in
+ * the resource {@code clusters.csv}, which documents every parameter; a user file uses the same parameters.
+ *
+ * <p>Parameters (bandwidths in GB/s = 10^9 B/s, latencies in microseconds): {@code device},
+ * {@code gpus_per_node}, {@code hbm_bandwidth_gbps}, {@code intra_latency_us}, {@code intra_bandwidth_gbps}
+ * (per GPU), {@code inter_latency_us}, {@code inter_bandwidth_gbps} (per node), {@code nccl_generation}
+ * ({@code 2019} or {@code current}), {@code nccl_architecture}, {@code nccl_intra_fabric} ({@code nvlink} or
+ * {@code pci}), {@code nccl_channels_single_node}, {@code nccl_channels_multi_node},
+ * {@code nccl_bw_intra_per_channel_gbps}, {@code nccl_bw_inter_per_channel_gbps}, {@code peer_topology}
+ * ({@code switch}: every pair at {@code peer_link_bandwidth_gbps}; {@code links}: {@code peer_links.I.J} NVLinks
+ * between GPUs I and J times {@code peer_link_bandwidth_gbps}, unlinked pairs at
+ * {@code peer_fallback_bandwidth_gbps}), {@code peer_latency_us}.
+ *
+ * <p>Stateless; reading allocates, the clusters it returns are immutable.
+ */
+public final class ClusterCatalog {
+
+    private static final String RESOURCE = "/org/scalebench/training/clusters.csv";
+    private static final double GIGA = 1e9;
+    private static final double MICRO = 1e-6;
+    private static final List<String> REQUIRED = List.of("device", "gpus_per_node", "hbm_bandwidth_gbps",
+            "intra_latency_us", "intra_bandwidth_gbps", "inter_latency_us", "inter_bandwidth_gbps",
+            "nccl_generation", "nccl_architecture", "nccl_intra_fabric", "nccl_channels_single_node",
+            "nccl_channels_multi_node", "nccl_bw_intra_per_channel_gbps", "nccl_bw_inter_per_channel_gbps",
+            "peer_topology", "peer_link_bandwidth_gbps", "peer_latency_us");
+    private static final String OPTIONAL = "peer_fallback_bandwidth_gbps";
+    private static final String LINKS = "peer_links.";
+
+    private ClusterCatalog() {
+    }
+
+    /**
+     * The names of the built-in clusters.
+     *
+     * @return e.g. {@code [dgx1, dgx-a100, dgx-h100]}
+     */
+    public static List<String> builtInNames() {
+        return new ArrayList<>(BuiltIn.ALL.keySet());
+    }
+
+    /**
+     * A built-in cluster.
+     *
+     * @param name {@code dgx1}, {@code dgx-a100} or {@code dgx-h100}
+     * @return the cluster
+     * @throws IllegalArgumentException naming the value and the built-in names
+     */
+    public static Cluster builtIn(final String name) {
+        final Map<String, Cluster> all = BuiltIn.ALL;
+        final Cluster c = all.get(name.trim().toLowerCase(Locale.ROOT));
+        if (c == null) {
+            throw new IllegalArgumentException("cluster = '" + name + "': must be one of " + String.join(", ",
+                    all.keySet()) + " or a CSV file");
+        }
+        return c;
+    }
+
+    /**
+     * A built-in cluster by name, or the single cluster of a CSV file.
+     *
+     * @param nameOrFile a built-in name or a path
+     * @return the cluster
+     * @throws IllegalArgumentException if neither (malformed files raise {@link DataFileException})
+     */
+    public static Cluster resolve(final String nameOrFile) {
+        final Path path = Path.of(nameOrFile);
+        if (Files.isRegularFile(path)) {
+            return load(path);
+        }
+        return builtIn(nameOrFile);
+    }
+
+    /**
+     * Reads the single cluster of a CSV file.
+     *
+     * @param path the file
+     * @return the cluster
+     * @throws DataFileException if the file is malformed or holds no or several clusters
+     */
+    public static Cluster load(final Path path) {
+        final Map<String, Cluster> all = readAll(CsvTable.read(path));
+        if (all.size() != 1) {
+            throw new DataFileException(path.toString(), 0, "holds " + all.size() + " clusters " + all.keySet()
+                    + ": must hold exactly one");
+        }
+        return all.values().iterator().next();
+    }
+
+    /**
+     * Reads every cluster of a table.
+     *
+     * @param table the table
+     * @return clusters by name, in file order
+     * @throws DataFileException if the table is malformed
+     */
+    public static Map<String, Cluster> readAll(final CsvTable table) {
+        table.requireColumns("cluster", "parameter", "value", "source");
+        final Map<String, Map<String, CsvTable.Row>> byCluster = new LinkedHashMap<>();
+        for (final CsvTable.Row row : table.rows()) {
+            final String cluster = row.require("cluster").toLowerCase(Locale.ROOT);
+            final String parameter = row.require("parameter").toLowerCase(Locale.ROOT);
+            row.require("value");
+            row.require("source");
+            if (!REQUIRED.contains(parameter) && !parameter.equals(OPTIONAL) && !parameter.startsWith(LINKS)) {
+                throw row.error("parameter = '" + parameter + "': must be one of " + String.join(", ", REQUIRED)
+                        + ", " + OPTIONAL + " or " + LINKS + "I.J");
+            }
+            if (parameter.endsWith("_gbps")) {
+                positive(row);
+            } else if (parameter.endsWith("_us")) {
+                nonNegative(row);
+            }
+            final Map<String, CsvTable.Row> params = byCluster.computeIfAbsent(cluster, k -> new LinkedHashMap<>());
+            if (params.put(parameter, row) != null) {
+                throw row.error("parameter '" + parameter + "' of cluster '" + cluster + "' given twice");
+            }
+        }
+        if (byCluster.isEmpty()) {
+            throw new DataFileException(table.file(), 0, "holds no cluster rows");
+        }
+        final Map<String, Cluster> clusters = new LinkedHashMap<>();
+        for (final Map.Entry<String, Map<String, CsvTable.Row>> e : byCluster.entrySet()) {
+            clusters.put(e.getKey(), build(table.file(), e.getKey(), e.getValue()));
+        }
+        return clusters;
+    }
+
+    private static Cluster build(final String file, final String name, final Map<String, CsvTable.Row> p) {
+        for (final String required : REQUIRED) {
+            if (!p.containsKey(required)) {
+                throw new DataFileException(file, 0, "cluster '" + name + "' has no '" + required
+                        + "' row: every cluster needs " + String.join(", ", REQUIRED));
+            }
+        }
+        final Map<String, String> sources = new HashMap<>();
+        for (final Map.Entry<String, CsvTable.Row> e : p.entrySet()) {
+            sources.put(e.getKey(), e.getValue().require("source"));
+        }
+        final int gpus = integer(p.get("gpus_per_node"), 1, 64);
+        final String topology = p.get("peer_topology").require("value").toLowerCase(Locale.ROOT);
+        final double linkBandwidth = positive(p.get("peer_link_bandwidth_gbps")) * GIGA;
+        final double[][] peer = new double[gpus][gpus];
+        if (topology.equals("switch")) {
+            for (final double[] row : peer) {
+                java.util.Arrays.fill(row, linkBandwidth);
+            }
+        } else if (topology.equals("links")) {
+            final CsvTable.Row fallbackRow = p.get(OPTIONAL);
+            final double fallback = fallbackRow == null ? Double.NaN : positive(fallbackRow) * GIGA;
+            for (final Map.Entry<String, CsvTable.Row> e : p.entrySet()) {
+                if (e.getKey().startsWith(LINKS)) {
+                    final int[] pair = pair(e.getValue(), e.getKey(), gpus);
+                    final int count = integer(e.getValue(), 0, 64);
+                    peer[pair[0]][pair[1]] = count * linkBandwidth;
+                    peer[pair[1]][pair[0]] = count * linkBandwidth;
+                }
+            }
+            for (int i = 0; i < gpus; i++) {
+                for (int j = 0; j < gpus; j++) {
+                    if (i != j && peer[i][j] == 0) {
+                        if (Double.isNaN(fallback)) {
+                            throw p.get("peer_topology").error("GPUs " + i + " and " + j + " have no "
+                                    + LINKS + i + "." + j + " row: give one, or " + OPTIONAL + " for unlinked pairs");
+                        }
+                        peer[i][j] = fallback;
+                    }
+                }
+            }
+        } else {
+            throw p.get("peer_topology").error("peer_topology = '" + topology + "': must be switch or links");
+        }
+        final String fabricName = p.get("nccl_intra_fabric").require("value").toLowerCase(Locale.ROOT);
+        if (!fabricName.equals("nvlink") && !fabricName.equals("pci")) {
+            throw p.get("nccl_intra_fabric").error("nccl_intra_fabric = '" + fabricName + "': must be nvlink or pci");
+        }
+        final NcclFabric fabric;
+        final NcclGeneration generation;
+        try {
+            fabric = new NcclFabric(NcclArchitecture.parse(p.get("nccl_architecture").require("value")),
+                    fabricName.equals("nvlink"), integer(p.get("nccl_channels_single_node"), 1, 1024),
+                    integer(p.get("nccl_channels_multi_node"), 1, 1024),
+                    positive(p.get("nccl_bw_intra_per_channel_gbps")),
+                    positive(p.get("nccl_bw_inter_per_channel_gbps")));
+            generation = NcclGeneration.parse(p.get("nccl_generation").require("value"));
+        } catch (final DataFileException e) {
+            throw e;
+        } catch (final IllegalArgumentException e) {
+            throw new DataFileException(file, 0, "cluster '" + name + "': " + e.getMessage());
+        }
+        return new Cluster(name, p.get("device").require("value"), gpus,
+                positive(p.get("hbm_bandwidth_gbps")) * GIGA,
+                nonNegative(p.get("intra_latency_us")) * MICRO, positive(p.get("intra_bandwidth_gbps")) * GIGA,
+                nonNegative(p.get("inter_latency_us")) * MICRO, positive(p.get("inter_bandwidth_gbps")) * GIGA,
+                fabric, generation, peer, nonNegative(p.get("peer_latency_us")) * MICRO, sources);
+    }
+
+    private static int[] pair(final CsvTable.Row row, final String parameter, final int gpus) {
+        final String[] parts = parameter.substring(LINKS.length()).split("\\.");
+        try {
+            final int i = Integer.parseInt(parts[0]);
+            final int j = Integer.parseInt(parts[1]);
+            if (parts.length != 2 || i < 0 || j < 0 || i >= gpus || j >= gpus || i == j) {
+                throw new NumberFormatException();
+            }
+            return new int[] {i, j};
+        } catch (final NumberFormatException | ArrayIndexOutOfBoundsException e) {
+            throw row.error("parameter = '" + parameter + "': must be " + LINKS + "I.J with distinct GPU indices in [0, "
+                    + gpus + ")");
+        }
+    }
+
+    private static double positive(final CsvTable.Row row) {
+        final double v = row.number("value");
+        if (!(v > 0)) {
+            throw row.error(row.get("parameter") + " = " + row.get("value") + ": must be positive");
+        }
+        return v;
+    }
+
+    private static double nonNegative(final CsvTable.Row row) {
+        final double v = row.number("value");
+        if (!(v >= 0)) {
+            throw row.error(row.get("parameter") + " = " + row.get("value") + ": must be at least 0");
+        }
+        return v;
+    }
+
+    private static int integer(final CsvTable.Row row, final int min, final int max) {
+        final double v = row.number("value");
+        if (v != Math.rint(v) || v < min || v > max) {
+            throw row.error(row.get("parameter") + " = " + row.get("value") + ": must be an integer in [" + min + ", "
+                    + max + "]");
+        }
+        return (int) v;
+    }
+
+    /** The built-in clusters, read once on first use. */
+    private static final class BuiltIn {
+        static final Map<String, Cluster> ALL = readAll(CsvTable.resource(RESOURCE));
+    }
+}

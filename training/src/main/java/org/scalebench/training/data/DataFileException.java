@@ -1,0 +1,21 @@
+package org.scalebench.training.data;
+
+/**
+ * A malformed data file (cluster, model profile, graph, constant table). The message starts with
+ * {@code file:line:} and names the column, the value and what is allowed.
+ */
+public final class DataFileException extends IllegalArgumentException {
+
+    private static final long serialVersionUID = 1L;
+
+    /**
+     * Creates the exception.
+     *
+     * @param file the file (or resource) name
+     * @param line the 1-based line number, or 0 for the whole file
+     * @param message what is wrong and what is allowed
+     */
+    public DataFileException(final String file, final int line, final String message) {
+        super(line > 0 ? file + ":" + line + ": " + message : file + ": " + message);
+    }
+}

@@ -1,0 +1,330 @@
+package org.scalebench.training.projection;
+
+import java.util.Arrays;
+import java.util.TreeSet;
+import org.scalebench.training.cluster.Cluster;
+import org.scalebench.training.efficiency.StatisticalEfficiency;
+import org.scalebench.training.model.ModelProfile;
+import org.scalebench.training.model.StepTimeCurve;
+
+/**
+ * Projects the end-to-end training time of a model on a cluster for pure data parallelism (DP) and for hybrid
+ * parallelism — the projection model of Pal et al. (IEEE Micro 2019) as reference/hybrid-parallelism.md section
+ * 1.2 formalises it:
+ * <pre>
+ *   T(N, M)   = epochs(W b) * (D / (W b)) * T_step            W = N / M workers of M GPUs, worker batch b
+ *   T_step    = t_c(b) / SU_MP(M, b) + exposed(comm)
+ *   exposed   = comm - min(overlap * comm, 2/3 * t_c(b) / SU_MP(M, b))   (the backward pass is 2/3 of a step)
+ *   comm      = all-reduce of the gradient among W workers (sharded G/M per GPU, or the whole G), plus the
+ *               exchange of sparse gradients
+ * </pre>
+ * For each {@code (N, M)} the worker batch {@code b} is chosen among powers of two (up to {@code M} times the
+ * per-device limit: a worker's {@code M} GPUs share its activations) to minimise {@code T}; the best strategy per
+ * {@code N}, the crossover and the speedups are read from the filled {@link ProjectionTable}.
+ *
+ * <p>Construction evaluates {@code SU_MP(M, b)} and {@code t_c(b)} for every candidate and allocates;
+ * {@link #project} then allocates nothing (a full sweep of 14 device counts and 4 MP degrees takes tens of
+ * microseconds). Immutable after construction and thread-safe, as long as each thread fills its own table.
+ */
+public final class Projector {
+
+    /** Share of a step's compute spent in the backward pass, under which gradient exchange may hide. */
+    private static final double BACKWARD_SHARE = 2.0 / 3.0;
+
+    private final ModelProfile model;
+    private final Cluster cluster;
+    private final ProjectionOptions options;
+    private final int[] degrees;
+    private final int[] batches;
+    private final int[] batchCount;
+    private final double[] compute;
+    private final double[][] speedup;
+    private final GradientExchange exchange;
+    private final StatisticalEfficiency efficiency;
+    private final double samples;
+    private final double dense;
+    private final double sparsePerSample;
+    private final double sparsePerStep;
+    private final double table;
+    private final double overlap;
+    private final double singleDeviceSeconds;
+    private final int singleDeviceBatch;
+
+    /**
+     * Sets up a projection.
+     *
+     * @param model the model profile
+     * @param cluster the cluster
+     * @param options projection choices
+     * @param mpDegrees MP degrees to consider; 1 (data parallelism) is always included
+     * @throws IllegalArgumentException if a degree is below 1, above the cluster's GPUs per node, or repeated, or
+     *     if a fixed batch exceeds the model's per-device limit
+     */
+    public Projector(final ModelProfile model, final Cluster cluster, final ProjectionOptions options,
+            final int[] mpDegrees) {
+        final TreeSet<Integer> set = new TreeSet<>();
+        set.add(1);
+        for (final int m : mpDegrees) {
+            if (m < 1 || m > cluster.gpusPerNode()) {
+                throw new IllegalArgumentException("mp degree = " + m + ": must be in [1, " + cluster.gpusPerNode()
+                        + "] (GPUs per node of " + cluster.name() + ")");
+            }
+            set.add(m);
+        }
+        this.model = model;
+        this.cluster = cluster;
+        this.options = options;
+        this.degrees = set.stream().mapToInt(Integer::intValue).toArray();
+        final int maxBatch = model.maxBatchPerDevice();
+        final int maxDegree = degrees[degrees.length - 1];
+        if (options.fixedBatch() > maxBatch) {
+            throw new IllegalArgumentException("batch = " + options.fixedBatch() + ": must be at most "
+                    + "max_batch_per_device = " + maxBatch + " of " + model.name());
+        }
+        final TreeSet<Integer> candidates = new TreeSet<>();
+        if (options.fixedBatch() > 0) {
+            candidates.add(options.fixedBatch());
+        } else {
+            for (long b = 1; b <= (long) maxDegree * maxBatch; b <<= 1) {
+                candidates.add((int) b);
+            }
+            for (final int m : degrees) {
+                candidates.add(m * maxBatch);
+            }
+        }
+        this.batches = candidates.stream().mapToInt(Integer::intValue).toArray();
+        this.batchCount = new int[degrees.length];
+        for (int i = 0; i < degrees.length; i++) {
+            int count = 0;
+            while (count < batches.length && batches[count] <= (long) degrees[i] * maxBatch) {
+                count++;
+            }
+            batchCount[i] = count;
+        }
+        final StepTimeCurve curve = model.stepTime();
+        this.compute = new double[batches.length];
+        for (int b = 0; b < batches.length; b++) {
+            compute[b] = curve.seconds(batches[b]);
+        }
+        this.speedup = new double[degrees.length][batches.length];
+        for (int i = 0; i < degrees.length; i++) {
+            for (int b = 0; b < batchCount[i]; b++) {
+                speedup[i][b] = model.mpSpeedup().speedup(degrees[i], batches[b], curve, cluster);
+            }
+        }
+        this.exchange = new GradientExchange(cluster, options, degrees);
+        this.efficiency = model.efficiency();
+        this.samples = model.samplesPerEpoch();
+        this.dense = model.denseGradientBytes();
+        this.sparsePerSample = model.sparseBytesPerSample();
+        this.sparsePerStep = model.sparseBytesPerStep();
+        this.table = model.sparseTableBytes();
+        this.overlap = options.overlap();
+        double single = Double.POSITIVE_INFINITY;
+        int singleBatch = batches[0];
+        for (int b = 0; b < batchCount[0]; b++) {
+            final double t = efficiency.epochs(batches[b]) * samples / batches[b] * compute[b];
+            if (t < single) {
+                single = t;
+                singleBatch = batches[b];
+            }
+        }
+        this.singleDeviceSeconds = single;
+        this.singleDeviceBatch = singleBatch;
+    }
+
+    /**
+     * The model profile.
+     *
+     * @return the profile
+     */
+    public ModelProfile model() {
+        return model;
+    }
+
+    /**
+     * The cluster.
+     *
+     * @return the cluster
+     */
+    public Cluster cluster() {
+        return cluster;
+    }
+
+    /**
+     * The options.
+     *
+     * @return the options
+     */
+    public ProjectionOptions options() {
+        return options;
+    }
+
+    /**
+     * The MP degrees considered, ascending, starting with 1.
+     *
+     * @return a copy
+     */
+    public int[] degrees() {
+        return degrees.clone();
+    }
+
+    /**
+     * The candidate worker batches.
+     *
+     * @return a copy, ascending
+     */
+    public int[] batchCandidates() {
+        return batches.clone();
+    }
+
+    /**
+     * {@code SU_MP(M)} at a candidate batch, as the profile's MP model computed it.
+     *
+     * @param m an MP degree of {@link #degrees()}
+     * @param batch a candidate batch of {@link #batchCandidates()} allowed for {@code m}
+     * @return the speedup
+     * @throws IllegalArgumentException if {@code m} or {@code batch} is not a candidate
+     */
+    public double mpSpeedup(final int m, final int batch) {
+        final int i = Arrays.binarySearch(degrees, m);
+        final int b = Arrays.binarySearch(batches, batch);
+        if (i < 0 || b < 0 || b >= batchCount[i]) {
+            throw new IllegalArgumentException("(mp degree " + m + ", batch " + batch + "): not a candidate of this"
+                    + " projection (degrees " + Arrays.toString(degrees) + ", batches " + Arrays.toString(batches) + ")");
+        }
+        return speedup[i][b];
+    }
+
+    /**
+     * Time to train on one device at its best batch, {@code T(1, 1)}.
+     *
+     * @return seconds
+     */
+    public double singleDeviceSeconds() {
+        return singleDeviceSeconds;
+    }
+
+    /**
+     * The batch of the fastest single-device run.
+     *
+     * @return samples per step
+     */
+    public int singleDeviceBatch() {
+        return singleDeviceBatch;
+    }
+
+    /**
+     * A table able to hold a sweep of up to {@code capacity} device counts.
+     *
+     * @param capacity the most device counts per sweep, at least 1
+     * @return a new table
+     */
+    public ProjectionTable newTable(final int capacity) {
+        return new ProjectionTable(capacity, degrees);
+    }
+
+    /**
+     * Projects every strategy at every device count into {@code out}. Allocates nothing.
+     *
+     * @param devices device counts {@code N}, each at least 1 and divisible by every MP degree not above it
+     * @param out a table of this projector with enough capacity
+     * @throws IllegalArgumentException naming the offending device count
+     */
+    public void project(final int[] devices, final ProjectionTable out) {
+        if (devices.length > out.capacity) {
+            throw new IllegalArgumentException(devices.length + " device counts: the table holds at most "
+                    + out.capacity);
+        }
+        if (!Arrays.equals(out.degrees, degrees)) {
+            throw new IllegalArgumentException("table of MP degrees " + Arrays.toString(out.degrees)
+                    + ": this projector needs " + Arrays.toString(degrees));
+        }
+        for (final int n : devices) {
+            checkDevices(n);
+        }
+        final int k = degrees.length;
+        for (int r = 0; r < devices.length; r++) {
+            final int n = devices[r];
+            out.devices[r] = n;
+            int bestColumn = 0;
+            for (int i = 0; i < k; i++) {
+                final int cell = r * k + i;
+                final int m = degrees[i];
+                if (m > n) {
+                    markInfeasible(out, cell);
+                    continue;
+                }
+                fillBest(out, cell, n / m, i);
+                if (out.trainSeconds[cell] < out.trainSeconds[r * k + bestColumn]) {
+                    bestColumn = i;
+                }
+            }
+            out.best[r] = bestColumn;
+        }
+        out.rows = devices.length;
+        out.singleDeviceSeconds = singleDeviceSeconds;
+    }
+
+    private void checkDevices(final int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("devices = " + n + ": must be at least 1");
+        }
+        for (final int m : degrees) {
+            if (m <= n && n % m != 0) {
+                throw new IllegalArgumentException("devices = " + n + " is not divisible by mp degree = " + m
+                        + ": every MP degree up to N must divide N");
+            }
+        }
+    }
+
+    private static void markInfeasible(final ProjectionTable out, final int cell) {
+        out.feasible[cell] = false;
+        out.batch[cell] = 0;
+        out.globalBatch[cell] = 0;
+        out.epochs[cell] = Double.NaN;
+        out.mpSpeedup[cell] = Double.NaN;
+        out.computeSeconds[cell] = Double.NaN;
+        out.commSeconds[cell] = Double.NaN;
+        out.exposedCommSeconds[cell] = Double.NaN;
+        out.stepSeconds[cell] = Double.NaN;
+        out.trainSeconds[cell] = Double.POSITIVE_INFINITY;
+    }
+
+    private void fillBest(final ProjectionTable out, final int cell, final int workers, final int mIndex) {
+        double bestTime = Double.POSITIVE_INFINITY;
+        int bestB = 0;
+        double bestCompute = 0;
+        double bestComm = 0;
+        double bestExposed = 0;
+        double bestEpochs = 0;
+        for (int b = 0; b < batchCount[mIndex]; b++) {
+            final double worker = batches[b];
+            final double global = workers * worker;
+            final double epochs = efficiency.epochs(global);
+            final double computeTime = compute[b] / speedup[mIndex][b];
+            final double comm = exchange.seconds(workers, mIndex, dense, sparsePerSample * worker + sparsePerStep,
+                    table);
+            final double exposed = comm - Math.min(overlap * comm, BACKWARD_SHARE * computeTime);
+            final double time = epochs * samples / global * (computeTime + exposed);
+            if (time < bestTime) {
+                bestTime = time;
+                bestB = b;
+                bestCompute = computeTime;
+                bestComm = comm;
+                bestExposed = exposed;
+                bestEpochs = epochs;
+            }
+        }
+        out.feasible[cell] = true;
+        out.batch[cell] = batches[bestB];
+        out.globalBatch[cell] = (double) workers * batches[bestB];
+        out.epochs[cell] = bestEpochs;
+        out.mpSpeedup[cell] = speedup[mIndex][bestB];
+        out.computeSeconds[cell] = bestCompute;
+        out.commSeconds[cell] = bestComm;
+        out.exposedCommSeconds[cell] = bestExposed;
+        out.stepSeconds[cell] = bestCompute + bestExposed;
+        out.trainSeconds[cell] = bestTime;
+    }
+}

@@ -1,0 +1,126 @@
+package org.scalebench.training.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.scalebench.training.collective.NcclArchitecture;
+import org.scalebench.training.collective.NcclGeneration;
+import org.scalebench.training.data.DataFileException;
+
+class ClusterCatalogTest {
+
+    @Test
+    void builtInClustersAreDgx1DgxA100AndDgxH100() {
+        assertEquals(List.of("dgx1", "dgx-a100", "dgx-h100"), ClusterCatalog.builtInNames());
+    }
+
+    @Test
+    void dgx1HasTheHybridCubeMeshAndFourEdrNics() {
+        final Cluster c = ClusterCatalog.builtIn("DGX1");
+        assertEquals(8, c.gpusPerNode());
+        assertEquals(120e9, c.intraLink().bandwidth(), 1);
+        assertEquals(48e9, c.interLinkPerNode().bandwidth(), 1);
+        assertEquals(6e9, c.interLinkPerGpu().bandwidth(), 1);
+        assertEquals(3.0 / 900e9, c.intraLink().gamma(), 1e-20);
+        assertEquals(NcclGeneration.V2019, c.ncclGeneration());
+        assertEquals(NcclArchitecture.VOLTA, c.ncclFabric().architecture());
+        // GPU0: 1 link to GPU1 and GPU2, 2 to GPU3 and GPU4, none to GPU5-7 (QPI fallback)
+        assertEquals(20e9, c.peerBandwidth(0, 1), 1);
+        assertEquals(40e9, c.peerBandwidth(0, 3), 1);
+        assertEquals(6e9, c.peerBandwidth(0, 5), 1);
+        for (int i = 0; i < 8; i++) {
+            double links = 0;
+            for (int j = 0; j < 8; j++) {
+                if (i != j && c.peerBandwidth(i, j) > 6e9) {
+                    links += c.peerBandwidth(i, j) / 20e9;
+                }
+            }
+            assertEquals(6, links, 1e-9, "NVLinks of GPU " + i);
+        }
+        assertEquals(2, c.nodesFor(9));
+    }
+
+    @Test
+    void bestGroupsAreADoublyLinkedPairAndAFullyLinkedQuad() {
+        final Cluster c = ClusterCatalog.builtIn("dgx1");
+        final int[] pair = c.bestGroup(2);
+        assertEquals(40e9, c.peerBandwidth(pair[0], pair[1]), 1);
+        assertArrayEquals(new int[] {0, 1, 2, 3}, c.bestGroup(4));
+        assertEquals(8, c.bestGroup(8).length);
+        assertThrows(IllegalArgumentException.class, () -> c.bestGroup(9));
+    }
+
+    @Test
+    void switchedClustersHaveOneBandwidthForEveryPair() {
+        final Cluster h100 = ClusterCatalog.builtIn("dgx-h100");
+        assertEquals(370.8e9, h100.peerBandwidth(0, 7), 1e3);
+        assertEquals(400e9, h100.interLinkPerNode().bandwidth(), 1);
+        assertEquals(NcclGeneration.CURRENT, h100.ncclGeneration());
+        assertEquals(240e9, ClusterCatalog.builtIn("dgx-a100").intraLink().bandwidth(), 1);
+    }
+
+    @Test
+    void everyParameterHasASource() {
+        for (final String name : ClusterCatalog.builtInNames()) {
+            final Cluster c = ClusterCatalog.builtIn(name);
+            assertFalse(c.sources().isEmpty());
+            c.sources().forEach((parameter, source) -> assertFalse(source.isBlank(), name + " " + parameter));
+            assertTrue(c.source("inter_bandwidth_gbps").contains("NIC"), c.source("inter_bandwidth_gbps"));
+        }
+    }
+
+    private static Path dgx1Copy(final Path dir, final String from, final String to) throws IOException {
+        final String text;
+        try (var in = ClusterCatalog.class.getResourceAsStream("/org/scalebench/training/clusters.csv")) {
+            text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        final StringBuilder out = new StringBuilder();
+        for (final String line : text.split("\n")) {
+            if (line.startsWith("cluster,") || line.startsWith("dgx1,")) {
+                out.append(line.replace(from, to)).append('\n');
+            }
+        }
+        final Path file = dir.resolve("mine.csv");
+        Files.writeString(file, out.toString());
+        return file;
+    }
+
+    @Test
+    void aUserClusterLoadsFromAFile(@TempDir final Path dir) throws IOException {
+        final Path file = dgx1Copy(dir, "dgx1,inter_bandwidth_gbps,48", "dgx1,inter_bandwidth_gbps,96");
+        final Cluster c = ClusterCatalog.resolve(file.toString());
+        assertEquals(96e9, c.interLinkPerNode().bandwidth(), 1);
+    }
+
+    @Test
+    void zeroBandwidthIsRejectedWithFileAndLine(@TempDir final Path dir) throws IOException {
+        final Path file = dgx1Copy(dir, "dgx1,inter_bandwidth_gbps,48", "dgx1,inter_bandwidth_gbps,0");
+        final DataFileException e = assertThrows(DataFileException.class, () -> ClusterCatalog.load(file));
+        assertTrue(e.getMessage().matches(".*mine\\.csv:\\d+: inter_bandwidth_gbps = 0: must be positive"),
+                e.getMessage());
+    }
+
+    @Test
+    void malformedClustersNameWhatIsWrong(@TempDir final Path dir) throws IOException {
+        assertTrue(assertThrows(DataFileException.class, () -> ClusterCatalog.load(
+                dgx1Copy(dir, "dgx1,peer_fallback_bandwidth_gbps", "dgx1,peer_fallback_bandwith_gbps"))).getMessage()
+                .contains("parameter = 'peer_fallback_bandwith_gbps': must be one of device"));
+        assertTrue(assertThrows(DataFileException.class, () -> ClusterCatalog.load(
+                dgx1Copy(dir, "dgx1,device,", "dgx2,device,"))).getMessage()
+                .contains("cluster 'dgx2' has no 'gpus_per_node' row: every cluster needs device, gpus_per_node"));
+        assertTrue(assertThrows(DataFileException.class, () -> ClusterCatalog.load(
+                dgx1Copy(dir, "dgx1,gpus_per_node,8", "dgx1,gpus_per_node,8.5"))).getMessage()
+                .contains("gpus_per_node = 8.5: must be an integer in [1, 64]"));
+        assertEquals("cluster = 'dgx9': must be one of dgx1, dgx-a100, dgx-h100 or a CSV file",
+                assertThrows(IllegalArgumentException.class, () -> ClusterCatalog.resolve("dgx9")).getMessage());
+    }
+}

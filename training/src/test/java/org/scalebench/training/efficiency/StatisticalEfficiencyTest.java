@@ -1,0 +1,59 @@
+package org.scalebench.training.efficiency;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class StatisticalEfficiencyTest {
+
+    @Test
+    void mcCandlishDoublesTheMinimumAtTheCriticalBatch() {
+        final McCandlishEfficiency e = new McCandlishEfficiency(10, 4096);
+        assertEquals(20, e.epochs(4096), 1e-12);
+        assertEquals(10 * (1 + 1.0 / 4096), e.epochs(1), 1e-12);
+        // beyond B_crit the steps E*D/B tend to a constant: E(8B)/E(4B) -> 2 as B grows
+        assertEquals(2, e.epochs(8e9) / e.epochs(4e9), 1e-5);
+    }
+
+    @Test
+    void mcCandlishThroughAPointReproducesThePoint() {
+        final McCandlishEfficiency e = McCandlishEfficiency.through(1600, 100, 31623);
+        assertEquals(100, e.epochs(1600), 1e-9);
+        assertEquals(100 / (1 + 1600 / 31623.0), e.minEpochs(), 1e-9);
+        assertEquals(e.epochs(3200), e.withBatchScale(2).epochs(6400), 1e-9);
+    }
+
+    @Test
+    void pointsAreExactAndLogLogLinearBetween() {
+        final InterpolatedEfficiency e = new InterpolatedEfficiency(new double[] {2048, 8192, 12288},
+                new double[] {4, 6, 8});
+        assertEquals(4, e.epochs(2048), 1e-12);
+        assertEquals(6, e.epochs(8192), 1e-12);
+        assertEquals(8, e.epochs(12288), 1e-12);
+        // halfway in log batch between 2048 and 8192 (4096): the geometric mean of 4 and 6
+        assertEquals(Math.sqrt(24), e.epochs(4096), 1e-12);
+    }
+
+    @Test
+    void pointsExtrapolateFlatBelowAndAtConstantStepsAbove() {
+        final InterpolatedEfficiency e = new InterpolatedEfficiency(new double[] {2048, 12288}, new double[] {4, 8});
+        assertEquals(4, e.epochs(1), 1e-12);
+        assertEquals(16, e.epochs(24576), 1e-12);
+        assertTrue(e.describe().contains("2048:4"), e.describe());
+        assertEquals(e.epochs(4096), e.withBatchScale(2).epochs(8192), 1e-12);
+    }
+
+    @Test
+    void badPointsAreRejected() {
+        assertThrows(IllegalArgumentException.class, () -> new InterpolatedEfficiency(new double[0], new double[0]));
+        assertThrows(IllegalArgumentException.class,
+                () -> new InterpolatedEfficiency(new double[] {2, 1}, new double[] {1, 2}));
+        assertEquals("epochs point at batch 8.0: epochs = 1.0 < 2.0 at the smaller batch: epochs must not decrease"
+                + " with batch", assertThrows(IllegalArgumentException.class,
+                        () -> new InterpolatedEfficiency(new double[] {4, 8}, new double[] {2, 1})).getMessage());
+        assertEquals("critical_batch = 0.0: must be finite and positive",
+                assertThrows(IllegalArgumentException.class, () -> new McCandlishEfficiency(1, 0)).getMessage());
+    }
+}
