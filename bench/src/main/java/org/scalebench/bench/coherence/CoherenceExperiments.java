@@ -205,13 +205,14 @@ public final class CoherenceExperiments {
      * @throws IOException on failure
      */
     public static void plotCompare(final Path file, final List<SimulationResult> results) throws IOException {
-        final List<String> names = results.stream().map(r -> r.scheme() + " (" + r.format() + ")").toList();
-        final String where = results.get(0).system() + ", " + results.get(0).workload();
-        final JFreeChart latency = Charts.bars("Average miss latency, " + where, "cycles", names,
+        final List<String> names = results.stream().map(SimulationResult::scheme).toList();
+        final String where = results.get(0).system() + ", workload " + results.get(0).workload();
+        final String formats = String.join(", ", results.stream().map(r -> r.scheme() + ": " + r.format()).toList());
+        final JFreeChart latency = Charts.bars("Average miss latency", where, "cycles", names,
                 results.stream().mapToDouble(SimulationResult::avgMissLatencyCycles).toArray());
-        final JFreeChart traffic = Charts.bars("Network traffic", "flit-hops per access", names,
+        final JFreeChart traffic = Charts.bars("Network traffic", where, "flit-hops per access", names,
                 results.stream().mapToDouble(r -> (double) r.flitHops() / r.accesses()).toArray());
-        final JFreeChart storage = Charts.bars("Directory storage", "MiB", names,
+        final JFreeChart storage = Charts.bars("Directory storage", formats, "MiB", names,
                 results.stream().mapToDouble(r -> r.directoryBits() / 8.0 / (1 << 20)).toArray());
         Charts.savePng(file, 520, 420, latency, traffic, storage);
     }

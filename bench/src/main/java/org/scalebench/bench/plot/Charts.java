@@ -75,8 +75,9 @@ public final class Charts {
             plot.setDomainAxis(axis);
         }
         if (logY) {
-            final LogAxis axis = new LogAxis(yLabel);
-            axis.setBase(10);
+            final org.jfree.chart.axis.LogarithmicAxis axis = new org.jfree.chart.axis.LogarithmicAxis(yLabel);
+            axis.setStrictValuesFlag(false);
+            axis.setAllowNegativesFlag(false);
             plot.setRangeAxis(axis);
         }
         final XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
@@ -96,12 +97,30 @@ public final class Charts {
      */
     public static JFreeChart bars(final String title, final String valueLabel, final List<String> categories,
             final double[] values) {
+        return bars(title, null, valueLabel, categories, values);
+    }
+
+    /**
+     * A bar chart of one value per category, with a subtitle.
+     *
+     * @param title the title
+     * @param subtitle a line under the title, or null
+     * @param valueLabel the value axis label
+     * @param categories the bars
+     * @param values one value per bar
+     * @return the chart
+     */
+    public static JFreeChart bars(final String title, final String subtitle, final String valueLabel,
+            final List<String> categories, final double[] values) {
         final DefaultCategoryDataset data = new DefaultCategoryDataset();
         for (int i = 0; i < categories.size(); i++) {
             data.addValue(values[i], valueLabel, categories.get(i));
         }
         final JFreeChart chart = ChartFactory.createBarChart(title, null, valueLabel, data, PlotOrientation.VERTICAL,
                 false, false, false);
+        if (subtitle != null) {
+            chart.addSubtitle(new org.jfree.chart.title.TextTitle(subtitle));
+        }
         style(chart);
         return chart;
     }
