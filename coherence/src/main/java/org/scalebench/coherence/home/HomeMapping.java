@@ -120,6 +120,34 @@ public final class HomeMapping {
     }
 
     /**
+     * Maps a batch of restricted accesses to their home tiles: {@code homes[i]} is the home of
+     * {@code addresses[i]} in home domain {@code hdids[i]}, through the domain's home-map table. The loop has
+     * no dependency between elements, so a trace-driven simulator can map a chunk of accesses at a time.
+     *
+     * @param addresses byte addresses
+     * @param hdids home domains of the addresses' pages
+     * @param count how many to map
+     * @param domains the home domains and their table
+     * @param homes receives the home tiles
+     */
+    public void homes(final long[] addresses, final int[] hdids, final int count,
+            final org.scalebench.coherence.domain.HomeDomains domains, final int[] homes) {
+        if (kind == Kind.PITON) {
+            final HomeBitSelect select = bits;
+            for (int i = 0; i < count; i++) {
+                final int hdid = hdids[i];
+                homes[i] = domains.home(hdid, PitonHomeEncoder.encode(select.bits(addresses[i]), domains.size(hdid)));
+            }
+        } else {
+            for (int i = 0; i < count; i++) {
+                final int hdid = hdids[i];
+                homes[i] = domains.home(hdid,
+                        RangeReduction.reduce(Mix64.stafford13(addresses[i] >>> 6), domains.size(hdid)));
+            }
+        }
+    }
+
+    /**
      * The kind.
      *
      * @return the kind
