@@ -15,6 +15,7 @@ public final class KernelChecks {
      */
     public static List<KernelCheck> all() {
         return List.of(new RangeReductionCheck(), new SharerRowsCheck(), new LineTableCheck(), new FastDivisorCheck(),
-                new SetAssocCheck(), new SmallCacheCheck(), new TopologyCheck(), new CollectiveCostCheck());
+                new SetAssocCheck(), new SmallCacheCheck(), new TopologyCheck(), new DirectoryFormatCheck(), new HomeMappingCheck(),
+                new CollectiveCostCheck());
     }
 }
