@@ -21,12 +21,16 @@ class SharerRowsAllocationTest {
     }
 
     /**
-     * Bytes allocated by 200,000 steps after 200,000 warm-up steps. The longer warm-up matters in a JVM that
-     * already ran other tests: there C2 may still replace the step's code after the default 50,000 steps,
-     * and that one-off switch allocates a few hundred bytes inside the measured window.
+     * The fewest bytes allocated in up to three measured windows of 200,000 steps (after the usual warm-up).
+     * A hot path that allocates does so in every window; in a JVM that already ran other tests, a one-off
+     * runtime event (a few hundred bytes, seen about once in ten suite runs) can land in one window.
      */
     private static long steadyStateBytes(final Allocations.Step step) {
-        return Allocations.bytesAllocated(step, 200_000, 200_000);
+        long fewest = Long.MAX_VALUE;
+        for (int window = 0; window < 3 && fewest > 0; window++) {
+            fewest = Math.min(fewest, Allocations.bytesAllocated(step));
+        }
+        return fewest;
     }
 
     @ParameterizedTest(name = "W = {0}")
