@@ -239,7 +239,7 @@ class SharerRowsTest {
     void randomOperationsAgreeWithOneBitSetPerRow() {
         final long seed = 0x5a4e_0001L;
         final SplittableRandom random = new SplittableRandom(seed);
-        for (final int width : new int[] {1, 64, 65, 191, 1024}) {
+        for (final int width : new int[] {1, 64, 65, 191, 600, 1024, 4160}) {
             final int n = 6;
             final SharerRows rows = new SharerRows(n, width);
             final BitSet[] ref = new BitSet[n];

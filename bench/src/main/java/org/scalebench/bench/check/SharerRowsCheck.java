@@ -13,7 +13,7 @@ import org.scalebench.core.SharerRows;
 public final class SharerRowsCheck implements KernelCheck {
 
     /** Widths around word boundaries, then wide rows. */
-    private static final int[] WIDTHS = {1, 2, 63, 64, 65, 127, 128, 129, 191, 1000, 1024, 1025, 4097, 65_536};
+    private static final int[] WIDTHS = {1, 2, 63, 64, 65, 127, 128, 129, 191, 600, 1000, 1024, 1025, 4097, 4160, 65_536};
     private static final int OPERATIONS_PER_SHAPE = 20_000;
 
     @Override
