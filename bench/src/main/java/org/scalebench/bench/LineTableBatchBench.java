@@ -18,13 +18,13 @@ import org.scalebench.core.LineTable;
 /**
  * Batched against single lookups in one {@link LineTable} (time per key): {@code kernel} looks up
  * {@value #BATCH} keys with {@link LineTable#getAll}, {@code singleGets} with a loop of {@link LineTable#get}
- * over the same keys. Tables of 1M entries (32 MiB of slots) and 16M entries (512 MiB of slots, larger
- * than this machine's 480 MiB last-level cache), all hits or all misses, keys in random order.
+ * over the same keys. Tables of 1M entries (24 MiB of keys and values) and 32M entries (768 MiB, larger
+ * than the 480 MiB last-level cache this VM reports), all hits or all misses, keys in random order.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Fork(value = 2, jvmArgsAppend = "-Xmx2g")
+@Fork(value = 2, jvmArgsAppend = "-Xmx3g")
 @Warmup(iterations = 4, time = 1)
 @Measurement(iterations = 5, time = 1)
 public class LineTableBatchBench {
@@ -32,7 +32,7 @@ public class LineTableBatchBench {
     static final int BATCH = 256;
 
     /** Table size: in the last-level cache, and beyond it. */
-    @Param({"1048576", "16777216"})
+    @Param({"1048576", "33554432"})
     int entries;
 
     /** Every probe hits, or every probe misses. */
