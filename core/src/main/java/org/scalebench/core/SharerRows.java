@@ -7,10 +7,10 @@ import java.util.Arrays;
  * {@code ceil(W / 64)} words per row: the sharer vectors of a full-map directory, one row per directory
  * entry and one bit per core (the "flat {@code long[]} with stride" layout of
  * {@code reference/coherence-simulators.md}, sections 4 and 6). Where gem5 keeps a heap-backed
- * {@code std::bitset} per machine type (NetDest), ZSim a compile-time {@code std::bitset<256>} scanned bit by bit and
- * Graphite a byte-wise {@code BitVector}, here the width is chosen at run time (1 to over a million bits),
- * a row is contiguous in memory, and iteration skips zero words and finds each set bit with one
- * trailing-zero count.
+ * {@code std::bitset} per machine type (NetDest), ZSim a compile-time {@code std::bitset<256>} scanned bit
+ * by bit and Graphite a byte-wise {@code BitVector}, here the width is chosen at run time (1 to over a
+ * million bits), a row is contiguous in memory, and iteration skips zero words and finds each set bit with
+ * one trailing-zero count.
  *
  * <pre>
  *   words: | row 0: word 0 .. word S-1 | row 1: word 0 .. word S-1 | ... | row R-1 ... |
