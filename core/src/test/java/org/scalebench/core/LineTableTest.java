@@ -115,6 +115,49 @@ class LineTableTest {
     }
 
     @Test
+    void keyZeroCountsTowardsCapacityAndGrowth() {
+        final LineTable fixed = LineTable.fixedCapacity(1, MISSING);
+        assertEquals(MISSING, fixed.put(0L, 1));
+        assertThrows(IllegalStateException.class, () -> fixed.put(5L, 2));
+        assertEquals(1, fixed.remove(0L));
+        assertEquals(MISSING, fixed.put(5L, 2));
+        assertThrows(IllegalStateException.class, () -> fixed.put(0L, 3));
+        final LineTable growable = new LineTable(0, MISSING);
+        for (int i = 1; i <= growable.capacity(); i++) {
+            growable.put(i, i);
+        }
+        final int slots = growable.slotCount();
+        growable.put(0L, 0);
+        assertEquals(2 * slots, growable.slotCount(), "the zero key's insertion grows a full table");
+        for (int i = 0; i <= 4; i++) {
+            assertEquals(i, growable.get(i));
+        }
+    }
+
+    @Test
+    void keysDifferingOnlyInTheirHighOrLowBitsSpreadOverTheTable() {
+        // Fibonacci hashing reads the top bits of key * phi, which depend on every key bit
+        final int n = 4096;
+        final long[][] patterns = new long[3][n];
+        for (int i = 0; i < n; i++) {
+            patterns[0][i] = (long) (i + 1) << 52;                // a node number above the address bits
+            patterns[1][i] = (long) i << 6;                       // consecutive lines, byte addresses
+            patterns[2][i] = 0x7000_0000_0000L + ((long) i << 12); // one line per page
+        }
+        for (final long[] keys : patterns) {
+            final LineTable table = LineTable.fixedCapacity(n, MISSING);
+            for (int i = 0; i < n; i++) {
+                table.put(keys[i], i);
+            }
+            long probes = 0;
+            for (final long key : keys) {
+                probes += table.probeLength(key);
+            }
+            assertTrue(probes < 2L * n, "keys from " + keys[1] + " on probe " + probes + " slots for " + n);
+        }
+    }
+
+    @Test
     void rejectsSizesOutOfRangeNamingTheParameter() {
         assertEquals("expectedEntries = -1: must be in [0, " + LineTable.MAX_ENTRIES + "]",
                 assertThrows(IllegalArgumentException.class, () -> new LineTable(-1, 0)).getMessage());

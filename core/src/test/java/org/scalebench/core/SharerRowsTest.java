@@ -145,6 +145,25 @@ class SharerRowsTest {
     }
 
     @Test
+    void visitorClearingTheWholeRowEndsTheWalkCleanly() {
+        for (final int width : new int[] {64, 130, 5000}) {
+            final SharerRows rows = new SharerRows(2, width);
+            for (int b = 0; b < width; b += 7) {
+                rows.set(0, b);
+            }
+            final List<Integer> seen = new ArrayList<>();
+            final int visited = rows.forEach(0, bit -> {
+                seen.add(bit);
+                rows.clearRow(0);
+            });
+            assertEquals(seen.size(), visited);
+            assertEquals(0, seen.get(0));
+            assertTrue(seen.stream().allMatch(b -> b >= 0 && b < width && b % 7 == 0), seen.toString());
+            assertTrue(rows.isEmpty(0));
+        }
+    }
+
+    @Test
     void nextSetBitWalksTheRowAndStopsAtItsEnd() {
         final SharerRows rows = new SharerRows(3, 130);
         rows.set(1, 3);
@@ -220,7 +239,7 @@ class SharerRowsTest {
     void randomOperationsAgreeWithOneBitSetPerRow() {
         final long seed = 0x5a4e_0001L;
         final SplittableRandom random = new SplittableRandom(seed);
-        for (final int width : new int[] {1, 64, 65, 191, 1024}) {
+        for (final int width : new int[] {1, 64, 65, 191, 600, 1024, 4160}) {
             final int n = 6;
             final SharerRows rows = new SharerRows(n, width);
             final BitSet[] ref = new BitSet[n];

@@ -13,7 +13,8 @@ import org.scalebench.core.SharerRows;
 public final class SharerRowsCheck implements KernelCheck {
 
     /** Widths around word boundaries, then wide rows. */
-    private static final int[] WIDTHS = {1, 2, 63, 64, 65, 127, 128, 129, 191, 1000, 1024, 1025, 4097, 65_536};
+    private static final int[] WIDTHS =
+        {1, 2, 63, 64, 65, 127, 128, 129, 191, 600, 1000, 1024, 1025, 4097, 4160, 65_536};
     private static final int OPERATIONS_PER_SHAPE = 20_000;
 
     @Override
@@ -52,7 +53,8 @@ public final class SharerRowsCheck implements KernelCheck {
                     case 4, 5 -> {
                         kernel.clear(r, b);
                         reference.clear(r, b);
-                        tally.compare(reference.count(r), kernel.count(r), () -> where + " clear(" + r + ", " + b + ")");
+                        tally.compare(reference.count(r), kernel.count(r),
+                                () -> where + " clear(" + r + ", " + b + ")");
                     }
                     case 6 -> tally.compare(reference.isEmpty(r) ? 1 : 0, kernel.isEmpty(r) ? 1 : 0,
                             () -> where + " isEmpty(" + r + ")");
