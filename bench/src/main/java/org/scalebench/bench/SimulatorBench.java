@@ -36,6 +36,7 @@ public class SimulatorBench {
 
     static final int BLOCK = 4096;
     static final int STREAM = 1 << 22;
+    static final int PREFETCH = 8;
 
     /** CDR scheme. */
     @Param({"global", "sr", "hr", "sr+hr"})
@@ -92,7 +93,10 @@ public class SimulatorBench {
         final int start = next;
         next = (start + BLOCK) & (STREAM - 1);
         long latency = 0;
+        final int mask = STREAM - 1;
         for (int i = start, end = start + BLOCK; i < end; i++) {
+            final int ahead = (i + PREFETCH) & mask;
+            protocol.prefetch(core[ahead], address[ahead]);
             latency += protocol.access(core[i], write[i], address[i], sdid[i], hdid[i]);
         }
         return latency;

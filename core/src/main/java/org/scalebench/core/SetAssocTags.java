@@ -280,6 +280,23 @@ public final class SetAssocTags {
     }
 
     /**
+     * Reads a set's validity word, its first and last tags and (under LRU) its first stamp, and returns a
+     * value mixing them: a software prefetch. A simulator that knows its next accesses calls it a few
+     * accesses ahead, so the lookup finds the set in the host's cache instead of waiting for memory (Java
+     * has no prefetch instruction; consuming the loaded values keeps them from being optimized away).
+     * Changes nothing.
+     *
+     * @param set a set in {@code [0, sets())}
+     * @return a value depending on the set's contents (meaningless; feed it to a sink)
+     * @throws IndexOutOfBoundsException if the set is out of range
+     */
+    public long touchSet(final int set) {
+        final int base = Objects.checkIndex(set, sets) * ways;
+        final long stamp = lru ? lastUse[base] : 0;
+        return validWays[set] ^ tags[base] ^ tags[base + ways - 1] ^ stamp;
+    }
+
+    /**
      * Looks a tag up and, on a hit, makes it the most recently used way of its set.
      *
      * @param tag any tag

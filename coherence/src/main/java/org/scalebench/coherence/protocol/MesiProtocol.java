@@ -97,6 +97,8 @@ public final class MesiProtocol {
     private final LineTable homeValues;
     private long lastValue;
     private int lastHome;
+    /** Keeps {@link #prefetch}'s loads alive. */
+    private long prefetchSink;
 
     /**
      * Builds the machine: empty caches and directories, undefined domains.
@@ -227,6 +229,19 @@ public final class MesiProtocol {
     }
 
     /**
+     * Touches the private-cache set an access will use (a software prefetch; see
+     * {@link SetAssocTags#touchSet}). Calling it a few accesses ahead of {@link #access} lets the host's
+     * memory fetches overlap. Changes no simulated state.
+     *
+     * @param core the core that will access
+     * @param address the byte address it will access
+     */
+    public void prefetch(final int core, final long address) {
+        final long line = address >>> 6;
+        prefetchSink ^= privateTags.touchSet((core << privateSetShift) | ((int) line & privateSetMask));
+    }
+
+    /**
      * Performs one access carrying a value (the random tester): a store writes {@code value}, a load's
      * result is {@link #lastValue()} afterwards. Requires {@code trackValues}.
      *
@@ -310,7 +325,7 @@ public final class MesiProtocol {
         if (owner != DirectoryFormat.NONE) {
             // three hops: the owner supplies the line (and writes it back if dirty on a read)
             stats.forwards++;
-            final int ownerSlot = slotOf(owner, line);
+            final int ownerSlot = firstHolder[entry]; // an owned line has exactly one copy, the owner's
             source = valueOf(ownerSlot);
             latency += send(homeNode, owner, controlFlits) + send(owner, core, dataFlits);
             if (write) {
@@ -335,7 +350,8 @@ public final class MesiProtocol {
             format.reset(entry);
             format.setOwner(entry, core, sdid);
             granted = MODIFIED;
-        } else if (format.isEmpty(entry)) {
+        } else if (firstHolder[entry] == NIL && format.isEmpty(entry)) {
+            // (a line with a holder is never empty in a correct format: the holder test only saves a lookup)
             latency += config.homeDataCycles() + send(homeNode, core, dataFlits);
             format.setOwner(entry, core, sdid);
             granted = EXCLUSIVE;
@@ -420,7 +436,7 @@ public final class MesiProtocol {
         final int homeNode = homeNodes[home];
         final int owner = format.owner(entry);
         if (owner != DirectoryFormat.NONE) {
-            invalidateCopy(owner, slotOf(owner, directoryTags.tagAt(entry)), homeNode);
+            invalidateCopy(owner, firstHolder[entry], homeNode);
         } else {
             invalidateSharers(entry, home, NIL);
         }
@@ -429,7 +445,7 @@ public final class MesiProtocol {
     }
 
     private void freeIfEmpty(final int entry) {
-        if (format.isEmpty(entry) && firstHolder[entry] == NIL) {
+        if (firstHolder[entry] == NIL && format.isEmpty(entry)) {
             directoryTags.invalidate(entry);
         }
     }
@@ -459,9 +475,10 @@ public final class MesiProtocol {
         if (format.isBroadcast(entry)) {
             return broadcast(entry, home, homeNode, requester);
         }
+        // messages and latency follow the format's targets (a superset format also reaches cores without a
+        // copy); the copies themselves are found through the holder list, without probing any cache
         final long smcMissesBefore = format.mapCacheMisses();
         final int n = format.invalidationTargets(entry, home, targets);
-        final long line = directoryTags.tagAt(entry);
         long round = 0;
         int sent = 0;
         for (int i = 0; i < n; i++) {
@@ -470,16 +487,11 @@ public final class MesiProtocol {
                 continue;
             }
             sent++;
-            final int slot = slotOf(target, line);
-            final long trip;
-            if (slot >= 0) {
-                trip = invalidateCopy(target, slot, homeNode);
-            } else {
-                stats.invalidations++;
-                trip = send(homeNode, target, controlFlits) + send(target, homeNode, controlFlits);
-            }
+            stats.invalidations++;
+            final long trip = send(homeNode, target, controlFlits) + send(target, homeNode, controlFlits);
             round = Math.max(round, trip + (long) sent * controlFlits);
         }
+        dropHolders(entry, requester, homeNode);
         return round + (format.mapCacheMisses() - smcMissesBefore) * config.mapMissCycles();
     }
 
@@ -491,6 +503,12 @@ public final class MesiProtocol {
         stats.bytes += 2 * others * controlFlits * flitBytes;
         stats.flitHops += 2L * controlFlits * broadcastHopSum[home];
         // every holder acts on it; the list reaches them without probing every core
+        dropHolders(entry, requester, homeNode);
+        return 2 * network.maxLatencyFrom(homeNode, controlFlits) + others * controlFlits;
+    }
+
+    /** Drops every copy of an entry's line except {@code requester}'s (writing back a dirty one). */
+    private void dropHolders(final int entry, final int requester, final int homeNode) {
         for (int slot = firstHolder[entry]; slot != NIL;) {
             final int next = nextHolder[slot];
             final int holder = coreOfSlot(slot);
@@ -502,7 +520,6 @@ public final class MesiProtocol {
             }
             slot = next;
         }
-        return 2 * network.maxLatencyFrom(homeNode, controlFlits) + others * controlFlits;
     }
 
     // ------------------------------------------------------------------------------------- private caches
