@@ -78,8 +78,21 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
         }
         CoherenceExperiments.writeResults(out, List.of(r));
         print(spec.commandLine().getOut(), r);
+        spec.commandLine().getOut().printf(Locale.ROOT, "  peak heap %.2f GiB (max %.2f GiB)%n", peakHeapBytes() / (double) (1L << 30),
+                Runtime.getRuntime().maxMemory() / (double) (1L << 30));
         spec.commandLine().getOut().println("wrote " + out);
         return Scalebench.OK;
+    }
+
+    /** Sum of the heap pools' peak usage since the JVM started. */
+    static long peakHeapBytes() {
+        long peak = 0;
+        for (final java.lang.management.MemoryPoolMXBean pool : java.lang.management.ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == java.lang.management.MemoryType.HEAP) {
+                peak += pool.getPeakUsage().getUsed();
+            }
+        }
+        return peak;
     }
 
     static long counted(final Long requested, final Workload w, final SystemSpec machine) {
