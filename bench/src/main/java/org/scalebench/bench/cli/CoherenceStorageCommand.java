@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.scalebench.bench.coherence.CoherenceExperiments;
-import org.scalebench.bench.io.TextTable;
+import org.scalebench.bench.io.Table;
 import org.scalebench.coherence.sim.SystemSpec;
 import org.scalebench.coherence.storage.StorageModel;
 import picocli.CommandLine.Command;
@@ -45,13 +45,13 @@ public final class CoherenceStorageCommand implements Callable<Integer> {
         final StorageModel model = new StorageModel(sharerDomains == null ? chip.sharerDomains() : sharerDomains,
                 entriesPerCore == null ? chip.entriesPerCore() : entriesPerCore);
         final List<CoherenceExperiments.StorageRow> rows = CoherenceExperiments.storage(model, formats, cores);
-        final TextTable table = new TextTable("format", "cores", "bits_per_entry", "directory_bits_total",
+        final Table table = new Table("format", "cores", "bits_per_entry", "directory_bits_total",
                 "overhead_vs_line").rightAlign(1, 2, 3, 4);
         for (final CoherenceExperiments.StorageRow r : rows) {
             final List<String> c = r.cells();
             table.row(c.get(0), c.get(1), c.get(2), c.get(3), c.get(4));
         }
-        spec.commandLine().getOut().print(table);
+        spec.commandLine().getOut().print(table.text());
         spec.commandLine().getOut().println("(" + model.entriesPerCore() + " directory entries per core, "
                 + model.sharerDomains() + " sharer domains, 2 state bits, 512-bit lines)");
         if (out != null) {

@@ -11,22 +11,17 @@ import org.scalebench.core.SharerRows;
  * superset of the sharers, far smaller than a broadcast while sharing stays local.
  *
  * <pre>
- *   pointers[entry * i + k], count[entry]   pointer mode (exact)
- *   groups row entry, bit g                  coarse mode: some core in [g*r, (g+1)*r) may share
- *   count[entry] bit 7                       coarse mode
+ *   pointers (PointerSlots)     pointer mode (exact); its overflow bit is coarse mode
+ *   groups row entry, bit g     coarse mode: some core in [g*r, (g+1)*r) may share
  * </pre>
  *
  * <p>Allocation: at construction only. Thread-safety: none.
  */
 public final class CoarseVectorFormat extends AbstractDirectoryFormat {
 
-    private static final int COARSE = 0x80;
-
-    private final int slots;
     private final int groupShift;
     private final int groupSize;
-    private final int[] pointers;
-    private final byte[] count;
+    private final PointerSlots pointers;
     private final SharerRows groups;
     private final SharerRows.Cursor cursor;
 
@@ -42,15 +37,9 @@ public final class CoarseVectorFormat extends AbstractDirectoryFormat {
         if (spec.kind() != FormatSpec.Kind.COARSE_VECTOR) {
             throw new IllegalArgumentException("format " + spec + ": not a coarse-vector format");
         }
-        if ((long) capacity * spec.pointers() > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException("directory entries = " + capacity + " x pointers = "
-                    + spec.pointers() + ": more than one array can hold");
-        }
-        this.slots = spec.pointers();
-        this.groupSize = StorageModel.coarseGroupSize(slots, Math.max(2, cores));
+        this.pointers = new PointerSlots(spec, capacity);
+        this.groupSize = StorageModel.coarseGroupSize(spec.pointers(), Math.max(2, cores));
         this.groupShift = Integer.numberOfTrailingZeros(groupSize);
-        this.pointers = new int[capacity * slots];
-        this.count = new byte[capacity];
         this.groups = new SharerRows(capacity, ((cores - 1) >>> groupShift) + 1);
         this.cursor = groups.cursor();
     }
@@ -66,57 +55,43 @@ public final class CoarseVectorFormat extends AbstractDirectoryFormat {
 
     @Override
     public int maxTargets() {
-        return Math.max(cores, slots);
+        return Math.max(cores, pointers.slots());
     }
 
     @Override
     public void reset(final int entry) {
-        if ((count[entry] & COARSE) != 0) {
+        if (pointers.isOverflowed(entry)) {
             groups.clearRow(entry);
         }
-        count[entry] = 0;
+        pointers.clear(entry);
         owner[entry] = NONE;
     }
 
     @Override
     public int addSharer(final int entry, final int core, final int sdid) {
-        final int c = count[entry];
-        if ((c & COARSE) != 0) {
+        if (pointers.isOverflowed(entry)) {
             groups.set(entry, core >>> groupShift);
             return NONE;
         }
-        final int base = entry * slots;
-        for (int k = 0; k < c; k++) {
-            if (pointers[base + k] == core) {
-                return NONE;
-            }
-        }
-        if (c < slots) {
-            pointers[base + c] = core;
-            count[entry] = (byte) (c + 1);
+        if (pointers.contains(entry, core)) {
             return NONE;
         }
-        for (int k = 0; k < slots; k++) {
-            groups.set(entry, pointers[base + k] >>> groupShift);
+        if (pointers.size(entry) < pointers.slots()) {
+            pointers.append(entry, core);
+            return NONE;
+        }
+        for (int k = 0; k < pointers.slots(); k++) {
+            groups.set(entry, pointers.get(entry, k) >>> groupShift);
         }
         groups.set(entry, core >>> groupShift);
-        count[entry] = (byte) COARSE;
+        pointers.overflow(entry);
         return NONE;
     }
 
     @Override
     public void removeSharer(final int entry, final int core) {
-        final int c = count[entry];
-        if ((c & COARSE) != 0) {
-            return; // a group bit may stand for other sharers too
-        }
-        final int base = entry * slots;
-        for (int k = 0; k < c; k++) {
-            if (pointers[base + k] == core) {
-                System.arraycopy(pointers, base + k + 1, pointers, base + k, c - 1 - k);
-                count[entry] = (byte) (c - 1);
-                return;
-            }
+        if (!pointers.isOverflowed(entry)) {
+            pointers.remove(entry, core); // in coarse mode a group bit may stand for other sharers too
         }
     }
 
@@ -133,20 +108,18 @@ public final class CoarseVectorFormat extends AbstractDirectoryFormat {
 
     @Override
     public boolean isEmpty(final int entry) {
-        return count[entry] == 0 && owner[entry] == NONE;
+        return pointers.isEmpty(entry) && owner[entry] == NONE;
     }
 
     @Override
     public boolean isExact(final int entry) {
-        return (count[entry] & COARSE) == 0;
+        return !pointers.isOverflowed(entry);
     }
 
     @Override
     public int invalidationTargets(final int entry, final int home, final int[] out) {
-        final int c = count[entry];
-        if ((c & COARSE) == 0) {
-            System.arraycopy(pointers, entry * slots, out, 0, c);
-            return c;
+        if (!pointers.isOverflowed(entry)) {
+            return pointers.copyTo(entry, out);
         }
         int n = 0;
         cursor.reset(entry);
