@@ -54,6 +54,7 @@ public final class CoherenceCompareCommand implements Callable<Integer> {
         for (final SimulationResult r : results) {
             CoherenceSimulateCommand.print(spec.commandLine().getOut(), r);
         }
+        CoherenceSimulateCommand.printEnergyModel(spec.commandLine().getOut(), machine);
         CoherenceExperiments.writeResults(out.resolve("compare.csv"), results);
         CoherenceExperiments.plotCompare(out.resolve("compare.png"), results);
         spec.commandLine().getOut().println("wrote " + out.resolve("compare.csv") + " and " + out.resolve("compare.png"));

@@ -78,10 +78,19 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
         }
         CoherenceExperiments.writeResults(out, List.of(r));
         print(spec.commandLine().getOut(), r);
+        printEnergyModel(spec.commandLine().getOut(), machine);
         spec.commandLine().getOut().printf(Locale.ROOT, "  peak heap %.2f GiB (max %.2f GiB)%n", peakHeapBytes() / (double) (1L << 30),
                 Runtime.getRuntime().maxMemory() / (double) (1L << 30));
         spec.commandLine().getOut().println("wrote " + out);
         return Scalebench.OK;
+    }
+
+    /** States the energy constants and where they come from. */
+    static void printEnergyModel(final PrintWriter out, final SystemSpec machine) {
+        final var rows = machine.table().rows();
+        out.printf(Locale.ROOT, "  energy model: %s pJ per flit-hop (%s); %s pJ per 64-bit directory word (%s)%n",
+                rows.get("energy_flit_hop_pj").value(), rows.get("energy_flit_hop_pj").source(),
+                rows.get("energy_directory_word_pj").value(), rows.get("energy_directory_word_pj").source());
     }
 
     /** Sum of the heap pools' peak usage since the JVM started. */

@@ -85,9 +85,17 @@ public final class ParameterTable {
                 throw new IllegalArgumentException(origin + ":" + line + ": parameter '" + key + "' repeated (first at line "
                         + rows.get(key).line() + ")");
             }
-            rows.put(key, new Row(key, f[1].strip(), f[2].strip(), f[3].strip(), line));
+            rows.put(key, new Row(key, f[1].strip(), f[2].strip(), unquote(f[3].strip()), line));
         }
         return new ParameterTable(origin, Collections.unmodifiableMap(rows));
+    }
+
+    /** A source written as a quoted CSV field loses its quotes (doubled quotes inside become one). */
+    private static String unquote(final String source) {
+        if (source.length() >= 2 && source.startsWith("\"") && source.endsWith("\"")) {
+            return source.substring(1, source.length() - 1).replace("\"\"", "\"");
+        }
+        return source;
     }
 
     /**
