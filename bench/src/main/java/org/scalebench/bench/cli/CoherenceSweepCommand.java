@@ -27,7 +27,7 @@ public final class CoherenceSweepCommand implements Callable<Integer> {
     String system = "chip1024";
 
     @Option(names = "--sizes", split = ",", paramLabel = "K[,K...]", description = "Cores per domain (default: 4 to "
-            + "the whole chip on a mesh, 16 to 4096 on wsc1m).")
+            + "the whole chip on a mesh; 16, 64, 320, 1600, 8000 on wsc1m).")
     List<Integer> sizes;
 
     @Option(names = "--accesses", paramLabel = "N", description = "Counted accesses per run (default: ${DEFAULT-VALUE}).")
@@ -70,6 +70,7 @@ public final class CoherenceSweepCommand implements Callable<Integer> {
     }
 
     static List<Integer> defaultSizes(final SystemSpec machine) {
-        return machine.isMesh() ? List.of(4, 16, 64, 256, machine.cores()) : List.of(16, 64, 256, 1024, 4096);
+        // wsc1m: a quarter server, a server, 5, 25 and 125 servers (divisors of the 1,000,000 cores)
+        return machine.isMesh() ? List.of(4, 16, 64, 256, machine.cores()) : List.of(16, 64, 320, 1600, 8000);
     }
 }

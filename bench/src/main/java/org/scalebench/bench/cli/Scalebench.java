@@ -48,7 +48,17 @@ public final class Scalebench implements Runnable {
         System.setProperty("java.awt.headless", "true");
         final PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         final PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
-        System.exit(run(args, out, err));
+        int code;
+        try {
+            code = run(args, out, err);
+        } catch (final OutOfMemoryError e) {
+            err.println("scalebench: out of memory (max heap " + Runtime.getRuntime().maxMemory() / (1 << 20)
+                    + " MiB): give the JVM more with SCALEBENCH_JAVA_OPTS=-Xmx8g, or simulate fewer cores");
+            code = FAILED;
+        }
+        out.flush();
+        err.flush();
+        System.exit(code);
     }
 
     /**
