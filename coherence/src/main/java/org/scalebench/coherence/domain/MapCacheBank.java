@@ -10,8 +10,8 @@ import java.util.Arrays;
  *
  * <p>Only hits and misses are modelled; the mapping itself is read from the table
  * ({@link SharerDomains}, {@link HomeDomains}). A miss costs one table fetch from memory, which the
- * protocol charges. A bank of a million caches of 16 entries takes 16 M longs for tags and 16 M ints for
- * recency stamps, with no object per cache.
+ * protocol charges. A bank of a million caches of 16 entries takes 16 M ints for tags and 16 M ints for
+ * recency stamps (an int tag and an int stamp per entry), with no object per cache.
  *
  * <pre>
  *   tag = domainId &lt;&lt; 4 | logicalId &gt;&gt; 2      (empty entry: -1)
@@ -26,11 +26,13 @@ public final class MapCacheBank {
     /** Mappings fetched together (one 16-byte table row of four 32-bit entries). */
     public static final int MAPPINGS_PER_ENTRY = 4;
 
-    private static final long EMPTY = -1L;
+    private static final int EMPTY = -1;
+    /** Largest domain id: a tag (domain id, logical id / 4) fits an int. */
+    public static final int MAX_DOMAIN = (1 << 27) - 1;
 
     private final int caches;
     private final int entries;
-    private final long[] tags;
+    private final int[] tags;
     private final int[] stamps;
     private final int[] clock;
     private long hits;
@@ -55,7 +57,7 @@ public final class MapCacheBank {
         }
         this.caches = caches;
         this.entries = entries;
-        this.tags = new long[caches * entries];
+        this.tags = new int[caches * entries];
         this.stamps = new int[caches * entries];
         this.clock = new int[caches];
         Arrays.fill(tags, EMPTY);
@@ -64,12 +66,12 @@ public final class MapCacheBank {
     /**
      * The tag of a mapping.
      *
-     * @param domainId the sharer or home domain id (non-negative)
+     * @param domainId the sharer or home domain id, in [0, {@link #MAX_DOMAIN}]
      * @param logicalId the logical sharer or home id
      * @return the cache tag
      */
-    public static long tag(final int domainId, final int logicalId) {
-        return ((long) domainId << 4) | (logicalId >>> 2);
+    public static int tag(final int domainId, final int logicalId) {
+        return (domainId << 4) | (logicalId >>> 2);
     }
 
     /**
@@ -81,9 +83,9 @@ public final class MapCacheBank {
      * @return true on a hit
      */
     public boolean access(final int cache, final int domainId, final int logicalId) {
-        final long tag = tag(domainId, logicalId);
+        final int tag = tag(domainId, logicalId);
         final int base = cache * entries;
-        final long[] t = this.tags;
+        final int[] t = this.tags;
         final int[] s = this.stamps;
         final int now = ++clock[cache];
         int victim = base;
@@ -114,7 +116,7 @@ public final class MapCacheBank {
      */
     public int flushDomain(final int domainId) {
         int dropped = 0;
-        final long[] t = this.tags;
+        final int[] t = this.tags;
         for (int i = 0; i < t.length; i++) {
             if (t[i] != EMPTY && (t[i] >>> 4) == domainId) {
                 t[i] = EMPTY;
