@@ -115,10 +115,10 @@ public final class ReproduceCommand implements Callable<Integer> {
                                 + " (its first combination where the floors have none)")
                 : "every class on every parameter combination";
 
-        selectedParts();
+        final List<ReproductionPart> selected = selectedParts(); // bad --parts fails before anything runs
         final List<KernelCheck.Outcome> checks = validateKernels(stdout);
         final BenchmarkPass benchmarks = runBenchmarks(stdout, requests, settings, selection);
-        final List<PartOutcome> parts = runParts(stdout, isQuick);
+        final List<PartOutcome> parts = runParts(stdout, isQuick, selected);
 
         stdout.println(step(4, "writing the report"));
         final List<String> written = benchmarks.error() == null ? List.of(ReportWriter.JMH_JSON) : List.of();
@@ -161,8 +161,8 @@ public final class ReproduceCommand implements Callable<Integer> {
         return new BenchmarkPass(settings.toString(), selection, results.comparisons(), null);
     }
 
-    private List<PartOutcome> runParts(final PrintWriter stdout, final boolean isQuick) {
-        final List<ReproductionPart> parts = selectedParts();
+    private List<PartOutcome> runParts(final PrintWriter stdout, final boolean isQuick,
+            final List<ReproductionPart> parts) {
         stdout.println(step(3, parts.isEmpty() ? "paper results: no part is built yet"
                 : "paper results: " + parts.size() + " part" + (parts.size() == 1 ? "" : "s")));
         final List<PartOutcome> outcomes = new ArrayList<>();

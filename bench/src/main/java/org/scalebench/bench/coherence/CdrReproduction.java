@@ -9,6 +9,7 @@ import org.scalebench.bench.io.Progress;
 import org.scalebench.bench.report.Claim;
 import org.scalebench.bench.report.PartResult;
 import org.scalebench.bench.report.ReproductionPart;
+import org.scalebench.coherence.sim.Scheme;
 import org.scalebench.coherence.sim.SimulationResult;
 import org.scalebench.coherence.sim.SystemSpec;
 import org.scalebench.coherence.storage.StorageModel;
@@ -120,16 +121,9 @@ public final class CdrReproduction implements ReproductionPart {
         }
 
         final long wscBase = chipWork + sweepWork;
-        final List<SimulationResult> wscRuns = new ArrayList<>();
-        long offset = 0;
-        for (final org.scalebench.coherence.sim.Scheme scheme : new org.scalebench.coherence.sim.Scheme[] {
-            org.scalebench.coherence.sim.Scheme.GLOBAL, org.scalebench.coherence.sim.Scheme.SR_HR}) {
-            final long base = wscBase + offset;
-            wscRuns.add(org.scalebench.coherence.sim.CoherenceSimulator.run(wsc, scheme, null, null,
-                    CoherenceExperiments.workload("vm", wsc, seed, null, null), wscAccesses / 10, wscAccesses, seed,
-                    (done, all) -> progress.update(base + done, total)));
-            offset += wscAccesses * 11 / 10;
-        }
+        final List<SimulationResult> wscRuns = CoherenceExperiments.compare(wsc, List.of(Scheme.GLOBAL, Scheme.SR_HR),
+                "vm", null, null, wscAccesses, wscAccesses / 10, seed,
+                (done, all) -> progress.update(wscBase + done, total));
         CoherenceExperiments.writeResults(dir.resolve("compare-wsc1m.csv"), wscRuns);
         files.add("compare-wsc1m.csv");
         md.append("\n### wsc1m (1,000,000 cores), VM consolidation, ").append(String.format(Locale.ROOT, "%,d", wscAccesses))

@@ -14,6 +14,7 @@ import org.scalebench.bench.io.Progress;
 import org.scalebench.bench.plot.Charts;
 import org.scalebench.coherence.format.FormatSpec;
 import org.scalebench.coherence.sim.CoherenceSimulator;
+import org.scalebench.coherence.sim.Placement;
 import org.scalebench.coherence.sim.Scheme;
 import org.scalebench.coherence.sim.SimulationResult;
 import org.scalebench.coherence.sim.SyntheticWorkload;
@@ -170,12 +171,32 @@ public final class CoherenceExperiments {
     public static List<SimulationResult> compare(final SystemSpec system, final String workload, final Integer groupSize,
             final Double outside, final long accesses, final long warmup, final long seed, final Progress progress)
             throws IOException {
+        return compare(system, List.of(Scheme.values()), workload, groupSize, outside, accesses, warmup, seed, progress);
+    }
+
+    /**
+     * Runs some schemes on the same access stream.
+     *
+     * @param system the machine
+     * @param schemes the schemes, in result order
+     * @param workload the workload spec
+     * @param groupSize group size or null
+     * @param outside outside fraction or null
+     * @param accesses counted accesses per scheme
+     * @param warmup warm-up accesses per scheme
+     * @param seed the seed
+     * @param progress progress over all schemes' accesses
+     * @return one result per scheme, in the given order
+     * @throws IOException if a trace cannot be read
+     */
+    public static List<SimulationResult> compare(final SystemSpec system, final List<Scheme> schemes,
+            final String workload, final Integer groupSize, final Double outside, final long accesses, final long warmup,
+            final long seed, final Progress progress) throws IOException {
         final List<SimulationResult> results = new ArrayList<>();
-        final Scheme[] schemes = Scheme.values();
-        for (int i = 0; i < schemes.length; i++) {
+        final long all = schemes.size() * (accesses + warmup);
+        for (int i = 0; i < schemes.size(); i++) {
             final long base = i * (accesses + warmup);
-            final long all = schemes.length * (accesses + warmup);
-            results.add(CoherenceSimulator.run(system, schemes[i], null, null,
+            results.add(CoherenceSimulator.run(system, schemes.get(i), null, null,
                     workload(workload, system, seed, groupSize, outside), warmup, accesses, seed,
                     (done, total) -> progress.update(base + done, all)));
         }
@@ -261,7 +282,7 @@ public final class CoherenceExperiments {
             final SimulationResult restricted = CoherenceSimulator.run(system, Scheme.HR, null, null, restrictedWorkload,
                     warmup, accesses, seed, (done, total) -> progress.update(b1 + done, all));
             base += accesses + warmup;
-            points.add(new SweepPoint(size, org.scalebench.coherence.sim.Placement.homesOf(system,
+            points.add(new SweepPoint(size, Placement.homesOf(system,
                     restrictedWorkload.members(0)).length, global, restricted));
         }
         return points;

@@ -87,20 +87,6 @@ public final class Charts {
     }
 
     /**
-     * A bar chart of one value per category.
-     *
-     * @param title the title
-     * @param valueLabel the value axis label
-     * @param categories the bars
-     * @param values one value per bar
-     * @return the chart
-     */
-    public static JFreeChart bars(final String title, final String valueLabel, final List<String> categories,
-            final double[] values) {
-        return bars(title, null, valueLabel, categories, values);
-    }
-
-    /**
      * A bar chart of one value per category, with a subtitle.
      *
      * @param title the title

@@ -20,16 +20,13 @@ import org.scalebench.core.HierarchicalTopology;
  *
  * <p>Allocation: none after construction. Thread-safety: immutable.
  */
-public final class HierarchicalInterconnect implements Interconnect {
+public final class HierarchicalInterconnect extends FramedInterconnect {
 
     private static final int[] HOPS = {0, 2, 4, 6, 8};
     private static final int MAX_FLITS = 64;
 
     private final HierarchicalTopology topology;
     private final int nodes;
-    private final int controlFlits;
-    private final int dataFlits;
-    private final int flitBytes;
     private final long[] levelLatency;
     private final double[] bytesPerCycle;
     /** latencyTable[level * (MAX_FLITS + 1) + flits]. */
@@ -48,6 +45,7 @@ public final class HierarchicalInterconnect implements Interconnect {
     public HierarchicalInterconnect(final HierarchicalTopology topology, final int nodes,
             final long[] levelLatencyCycles, final double[] levelBytesPerCycle, final int controlFlits,
             final int flitBytes) {
+        super(controlFlits, flitBytes);
         if (nodes < 1 || nodes > topology.cores()) {
             throw new IllegalArgumentException("cores = " + nodes + ": must be in [1, " + topology.cores()
                     + "] for this hierarchy");
@@ -57,10 +55,8 @@ public final class HierarchicalInterconnect implements Interconnect {
             throw new IllegalArgumentException("level latencies and bandwidths need " + HierarchicalTopology.LEVELS
                     + " entries each (core, server, rack, array, datacenter)");
         }
-        MeshInterconnect.checkAtLeast("control flits", controlFlits, 1);
-        MeshInterconnect.checkAtLeast("flit bytes", flitBytes, 1);
         for (int level = 0; level < HierarchicalTopology.LEVELS; level++) {
-            MeshInterconnect.checkAtLeast("latency of level " + level, levelLatencyCycles[level], 0);
+            checkAtLeast("latency of level " + level, levelLatencyCycles[level], 0);
             if (!(levelBytesPerCycle[level] > 0)) {
                 throw new IllegalArgumentException("bandwidth of level " + level + " = " + levelBytesPerCycle[level]
                         + " bytes/cycle: must be greater than 0");
@@ -68,11 +64,8 @@ public final class HierarchicalInterconnect implements Interconnect {
         }
         this.topology = topology;
         this.nodes = nodes;
-        this.controlFlits = controlFlits;
-        this.flitBytes = flitBytes;
-        this.dataFlits = controlFlits + (64 + flitBytes - 1) / flitBytes;
-        if (dataFlits > MAX_FLITS) {
-            throw new IllegalArgumentException("a data message of " + dataFlits + " flits: at most " + MAX_FLITS);
+        if (dataFlits() > MAX_FLITS) {
+            throw new IllegalArgumentException("a data message of " + dataFlits() + " flits: at most " + MAX_FLITS);
         }
         this.levelLatency = levelLatencyCycles.clone();
         this.bytesPerCycle = levelBytesPerCycle.clone();
@@ -137,21 +130,6 @@ public final class HierarchicalInterconnect implements Interconnect {
 
     private long groupSize(final long first, final int size) {
         return Math.min(first + size, nodes) - first;
-    }
-
-    @Override
-    public int controlFlits() {
-        return controlFlits;
-    }
-
-    @Override
-    public int dataFlits() {
-        return dataFlits;
-    }
-
-    @Override
-    public int flitBytes() {
-        return flitBytes;
     }
 
     /**

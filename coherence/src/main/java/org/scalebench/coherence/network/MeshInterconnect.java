@@ -18,15 +18,12 @@ import org.scalebench.core.MeshTopology;
  *
  * <p>Allocation: none after construction. Thread-safety: immutable.
  */
-public final class MeshInterconnect implements Interconnect {
+public final class MeshInterconnect extends FramedInterconnect {
 
     private final MeshTopology mesh;
     private final int routerCycles;
     private final int linkCycles;
     private final int injectCycles;
-    private final int controlFlits;
-    private final int dataFlits;
-    private final int flitBytes;
 
     /**
      * Creates the mesh.
@@ -40,24 +37,14 @@ public final class MeshInterconnect implements Interconnect {
      */
     public MeshInterconnect(final MeshTopology mesh, final int routerCycles, final int linkCycles,
             final int injectCycles, final int controlFlits, final int flitBytes) {
+        super(controlFlits, flitBytes);
         checkAtLeast("router cycles", routerCycles, 0);
         checkAtLeast("link cycles", linkCycles, 0);
         checkAtLeast("inject cycles", injectCycles, 0);
-        checkAtLeast("control flits", controlFlits, 1);
-        checkAtLeast("flit bytes", flitBytes, 1);
         this.mesh = mesh;
         this.routerCycles = routerCycles;
         this.linkCycles = linkCycles;
         this.injectCycles = injectCycles;
-        this.controlFlits = controlFlits;
-        this.flitBytes = flitBytes;
-        this.dataFlits = controlFlits + (64 + flitBytes - 1) / flitBytes;
-    }
-
-    static void checkAtLeast(final String name, final long value, final long min) {
-        if (value < min) {
-            throw new IllegalArgumentException(name + " = " + value + ": must be at least " + min);
-        }
     }
 
     @Override
@@ -98,21 +85,6 @@ public final class MeshInterconnect implements Interconnect {
         return a * (a + 1) / 2 + (n - 1 - a) * (n - a) / 2;
     }
 
-    @Override
-    public int controlFlits() {
-        return controlFlits;
-    }
-
-    @Override
-    public int dataFlits() {
-        return dataFlits;
-    }
-
-    @Override
-    public int flitBytes() {
-        return flitBytes;
-    }
-
     /**
      * The topology.
      *
@@ -125,6 +97,6 @@ public final class MeshInterconnect implements Interconnect {
     @Override
     public String describe() {
         return mesh.width() + "x" + mesh.height() + " mesh, XY routing, router " + routerCycles + " + link "
-                + linkCycles + " cycles/hop, inject " + injectCycles + ", " + flitBytes + "-byte flits";
+                + linkCycles + " cycles/hop, inject " + injectCycles + ", " + flitBytes() + "-byte flits";
     }
 }
