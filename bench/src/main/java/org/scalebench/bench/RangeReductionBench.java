@@ -41,11 +41,22 @@ public class RangeReductionBench {
     /** Fills the hash array from a fixed seed. */
     @Setup
     public void setUp() {
+        hashes = seededHashes(MASK + 1);
+    }
+
+    /**
+     * The benchmark's input: random 64-bit hashes from a fixed seed.
+     *
+     * @param count how many
+     * @return the hashes
+     */
+    public static long[] seededHashes(final int count) {
         final SplittableRandom random = new SplittableRandom(0x5ca1ab1eL);
-        hashes = new long[MASK + 1];
-        for (int i = 0; i < hashes.length; i++) {
+        final long[] hashes = new long[count];
+        for (int i = 0; i < count; i++) {
             hashes[i] = random.nextLong();
         }
+        return hashes;
     }
 
     /**

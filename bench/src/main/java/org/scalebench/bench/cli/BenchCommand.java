@@ -5,6 +5,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.openjdk.jmh.runner.options.CommandLineOptionException;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.scalebench.bench.perf.BenchmarkCatalog;
 import org.scalebench.bench.perf.JmhFailure;
 import org.scalebench.bench.perf.JmhResults;
@@ -21,15 +23,21 @@ import picocli.CommandLine.Spec;
         description = {"Run the JMH suite, or the benchmark classes matching REGEX, with -prof gc. Prints, per class "
                 + "and parameter combination, ns/op of the kernel and of each reference or peer, the speedup "
                 + "(reference time / kernel time, same run) and bytes per operation; writes JMH's JSON results.",
+            "Everything after '--' goes to JMH unchanged (-f, -wi, -i, -w, -r, -bm, -tu, -t, -prof, -jvmArgsAppend, "
+                + "-p, -rf/-rff, ...) and wins over scalebench's defaults (average time in ns, -prof gc, --quick's "
+                + "settings); JMH's own output is then shown. Give the benchmark pattern as REGEX, before '--'.",
             "Exit codes: 0 done, 1 a benchmark failed, 2 bad input."})
 public final class BenchCommand implements Callable<Integer> {
+
+    private static final String JMH_ARGS = "--";
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "0..1", paramLabel = "REGEX",
-            description = "Only classes whose name contains a match, e.g. RangeReduction or '^RangeReductionBench$'.")
-    String regex;
+    @Parameters(arity = "0..*", paramLabel = "REGEX [-- JMH-OPTIONS...]",
+            description = "Only classes whose name contains a match, e.g. RangeReduction or '^RangeReductionBench$'; "
+                    + "then, after '--', options for JMH itself, e.g. -- -f 1 -i 3 -bm thrpt -prof stack.")
+    List<String> positional = new ArrayList<>();
 
     @Option(names = "--quick", description = "Short run: " + "1 fork, 2 x 200 ms warm-up, 3 x 200 ms measurement "
             + "(default: each class's own @Fork, @Warmup and @Measurement).")
@@ -49,16 +57,24 @@ public final class BenchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         final PrintWriter out = spec.commandLine().getOut();
         final PrintWriter err = spec.commandLine().getErr();
+        final List<String> jmhArgs = jmhArgs(spec.commandLine().getParseResult().originalArgs());
+        if (positional.size() - jmhArgs.size() > 1) {
+            throw new UsageException("REGEX: give one pattern before '--' (got " + String.join(" ",
+                    positional.subList(0, positional.size() - jmhArgs.size())) + "); JMH options go after '--'");
+        }
+        final String regex = positional.size() > jmhArgs.size() ? positional.get(0) : null;
+        final CommandLineOptions jmhOptions = jmhOptions(jmhArgs);
         OutputPaths.checkFile(json, "--json");
         final BenchmarkCatalog catalog = BenchmarkCatalog.fromClassPath();
         final List<RunRequest> requests = BenchmarkSelection.requests(
                 BenchmarkSelection.classes(catalog, regex, "REGEX"), BenchmarkSelection.params(params));
         final RunSettings settings = quick ? RunSettings.QUICK : RunSettings.OWN;
-        out.println("bench: " + JmhConsole.plan(requests, settings));
+        out.println("bench: " + JmhConsole.plan(requests, settings)
+                + (jmhArgs.isEmpty() ? "" : "; JMH options: " + String.join(" ", jmhArgs)));
         out.flush();
         final JmhResults results;
         try {
-            results = JmhConsole.run(requests, settings, out, err, verbose);
+            results = JmhConsole.run(requests, settings, jmhOptions, out, err, verbose || !jmhArgs.isEmpty());
         } catch (final JmhFailure shown) {
             return Scalebench.FAILED;
         }
@@ -66,5 +82,47 @@ public final class BenchCommand implements Callable<Integer> {
         results.writeJson(json);
         out.println("JMH results: " + json);
         return Scalebench.OK;
+    }
+
+    /**
+     * The arguments after the first {@code --}: JMH's own options.
+     *
+     * @param originalArgs the command line as typed
+     * @return the JMH arguments, empty without {@code --}
+     */
+    static List<String> jmhArgs(final List<String> originalArgs) {
+        final int dash = originalArgs.indexOf(JMH_ARGS);
+        return dash < 0 ? List.of() : List.copyOf(originalArgs.subList(dash + 1, originalArgs.size()));
+    }
+
+    /**
+     * Parses JMH's options with JMH's own parser.
+     *
+     * @param args the arguments after {@code --}
+     * @return the options, or null when there are none
+     * @throws UsageException when JMH rejects them, when they select benchmarks (REGEX does that), or when they
+     *     ask JMH to list or help instead of running
+     */
+    static CommandLineOptions jmhOptions(final List<String> args) {
+        if (args.isEmpty()) {
+            return null;
+        }
+        final CommandLineOptions options;
+        try {
+            options = new CommandLineOptions(args.toArray(String[]::new));
+        } catch (final CommandLineOptionException e) {
+            throw new UsageException("JMH options after '--' (" + String.join(" ", args) + "): " + e.getMessage());
+        }
+        if (!options.getIncludes().isEmpty()) {
+            throw new UsageException("JMH options after '--': " + String.join(" ", options.getIncludes())
+                    + " selects benchmarks; give the pattern as REGEX before '--' (scalebench bench "
+                    + options.getIncludes().get(0) + " -- ...)");
+        }
+        if (options.shouldHelp() || options.shouldList() || options.shouldListWithParams()
+                || options.shouldListProfilers() || options.shouldListResultFormats()) {
+            throw new UsageException("JMH options after '--': -h, -l, -lp, -lprof and -lrf list instead of running; "
+                    + "use java -jar bench/target/benchmarks.jar with them");
+        }
+        return options;
     }
 }

@@ -21,14 +21,14 @@ final class BenchmarkSelection {
      * The classes whose simple or qualified name contains a match of {@code regex}.
      *
      * @param catalog every benchmark class
-     * @param regex the pattern, or null for every class
+     * @param regex the pattern, or null for the whole suite (every class but the gate's planted regressions)
      * @param what how the pattern was given, for messages (e.g. {@code REGEX} or {@code --bench})
      * @return the classes, at least one
      * @throws UsageException when the pattern is invalid or matches no class
      */
     static List<BenchmarkClass> classes(final BenchmarkCatalog catalog, final String regex, final String what) {
         if (regex == null) {
-            return catalog.classes();
+            return catalog.suite();
         }
         final Pattern pattern;
         try {

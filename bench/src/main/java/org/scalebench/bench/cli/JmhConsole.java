@@ -3,6 +3,7 @@ package org.scalebench.bench.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
+import org.openjdk.jmh.runner.options.Options;
 import org.scalebench.bench.io.ConsoleProgress;
 import org.scalebench.bench.io.Table;
 import org.scalebench.bench.perf.JmhFailure;
@@ -49,12 +50,12 @@ final class JmhConsole {
         for (final KernelComparison c : comparisons) {
             boolean first = true;
             if (c.kernel() != null) {
-                table.row(c.benchmark(), c.params().toString(), c.kernel().method(), nanos(c.kernel()),
+                table.row(c.benchmark(), c.paramsLabel(), c.kernel().method(), nanos(c.kernel()),
                         error(c.kernel()), "-", MeasurementFormat.bytes(c.kernel().bytesPerOp()));
                 first = false;
             }
             for (final Measurement r : c.references()) {
-                table.row(first ? c.benchmark() : "", first ? c.params().toString() : "", r.method(), nanos(r),
+                table.row(first ? c.benchmark() : "", first ? c.paramsLabel() : "", r.method(), nanos(r),
                         error(r), c.kernel() == null ? "no kernel" : MeasurementFormat.ratio(c.speedupOver(r)),
                         MeasurementFormat.bytes(r.bytesPerOp()));
                 first = false;
@@ -77,8 +78,25 @@ final class JmhConsole {
      */
     static JmhResults run(final List<RunRequest> requests, final RunSettings settings, final PrintWriter out,
             final PrintWriter err, final boolean verbose) {
+        return run(requests, settings, null, out, err, verbose);
+    }
+
+    /**
+     * As {@link #run(List, RunSettings, PrintWriter, PrintWriter, boolean)}, with the user's own JMH options.
+     *
+     * @param requests the invocations
+     * @param settings how long each benchmark runs where {@code jmhOptions} does not say
+     * @param jmhOptions the user's JMH options, or null
+     * @param out standard output (progress)
+     * @param err standard error (JMH's output when verbose, lock waits, failures)
+     * @param verbose echo JMH's own output
+     * @return the results
+     * @throws JmhFailure when JMH failed (already shown)
+     */
+    static JmhResults run(final List<RunRequest> requests, final RunSettings settings, final Options jmhOptions,
+            final PrintWriter out, final PrintWriter err, final boolean verbose) {
         try (ConsoleProgress progress = ConsoleProgress.onTerminal(out, "benchmark runs")) {
-            return new JmhRunner(settings, err, verbose).run(requests, progress);
+            return new JmhRunner(settings, jmhOptions, err, verbose).run(requests, progress);
         } catch (final JmhFailure failure) {
             failure.outputTail().forEach(line -> err.println("  | " + line));
             err.println("scalebench: " + failure.getMessage());

@@ -22,6 +22,9 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  */
 public final class BenchmarkCatalog {
 
+    /** The package of the gate's planted regressions, left out of {@link #suite()}. */
+    public static final String PLANTED_PACKAGE = "org.scalebench.bench.planted.";
+
     private final Map<String, BenchmarkClass> bySimpleName;
 
     /**
@@ -83,6 +86,16 @@ public final class BenchmarkCatalog {
      */
     public List<BenchmarkClass> classes() {
         return List.copyOf(bySimpleName.values());
+    }
+
+    /**
+     * The suite that {@code bench} and {@code reproduce} run when no class is named: every class except the
+     * gate's planted regressions (package {@value #PLANTED_PACKAGE}), which are evidence, not kernels.
+     *
+     * @return the classes
+     */
+    public List<BenchmarkClass> suite() {
+        return bySimpleName.values().stream().filter(c -> !c.qualifiedName().startsWith(PLANTED_PACKAGE)).toList();
     }
 
     /**

@@ -36,7 +36,7 @@ public final class GatePlan {
             final BenchmarkClass benchmark = catalog.find(name).orElseThrow();
             final TreeSet<String> methods = new TreeSet<>();
             methods.add(BenchmarkClass.KERNEL);
-            classFloors.forEach(f -> methods.add(f.reference()));
+            classFloors.stream().filter(PerfFloor::gatesSpeedup).forEach(f -> methods.add(f.reference()));
             requests.addAll(RunRequest.ofCombinations(benchmark, List.copyOf(methods),
                     classFloors.stream().map(PerfFloor::params).toList()));
         });
@@ -50,7 +50,7 @@ public final class GatePlan {
             throw new IllegalArgumentException(floor.source() + ": " + floor.benchmark() + " has no '"
                     + BenchmarkClass.KERNEL + "' method (methods: " + String.join(", ", benchmark.methods()) + ")");
         }
-        if (!benchmark.references().contains(floor.reference())) {
+        if (floor.gatesSpeedup() && !benchmark.references().contains(floor.reference())) {
             throw new IllegalArgumentException(floor.source() + ": " + floor.benchmark() + " has no reference method "
                     + floor.reference() + " (references: " + String.join(", ", benchmark.references()) + ")");
         }

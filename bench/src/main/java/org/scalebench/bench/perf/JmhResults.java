@@ -49,9 +49,21 @@ public record JmhResults(List<RunResult> runs, List<Measurement> measurements, R
      * @throws IOException when it cannot be written
      */
     public void writeJson(final Path file) throws IOException {
+        writeJson(file, List.of(this));
+    }
+
+    /**
+     * Writes JMH's JSON result format for the runs of several passes together, atomically.
+     *
+     * @param file the JSON file
+     * @param passes the passes, in run order
+     * @throws IOException when it cannot be written
+     */
+    public static void writeJson(final Path file, final List<JmhResults> passes) throws IOException {
+        final List<RunResult> all = passes.stream().flatMap(p -> p.runs().stream()).toList();
         AtomicFiles.write(file, tmp -> {
             try (PrintStream out = new PrintStream(Files.newOutputStream(tmp), false, StandardCharsets.UTF_8)) {
-                ResultFormatFactory.getInstance(ResultFormatType.JSON, out).writeOut(runs);
+                ResultFormatFactory.getInstance(ResultFormatType.JSON, out).writeOut(all);
                 if (out.checkError()) {
                     throw new IOException("cannot write " + file);
                 }

@@ -48,6 +48,7 @@ public final class JmhRunner {
     }
 
     private final RunSettings settings;
+    private final Options jmhOptions;
     private final PrintWriter log;
     private final boolean verbose;
     private final Invocation invocation;
@@ -63,13 +64,39 @@ public final class JmhRunner {
      * @param verbose echo JMH's own console output to {@code log}
      */
     public JmhRunner(final RunSettings settings, final PrintWriter log, final boolean verbose) {
-        this(settings, log, verbose, (options, format) -> new Runner(options, format).run(), System::nanoTime,
-                LOCK_WAIT, Duration.ofSeconds(2));
+        this(settings, null, log, verbose);
+    }
+
+    /**
+     * Creates a runner that also applies the user's own JMH command-line options.
+     *
+     * @param settings how long each benchmark runs where {@code jmhOptions} does not say
+     * @param jmhOptions the user's JMH options (e.g. from {@code bench -- -f 1 -bm thrpt}), or null; they win over
+     *     every default of this runner (mode, time unit, profilers, forks, iterations, fail-on-error), and their
+     *     include patterns must be empty (the runner selects benchmarks per request)
+     * @param log where to say that the runner waits for the JMH lock, and where JMH's output goes when verbose
+     * @param verbose echo JMH's own console output to {@code log}
+     */
+    public JmhRunner(final RunSettings settings, final Options jmhOptions, final PrintWriter log,
+            final boolean verbose) {
+        this(settings, jmhOptions, log, verbose, (options, format) -> new Runner(options, format).run(),
+                System::nanoTime, LOCK_WAIT, Duration.ofSeconds(2));
     }
 
     JmhRunner(final RunSettings settings, final PrintWriter log, final boolean verbose, final Invocation invocation,
             final LongSupplier nanoClock, final Duration lockWait, final Duration lockPoll) {
+        this(settings, null, log, verbose, invocation, nanoClock, lockWait, lockPoll);
+    }
+
+    JmhRunner(final RunSettings settings, final Options jmhOptions, final PrintWriter log, final boolean verbose,
+            final Invocation invocation, final LongSupplier nanoClock, final Duration lockWait,
+            final Duration lockPoll) {
+        if (jmhOptions != null && !jmhOptions.getIncludes().isEmpty()) {
+            throw new IllegalArgumentException("JMH options must not select benchmarks (includes "
+                    + jmhOptions.getIncludes() + "): the runner selects them per request");
+        }
         this.settings = settings;
+        this.jmhOptions = jmhOptions;
         this.log = log;
         this.verbose = verbose;
         this.invocation = invocation;
@@ -113,18 +140,34 @@ public final class JmhRunner {
             }
         }
         progress.update(total, total);
-        return new JmhResults(results, Measurement.fromJmh(results, true), settings);
+        return new JmhResults(results, Measurement.fromJmh(results, gcProfiled()), settings);
     }
 
     private Options options(final RunRequest request) {
-        final ChainedOptionsBuilder options = new OptionsBuilder()
-                .include(request.includeRegex())
-                .mode(Mode.AverageTime)
-                .timeUnit(TimeUnit.NANOSECONDS)
-                .addProfiler(GCProfiler.class)
-                .shouldFailOnError(true);
+        final ChainedOptionsBuilder options = new OptionsBuilder();
+        if (jmhOptions != null) {
+            options.parent(jmhOptions);
+        }
+        options.include(request.includeRegex());
+        if (jmhOptions == null || jmhOptions.getBenchModes().isEmpty()) {
+            options.mode(Mode.AverageTime);
+        }
+        if (jmhOptions == null || !jmhOptions.getTimeUnit().hasValue()) {
+            options.timeUnit(TimeUnit.NANOSECONDS);
+        }
+        if (jmhOptions == null || jmhOptions.getProfilers().isEmpty()) {
+            options.addProfiler(GCProfiler.class);
+        }
+        if (jmhOptions == null || !jmhOptions.shouldFailOnError().hasValue()) {
+            options.shouldFailOnError(true);
+        }
         request.params().forEach((key, values) -> options.param(key, values.toArray(String[]::new)));
-        return settings.applyTo(options).build();
+        return settings.applyTo(options, jmhOptions).build();
+    }
+
+    private boolean gcProfiled() {
+        return jmhOptions == null || jmhOptions.getProfilers().isEmpty() || jmhOptions.getProfilers().stream()
+                .anyMatch(p -> p.getKlass().equals(GCProfiler.class.getName()) || "gc".equals(p.getKlass()));
     }
 
     private Collection<RunResult> runHoldingLock(final Options options, final OutputFormat format)

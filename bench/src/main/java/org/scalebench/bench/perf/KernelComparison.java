@@ -15,8 +15,10 @@ import java.util.TreeMap;
  * @param params the parameter combination
  * @param kernel the kernel's measurement, or null when the class (against the naming contract) has none
  * @param references the other methods' measurements, by method name
+ * @param mode JMH's benchmark mode label of all these measurements (e.g. {@code avgt})
  */
-public record KernelComparison(String benchmark, ParamSet params, Measurement kernel, List<Measurement> references) {
+public record KernelComparison(String benchmark, ParamSet params, Measurement kernel, List<Measurement> references,
+        String mode) {
 
     /**
      * Copies the reference list.
@@ -25,30 +27,42 @@ public record KernelComparison(String benchmark, ParamSet params, Measurement ke
      * @param params the parameter combination
      * @param kernel the kernel's measurement, or null
      * @param references the other methods' measurements
+     * @param mode JMH's benchmark mode label
      */
     public KernelComparison {
         references = List.copyOf(references);
     }
 
     /**
-     * Groups measurements by class and parameter combination, sorted by class then combination; references
+     * The parameter combination as shown in tables: with the mode when it is not average time.
+     *
+     * @return e.g. {@code n=1000}, or {@code n=1000 [thrpt]}
+     */
+    public String paramsLabel() {
+        final String shown = params.toString();
+        return Measurement.AVERAGE_TIME.equals(mode) ? shown : (shown.isEmpty() ? "" : shown + " ") + "[" + mode + "]";
+    }
+
+    /**
+     * Groups measurements by class, parameter combination and mode, sorted in that order; references
      * are sorted by method name.
      *
      * @param measurements any measurements
      * @return the comparisons
      */
     public static List<KernelComparison> group(final List<Measurement> measurements) {
-        final Map<String, Map<ParamSet, List<Measurement>>> groups = new TreeMap<>();
+        final Map<String, Map<ParamSet, Map<String, List<Measurement>>>> groups = new TreeMap<>();
         for (final Measurement m : measurements) {
             groups.computeIfAbsent(m.benchmark(), k -> new TreeMap<>())
-                    .computeIfAbsent(m.params(), k -> new ArrayList<>()).add(m);
+                    .computeIfAbsent(m.params(), k -> new TreeMap<>())
+                    .computeIfAbsent(m.mode(), k -> new ArrayList<>()).add(m);
         }
         final List<KernelComparison> comparisons = new ArrayList<>();
-        groups.forEach((benchmark, byParams) -> byParams.forEach((params, group) -> comparisons.add(
-                new KernelComparison(benchmark, params,
+        groups.forEach((benchmark, byParams) -> byParams.forEach((params, byMode) -> byMode.forEach((mode, group) ->
+                comparisons.add(new KernelComparison(benchmark, params,
                         group.stream().filter(Measurement::isKernel).findFirst().orElse(null),
                         group.stream().filter(m -> !m.isKernel())
-                                .sorted(Comparator.comparing(Measurement::method)).toList()))));
+                                .sorted(Comparator.comparing(Measurement::method)).toList(), mode)))));
         return comparisons;
     }
 

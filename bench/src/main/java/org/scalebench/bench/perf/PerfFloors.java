@@ -15,8 +15,9 @@ import org.apache.commons.csv.CSVRecord;
 /**
  * Reads the committed floors file ({@code bench/perf-floors.csv}): a header
  * {@code benchmark,reference,params,min_speedup,max_bytes_per_op} (further columns such as {@code note} are
- * allowed, may be left out of a row, and are ignored), then one floor per line; blank lines and lines starting with {@code #} are comments.
- * Every error names the file and line.
+ * allowed, may be left out of a row, and are ignored), then one floor per line; blank lines and lines starting
+ * with {@code #} are comments. A row with reference, min_speedup (and optionally max_bytes_per_op) {@code -}
+ * reports an absolute time without gating it (see {@link PerfFloor}). Every error names the file and line.
  */
 public final class PerfFloors {
 
@@ -106,6 +107,9 @@ public final class PerfFloors {
     }
 
     private static double number(final String text, final String column, final String at) {
+        if (PerfFloor.NO_REFERENCE.equals(text)) {
+            return Double.NaN;
+        }
         try {
             return Double.parseDouble(text);
         } catch (final NumberFormatException e) {

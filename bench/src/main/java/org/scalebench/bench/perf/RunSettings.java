@@ -2,6 +2,7 @@ package org.scalebench.bench.perf;
 
 import java.util.Locale;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
@@ -72,12 +73,37 @@ public record RunSettings(boolean ownAnnotations, int forks, int warmupIteration
      * @return {@code options}
      */
     public ChainedOptionsBuilder applyTo(final ChainedOptionsBuilder options) {
+        return applyTo(options, null);
+    }
+
+    /**
+     * Sets these settings on JMH options where the user's own JMH options leave them unset (nothing when keeping
+     * the classes' annotations): a fork count, iteration count or iteration time the user gave wins.
+     *
+     * @param options the options being built (its parent holds {@code user}'s options)
+     * @param user the user's JMH options, or null
+     * @return {@code options}
+     */
+    public ChainedOptionsBuilder applyTo(final ChainedOptionsBuilder options, final Options user) {
         if (ownAnnotations) {
             return options;
         }
-        return options.forks(forks)
-                .warmupIterations(warmupIterations).warmupTime(TimeValue.milliseconds(warmupMillis))
-                .measurementIterations(measurementIterations).measurementTime(TimeValue.milliseconds(measurementMillis));
+        if (user == null || !user.getForkCount().hasValue()) {
+            options.forks(forks);
+        }
+        if (user == null || !user.getWarmupIterations().hasValue()) {
+            options.warmupIterations(warmupIterations);
+        }
+        if (user == null || !user.getWarmupTime().hasValue()) {
+            options.warmupTime(TimeValue.milliseconds(warmupMillis));
+        }
+        if (user == null || !user.getMeasurementIterations().hasValue()) {
+            options.measurementIterations(measurementIterations);
+        }
+        if (user == null || !user.getMeasurementTime().hasValue()) {
+            options.measurementTime(TimeValue.milliseconds(measurementMillis));
+        }
+        return options;
     }
 
     /**

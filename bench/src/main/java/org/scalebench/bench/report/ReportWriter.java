@@ -114,6 +114,7 @@ public final class ReportWriter {
         md.append("## Versions and machine\n\n");
         md.append(new Table("", "")
                 .row("scalebench", f.scalebench())
+                .row("commit", f.commit())
                 .row("Java", f.java() + ", " + f.jvm())
                 .row("JMH", f.jmh())
                 .row("CPU", f.cpu() + ", " + f.cores() + " cores available to the JVM")

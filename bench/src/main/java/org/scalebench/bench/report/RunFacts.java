@@ -12,6 +12,7 @@ import org.openjdk.jmh.util.Version;
  * The versions and machine a run used, as stated at the top of the report. Immutable.
  *
  * @param scalebench scalebench's version
+ * @param commit the git commit scalebench was built from ({@link SourceRevision})
  * @param java the Java runtime version
  * @param jvm the JVM's name and vendor
  * @param jmh JMH's version
@@ -21,7 +22,7 @@ import org.openjdk.jmh.util.Version;
  * @param maxHeapBytes the JVM's maximum heap
  * @param started when the run started
  */
-public record RunFacts(String scalebench, String java, String jvm, String jmh, String cpu, int cores, String os,
+public record RunFacts(String scalebench, String commit, String java, String jvm, String jmh, String cpu, int cores, String os,
         long maxHeapBytes, Instant started) {
 
     /**
@@ -32,7 +33,7 @@ public record RunFacts(String scalebench, String java, String jvm, String jmh, S
      * @return the facts
      */
     public static RunFacts ofThisJvm(final String scalebenchVersion, final Instant started) {
-        return new RunFacts(scalebenchVersion, System.getProperty("java.runtime.version"),
+        return new RunFacts(scalebenchVersion, SourceRevision.current(), System.getProperty("java.runtime.version"),
                 System.getProperty("java.vm.name") + " (" + System.getProperty("java.vm.vendor") + ")",
                 Version.getPlainVersion(), cpuModel(), Runtime.getRuntime().availableProcessors(),
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
@@ -40,7 +41,12 @@ public record RunFacts(String scalebench, String java, String jvm, String jmh, S
                 Runtime.getRuntime().maxMemory(), started);
     }
 
-    private static String cpuModel() {
+    /**
+     * The CPU model of this machine.
+     *
+     * @return the model name from {@code /proc/cpuinfo}, or {@code unknown}
+     */
+    public static String cpuModel() {
         final Path cpuinfo = Path.of("/proc/cpuinfo");
         if (!Files.isReadable(cpuinfo)) {
             return "unknown";

@@ -7,6 +7,7 @@ import static org.scalebench.bench.cli.CliAssertions.assertHelp;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -74,5 +75,50 @@ class BenchCommandTest {
         try (var files = Files.list(json.getParent())) {
             assertEquals(1, files.count(), "no temporary file left");
         }
+    }
+
+    @Test
+    void badJmhOptionAfterTheSeparatorIsABadInput() {
+        assertBadInput(CliRun.of("bench", "RangeReduction", "--", "-f", "many"),
+                "JMH options after '--' (-f many): ");
+    }
+
+    @Test
+    void benchmarkPatternAfterTheSeparatorIsABadInput() {
+        assertBadInput(CliRun.of("bench", "--", "RangeReductionBench", "-f", "1"),
+                "JMH options after '--': RangeReductionBench selects benchmarks; give the pattern as REGEX before '--'");
+    }
+
+    @Test
+    void listingOptionsAreABadInput() {
+        assertBadInput(CliRun.of("bench", "--", "-l"), "-h, -l, -lp, -lprof and -lrf list instead of running");
+    }
+
+    @Test
+    void twoPatternsBeforeTheSeparatorAreABadInput() {
+        assertBadInput(CliRun.of("bench", "Range", "Topology", "--", "-f", "1"), "REGEX: give one pattern before '--'");
+    }
+
+    @Test
+    void argumentsAfterTheFirstSeparatorAreJmhs() {
+        assertEquals(List.of("-f", "1", "--", "x"), BenchCommand.jmhArgs(List.of("bench", "R", "--", "-f", "1", "--",
+                "x")));
+        assertEquals(List.of(), BenchCommand.jmhArgs(List.of("bench", "R")));
+    }
+
+    /** JMH options pass through unchanged and win over scalebench's defaults: here throughput mode. */
+    @Test
+    @Tag("jmh")
+    void jmhOptionsAfterTheSeparatorReachJmh(@TempDir final Path dir) throws Exception {
+        final Path json = dir.resolve("bench.json");
+        final CliRun run = CliRun.of("bench", "^RangeReductionBench$", "-p", "n=1000", "--json", json.toString(),
+                "--", "-f", "1", "-wi", "1", "-i", "1", "-w", "100ms", "-r", "100ms", "-bm", "thrpt", "-tu", "us");
+        assertEquals(0, run.exitCode(), run.out() + run.err());
+        assertTrue(run.out().contains("JMH options: -f 1 -wi 1 -i 1 -w 100ms -r 100ms -bm thrpt -tu us"), run.out());
+        assertTrue(run.out().matches("(?s).*RangeReductionBench +n=1000 \\[thrpt\\] +kernel +[0-9.]+ .*"), run.out());
+        assertTrue(run.err().contains("ops/us"), "JMH's own output is shown: " + run.err());
+        final String jmhJson = Files.readString(json);
+        assertTrue(jmhJson.contains("\"mode\" : \"thrpt\""), jmhJson);
+        assertTrue(jmhJson.contains("\"measurementIterations\" : 1"), jmhJson);
     }
 }

@@ -99,7 +99,37 @@ class GateCommandTest {
         assertEquals(String.join(",", GateCommand.COLUMNS), lines.get(0));
         assertEquals(3, lines.size(), lines.toString());
         assertTrue(lines.get(1).matches("RangeReductionBench,modulo,n=1000,[0-9.]+,[0-9.]+,[0-9.]+,[0-9.E-]+,0\\.01,"
-                + "pass,0\\.01"), lines.get(1));
-        assertTrue(lines.get(2).matches("RangeReductionBench,modulo,n=1024,.*,1000,fail:speedup,0\\.01"), lines.get(2));
+                + "pass,0\\.01,1,[0-9.]+,.*"), lines.get(1));
+        assertTrue(lines.get(2).matches("RangeReductionBench,modulo,n=1024,.*,1000,fail:speedup,0\\.01,3,"
+                + "[0-9.]+;[0-9.]+;[0-9.]+,.*"), lines.get(2));
+    }
+
+    /**
+     * The evidence that real regressions fail the gate through re-measurement: the range-reduction kernel with an
+     * extra remainder per call, and with an array copy per call, against the committed floor of the intact kernel.
+     */
+    @Test
+    @Tag("jmh")
+    void plantedSlowdownAndAllocationFailEvenAfterReMeasurement() throws IOException {
+        final Path file = floors("PlantedRegressionBench,modulo,variant=intact,0.01,0.01\n"
+                + "PlantedRegressionBench,modulo,variant=slowed,1.9,0.01\n"
+                + "PlantedRegressionBench,modulo,variant=allocating,0.01,0.01\n");
+        final Path out = dir.resolve("gate.csv");
+        final Path json = dir.resolve("gate.json");
+        final CliRun run = CliRun.of("gate", "--floors", file.toString(), "--out", out.toString(), "--json",
+                json.toString());
+        assertEquals(1, run.exitCode(), run.out() + run.err());
+        assertTrue(run.out().contains("gate: re-measuring 2 failing floors 2 more times"), run.out());
+        assertTrue(run.out().contains("re-measured PlantedRegressionBench modulo variant=slowed: runs "), run.out());
+        assertTrue(run.out().contains("gate: FAILED, 2 of 3 floors failed"), run.out());
+        final List<String> lines = Files.readAllLines(out);
+        assertTrue(lines.get(1).matches("PlantedRegressionBench,modulo,variant=intact,.*,pass,0\\.01,1,.*"),
+                lines.get(1));
+        assertTrue(lines.get(2).matches("PlantedRegressionBench,modulo,variant=slowed,.*,fail:speedup,0\\.01,3,.*"),
+                lines.get(2));
+        assertTrue(lines.get(3).matches("PlantedRegressionBench,modulo,variant=allocating,.*,fail:allocation,0\\.01,"
+                + "3,.*"), lines.get(3));
+        final String bmf = Files.readString(json);
+        assertTrue(bmf.contains("\"PlantedRegressionBench/modulo/variant=slowed\": {\"speedup\": {\"value\": "), bmf);
     }
 }

@@ -1,6 +1,7 @@
 package org.scalebench.bench.perf;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -84,8 +85,21 @@ class PerfFloorsTest {
 
     @Test
     void kernelIsNotAReference() {
-        assertEquals("floors.csv:2: reference = kernel: must name a reference or peer method",
-                error(HEADER, "A,kernel,n=1,2,0"));
+        assertEquals("floors.csv:2: reference = kernel: must name a reference or peer method, or - for an "
+                + "absolute time that is reported, not gated", error(HEADER, "A,kernel,n=1,2,0"));
+    }
+
+    @Test
+    void absoluteRowsGateNoSpeedup() {
+        final List<PerfFloor> rows = PerfFloors.parse("floors.csv", List.of(HEADER, "A,-,n=1,-,-", "B,-,n=1,-,0.01"));
+        assertFalse(rows.get(0).gatesSpeedup());
+        assertFalse(rows.get(0).gatesAllocation());
+        assertTrue(rows.get(1).gatesAllocation());
+        assertEquals("floors.csv:2: min_speedup = 2.0: a row without a reference gates no speedup; write -",
+                error(HEADER, "A,-,n=1,2,0"));
+        assertEquals("floors.csv:2: min_speedup = NaN: must be a finite number > 0", error(HEADER, "A,b,n=1,-,0"));
+        assertEquals("floors.csv:2: max_bytes_per_op = NaN: must be a finite number >= 0",
+                error(HEADER, "A,b,n=1,2,-"));
     }
 
     @Test

@@ -81,7 +81,8 @@ class PerfGateTest {
         assertEquals("fail:not-measured", judge(modulo(2.82)).status());
         final GateVerdict noReference = judge(kernel(1.0, 0));
         assertEquals(Set.of(Failure.NOT_MEASURED), noReference.failures());
-        assertEquals(1.0, noReference.kernelNs());
+        assertTrue(noReference.runs().isEmpty());
+        assertTrue(Double.isNaN(noReference.kernelNs()));
         assertTrue(Double.isNaN(noReference.referenceNs()));
         assertEquals("fail:not-measured", judge().status());
     }
@@ -95,6 +96,47 @@ class PerfGateTest {
                 new Measurement("RangeReductionBatchBench", "modulo", N1000, 3.0, 0, 0));
         assertFalse(v.passed());
         assertEquals(Set.of(Failure.NOT_MEASURED), v.failures());
+    }
+
+    @Test
+    void medianOfThreeRunsDecides() {
+        final List<FloorRun> runs = List.of(run(2.0, 2.82, 0), run(1.0, 2.82, 0), run(1.2, 2.82, 0));
+        final GateVerdict v = PerfGate.judge(FLOOR, runs);
+        assertTrue(v.passed(), v.toString());
+        assertEquals(2.82 / 1.2, v.speedup(), 1e-12);
+        assertEquals(1.2, v.kernelNs());
+        assertTrue(v.remeasured());
+        final GateVerdict slow = PerfGate.judge(FLOOR, List.of(run(1.0, 2.82, 0), run(2.0, 2.82, 0),
+                run(2.0, 2.82, 0)));
+        assertEquals(Set.of(Failure.SPEEDUP), slow.failures());
+    }
+
+    @Test
+    void medianAllocationDecides() {
+        assertTrue(PerfGate.judge(FLOOR, List.of(run(1.0, 2.82, 50), run(1.0, 2.82, 0), run(1.0, 2.82, 0)))
+                .passed());
+        assertEquals(Set.of(Failure.ALLOCATION), PerfGate.judge(FLOOR,
+                List.of(run(1.0, 2.82, 50), run(1.0, 2.82, 0), run(1.0, 2.82, 24))).failures());
+    }
+
+    @Test
+    void absoluteTimeIsReportedNotGated() {
+        final PerfFloor absolute = new PerfFloor("RangeReductionBench", PerfFloor.NO_REFERENCE, N1000, Double.NaN,
+                0.01, "f:4");
+        final GateVerdict slow = PerfGate.evaluate(List.of(kernel(1e6, 0)), List.of(absolute)).get(0);
+        assertTrue(slow.passed());
+        assertEquals("reported", slow.status());
+        assertTrue(Double.isNaN(slow.speedup()));
+        assertEquals(1e6, slow.kernelNs());
+        final GateVerdict allocating = PerfGate.evaluate(List.of(kernel(1, 8)), List.of(absolute)).get(0);
+        assertEquals(Set.of(Failure.ALLOCATION), allocating.failures());
+        final PerfFloor ungated = new PerfFloor("RangeReductionBench", PerfFloor.NO_REFERENCE, N1000, Double.NaN,
+                Double.NaN, "f:5");
+        assertTrue(PerfGate.evaluate(List.of(kernel(1, 8)), List.of(ungated)).get(0).passed());
+    }
+
+    private static FloorRun run(final double kernelNs, final double referenceNs, final double bytes) {
+        return new FloorRun(kernel(kernelNs, bytes), modulo(referenceNs));
     }
 
     @Test

@@ -18,7 +18,7 @@ import org.scalebench.bench.perf.ParamSet;
 
 class ReportWriterTest {
 
-    private static final RunFacts FACTS = new RunFacts("0.1.0", "17.0.15", "OpenJDK (Debian)", "1.37", "Xeon", 2,
+    private static final RunFacts FACTS = new RunFacts("0.1.0", "abc123", "17.0.15", "OpenJDK (Debian)", "1.37", "Xeon", 2,
             "Linux 6.1 amd64", 2L << 30, Instant.parse("2026-12-02T10:00:00.123Z"));
     private static final ParamSet N1000 = ParamSet.parse("n=1000");
     private static final List<KernelComparison> COMPARISONS = KernelComparison.group(List.of(
