@@ -67,11 +67,23 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        OutputPaths.checkFile(out, "--out");
+        if (warmup != null && warmup < 0) {
+            throw new UsageException("--warmup = " + warmup + ": must be at least 0");
+        }
         final SystemSpec machine = SystemSpec.resolve(system);
         final Scheme s = Scheme.parse(scheme);
         final Workload w = CoherenceExperiments.workload(workload, machine, seed, groupSize, outside);
         final long n = counted(accesses, w, machine);
         final long warm = warmup != null ? warmup : (w.length() >= 0 ? 0 : n / 10);
+        if (w.length() >= 0 && warm >= w.length()) {
+            throw new UsageException("--warmup = " + warm + ": must be below the trace's length of " + w.length()
+                    + " accesses (" + workload + ")");
+        }
+        if (warm > Long.MAX_VALUE - n) {
+            throw new UsageException("--warmup + --accesses = " + warm + " + " + n + ": must not exceed "
+                    + Long.MAX_VALUE + " (2^63 - 1)");
+        }
         final SimulationResult r;
         try (ConsoleProgress progress = ConsoleProgress.onTerminal(spec.commandLine().getErr(), "accesses")) {
             r = CoherenceSimulator.run(machine, s, format, homes, w, warm, n, seed, progress::update);

@@ -6,10 +6,10 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.apache.commons.csv.CSVPrinter;
 import org.scalebench.bench.coherence.CoherenceExperiments;
-import org.scalebench.bench.coherence.CsvTrace;
 import org.scalebench.bench.io.AtomicFiles;
 import org.scalebench.coherence.sim.AccessBatch;
 import org.scalebench.coherence.sim.BinaryTrace;
+import org.scalebench.coherence.sim.CsvTrace;
 import org.scalebench.coherence.sim.SystemSpec;
 import org.scalebench.coherence.sim.TraceSource;
 import org.scalebench.coherence.sim.Workload;
@@ -34,8 +34,12 @@ public final class CoherenceTraceCommand implements Runnable {
 
     private static final int BLOCK = 4096;
 
-    /** Writes every record of {@code in} to {@code out} in the format its extension names. */
-    static long copy(final TraceSource in, final Path out, final boolean withDomain) throws java.io.IOException {
+    /**
+     * Writes every record of {@code in} to {@code out} in the format its extension names. A CSV output keeps the
+     * domain column when the first record has a domain; a trace in which some records have one and others not
+     * is refused (as {@code simulate} refuses it), never written with the domains dropped.
+     */
+    static long copy(final TraceSource in, final Path out) throws java.io.IOException {
         final int[] core = new int[BLOCK];
         final boolean[] write = new boolean[BLOCK];
         final long[] address = new long[BLOCK];
@@ -53,24 +57,29 @@ public final class CoherenceTraceCommand implements Runnable {
                     }
                 }
             });
-        } else {
-            AtomicFiles.writeText(out, text -> {
-                try (CSVPrinter p = CsvTrace.printer(text, withDomain)) {
-                    int n;
-                    while ((n = in.read(core, write, address, domain, BLOCK)) > 0) {
-                        for (int i = 0; i < n; i++) {
-                            final String addr = "0x" + Long.toHexString(address[i]);
-                            if (withDomain) {
-                                p.printRecord(core[i], write[i] ? "W" : "R", addr, domain[i]);
-                            } else {
-                                p.printRecord(core[i], write[i] ? "W" : "R", addr);
-                            }
-                        }
-                        count[0] += n;
-                    }
-                }
-            });
+            return count[0];
         }
+        AtomicFiles.writeText(out, text -> {
+            int n = in.read(core, write, address, domain, BLOCK);
+            final boolean withDomain = n > 0 && domain[0] != TraceSource.NO_DOMAIN;
+            try (CSVPrinter p = CsvTrace.printer(text, withDomain)) {
+                for (; n > 0; n = in.read(core, write, address, domain, BLOCK)) {
+                    for (int i = 0; i < n; i++) {
+                        if ((domain[i] != TraceSource.NO_DOMAIN) != withDomain) {
+                            throw new IllegalArgumentException(in.position(i) + ": some records name a domain and "
+                                    + "others do not; a trace has a domain for every record or for none");
+                        }
+                        final String addr = "0x" + Long.toHexString(address[i]);
+                        if (withDomain) {
+                            p.printRecord(core[i], write[i] ? "W" : "R", addr, domain[i]);
+                        } else {
+                            p.printRecord(core[i], write[i] ? "W" : "R", addr);
+                        }
+                    }
+                    count[0] += n;
+                }
+            }
+        });
         return count[0];
     }
 
@@ -89,15 +98,10 @@ public final class CoherenceTraceCommand implements Runnable {
 
         @Override
         public Integer call() throws Exception {
-            boolean withDomain;
-            try (TraceSource probe = CsvTrace.openAny(in)) {
-                final int[] d = new int[1];
-                final int n = probe.read(new int[1], new boolean[1], new long[1], d, 1);
-                withDomain = n == 1 && d[0] != TraceSource.NO_DOMAIN;
-            }
+            OutputPaths.checkFile(out, "OUT");
             final long records;
-            try (TraceSource source = CsvTrace.openAny(in)) {
-                records = copy(source, out, withDomain);
+            try (TraceSource source = TraceSource.open(in)) {
+                records = copy(source, out);
             }
             spec.commandLine().getOut().println("converted " + records + " records: " + in + " -> " + out);
             return Scalebench.OK;
@@ -137,6 +141,7 @@ public final class CoherenceTraceCommand implements Runnable {
             if (accesses < 1) {
                 throw new UsageException("--accesses = " + accesses + ": must be at least 1");
             }
+            OutputPaths.checkFile(out, "--out");
             final SystemSpec machine = SystemSpec.resolve(system);
             final Workload w = CoherenceExperiments.workload(workload, machine, seed, groupSize, null);
             final AccessBatch batch = new AccessBatch(BLOCK);
@@ -158,10 +163,15 @@ public final class CoherenceTraceCommand implements Runnable {
                 }
 
                 @Override
+                public String position(final int i) {
+                    return "record " + (accesses - left[0] + i + 1);
+                }
+
+                @Override
                 public void close() {
                 }
             };
-            final long records = copy(source, out, true);
+            final long records = copy(source, out);
             spec.commandLine().getOut().println("recorded " + records + " accesses of " + workload + " on "
                     + machine.name() + " to " + out);
             return Scalebench.OK;

@@ -72,16 +72,16 @@ public final class GateCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         final PrintWriter stdout = spec.commandLine().getOut();
         final PrintWriter err = spec.commandLine().getErr();
-        if (!Files.isRegularFile(floors)) {
-            throw new UsageException("floors file " + floors + " not found (run from the repository root, or pass "
-                    + "--floors FILE)");
-        }
         OutputPaths.checkFile(out, "--out");
         if (json != null) {
             OutputPaths.checkFile(json, "--json");
         }
         if (jmhJson != null) {
             OutputPaths.checkFile(jmhJson, "--jmh-json");
+        }
+        if (!Files.isRegularFile(floors)) {
+            throw new UsageException("floors file " + floors + " not found (run from the repository root, or pass "
+                    + "--floors FILE)");
         }
         final List<PerfFloor> floorList = PerfFloors.read(floors);
         final BenchmarkCatalog catalog = BenchmarkCatalog.fromClassPath();

@@ -1,44 +1,70 @@
 package org.scalebench.bench.cli;
 
-import java.nio.file.Files;
+import java.io.IOException;
 import java.nio.file.Path;
+import org.scalebench.bench.io.OutputLocation;
+import org.scalebench.bench.io.StagedDirectory;
 
-/** Checks output locations before a long run, so a bad path fails at once rather than after the benchmarks. */
+/**
+ * Checks output locations before a long run, so a bad path fails at once, with the option that named it, rather
+ * than after the work (see {@link OutputLocation} for what is refused and what is prepared).
+ */
 final class OutputPaths {
 
     private OutputPaths() {
     }
 
     /**
-     * Checks that {@code file} can be a file: not a directory, and no ancestor is a regular file.
+     * Checks that {@code file} can be written as a regular file (creating its missing parent directories).
      *
      * @param file the output file
      * @param option the option naming it, for the message
-     * @throws UsageException when it cannot
+     * @return where the file will be written (through a symbolic link, the file it points to)
+     * @throws UsageException {@code OPTION PATH: reason} when it cannot
      */
-    static void checkFile(final Path file, final String option) {
-        if (Files.isDirectory(file)) {
-            throw new UsageException(option + " " + file + ": is a directory, expected a file");
+    static Path checkFile(final Path file, final String option) {
+        try {
+            return OutputLocation.file(file);
+        } catch (final OutputLocation.Problem e) {
+            throw new UsageException(option + " " + shown(file) + ": " + e.getMessage());
         }
-        checkAncestors(file.toAbsolutePath().getParent(), file, option);
     }
 
     /**
-     * Checks that {@code dir} can be a directory: not a regular file, and no ancestor is one.
+     * Checks that {@code dir} can hold output files (creating it when missing).
      *
      * @param dir the output directory
      * @param option the option naming it, for the message
-     * @throws UsageException when it cannot
+     * @return the directory, absolute
+     * @throws UsageException {@code OPTION PATH: reason} when it cannot
      */
-    static void checkDirectory(final Path dir, final String option) {
-        checkAncestors(dir.toAbsolutePath(), dir, option);
+    static Path checkDirectory(final Path dir, final String option) {
+        try {
+            return OutputLocation.directory(dir);
+        } catch (final OutputLocation.Problem e) {
+            throw new UsageException(option + " " + shown(dir) + ": " + e.getMessage());
+        }
     }
 
-    private static void checkAncestors(final Path start, final Path given, final String option) {
-        for (Path p = start; p != null; p = p.getParent()) {
-            if (Files.exists(p) && !Files.isDirectory(p)) {
-                throw new UsageException(option + " " + given + ": " + p + " is a file, not a directory");
-            }
+    /**
+     * Checks an output directory (creating it when missing) and opens a staging directory in it, so that a
+     * multi-file output is published as one set ({@link StagedDirectory}).
+     *
+     * @param dir the output directory
+     * @param option the option naming it, for the message
+     * @return the staged directory; close it when done
+     * @throws UsageException {@code OPTION PATH: reason} when the directory cannot hold the outputs
+     * @throws IOException when the staging directory cannot be created
+     */
+    static StagedDirectory stage(final Path dir, final String option) throws IOException {
+        try {
+            return StagedDirectory.open(dir);
+        } catch (final OutputLocation.Problem e) {
+            throw new UsageException(option + " " + shown(dir) + ": " + e.getMessage());
         }
+    }
+
+    private static String shown(final Path path) {
+        return path.toString().isEmpty() ? "''" : path.toString();
     }
 }

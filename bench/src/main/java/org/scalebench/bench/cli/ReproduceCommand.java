@@ -12,6 +12,7 @@ import java.util.concurrent.Callable;
 import org.scalebench.bench.check.KernelCheck;
 import org.scalebench.bench.check.KernelChecks;
 import org.scalebench.bench.io.ConsoleProgress;
+import org.scalebench.bench.io.StagedDirectory;
 import org.scalebench.bench.perf.BenchmarkCatalog;
 import org.scalebench.bench.perf.BenchmarkClass;
 import org.scalebench.bench.perf.GatePlan;
@@ -83,6 +84,9 @@ public final class ReproduceCommand implements Callable<Integer> {
     @Option(names = "--verbose", description = "Also show JMH's own output (on standard error).")
     boolean verbose;
 
+    /** Where this run writes until its files are published into {@link #out} as one set. */
+    private Path work;
+
     @Override
     public Integer call() throws Exception {
         if (operations < 1) {
@@ -116,20 +120,27 @@ public final class ReproduceCommand implements Callable<Integer> {
                 : "every class on every parameter combination";
 
         final List<ReproductionPart> selected = selectedParts(); // bad --parts fails before anything runs
-        final List<KernelCheck.Outcome> checks = validateKernels(stdout);
-        final BenchmarkPass benchmarks = runBenchmarks(stdout, requests, settings, selection);
-        final List<PartOutcome> parts = runParts(stdout, isQuick, selected);
+        try (StagedDirectory staged = OutputPaths.stage(out, "--out")) {
+            work = staged.staging();
+            final List<KernelCheck.Outcome> checks = validateKernels(stdout);
+            final BenchmarkPass benchmarks = runBenchmarks(stdout, requests, settings, selection);
+            final List<PartOutcome> parts = runParts(stdout, isQuick, selected);
 
-        stdout.println(step(4, "writing the report"));
-        final List<String> written = benchmarks.error() == null ? List.of(ReportWriter.JMH_JSON) : List.of();
-        final ReportContent content = new ReportContent(commandLine(), isQuick, seed, operations,
-                RunFacts.ofThisJvm(VersionProvider.version(), started), (System.nanoTime() - start) / 1e9, checks,
-                benchmarks, parts, ReproductionParts.notBuilt());
-        final Path report = ReportWriter.write(out, content, written);
-        stdout.println("report: " + report + " (" + ConsoleProgress.duration((System.nanoTime() - start) / 1e9) + ")");
-        final boolean passed = checks.stream().allMatch(KernelCheck.Outcome::passed) && benchmarks.error() == null
-                && parts.stream().allMatch(PartOutcome::completed);
-        return passed ? Scalebench.OK : Scalebench.FAILED;
+            stdout.println(step(4, "writing the report"));
+            final List<String> written = benchmarks.error() == null ? List.of(ReportWriter.JMH_JSON) : List.of();
+            final RunFacts facts = RunFacts.ofThisJvm(VersionProvider.version(), started);
+            final ReportContent content = new ReportContent(commandLine(), isQuick, seed, operations, facts,
+                    (System.nanoTime() - start) / 1e9, checks, benchmarks, parts, ReproductionParts.notBuilt());
+            final Path report = ReportWriter.write(work, content, written);
+            staged.publish(List.of("command: " + commandLine(), "scalebench: " + facts.scalebench(),
+                    "commit: " + facts.commit(), "java: " + facts.java(), "seed: " + seed,
+                    "started: " + started));
+            stdout.println("report: " + staged.directory().resolve(work.relativize(report)) + " ("
+                    + ConsoleProgress.duration((System.nanoTime() - start) / 1e9) + ")");
+            final boolean passed = checks.stream().allMatch(KernelCheck.Outcome::passed)
+                    && benchmarks.error() == null && parts.stream().allMatch(PartOutcome::completed);
+            return passed ? Scalebench.OK : Scalebench.FAILED;
+        }
     }
 
     private List<KernelCheck.Outcome> validateKernels(final PrintWriter stdout) {
@@ -157,7 +168,7 @@ public final class ReproduceCommand implements Callable<Integer> {
             return new BenchmarkPass(settings.toString(), selection, List.of(), shown.getMessage());
         }
         stdout.print(JmhConsole.table(results.comparisons()));
-        results.writeJson(out.resolve(ReportWriter.JMH_JSON));
+        results.writeJson(work.resolve(ReportWriter.JMH_JSON));
         return new BenchmarkPass(settings.toString(), selection, results.comparisons(), null);
     }
 
@@ -172,7 +183,7 @@ public final class ReproduceCommand implements Callable<Integer> {
             stdout.flush();
             final long start = System.nanoTime();
             try (ConsoleProgress progress = ConsoleProgress.onTerminal(stdout, part.name())) {
-                final PartResult result = part.run(out, isQuick, seed, progress);
+                final PartResult result = part.run(work, isQuick, seed, progress);
                 outcomes.add(PartOutcome.completed(part.name(), result, (System.nanoTime() - start) / 1e9));
             } catch (final IOException | RuntimeException e) {
                 final String why = Scalebench.describe(e);

@@ -52,8 +52,10 @@ public final class Scalebench implements Runnable {
         try {
             code = run(args, out, err);
         } catch (final OutOfMemoryError e) {
-            err.println("scalebench: out of memory (max heap " + Runtime.getRuntime().maxMemory() / (1 << 20)
-                    + " MiB): give the JVM more with SCALEBENCH_JAVA_OPTS=-Xmx8g, or simulate fewer cores");
+            final long maxMiB = Runtime.getRuntime().maxMemory() >> 20;
+            err.println("scalebench: out of memory (max heap " + maxMiB + " MiB): give the JVM more, e.g. "
+                    + "SCALEBENCH_JAVA_OPTS=-Xmx" + Math.max(2, (2 * maxMiB + 1023) >> 10) + "g if the machine has "
+                    + "the memory, or simulate fewer cores or accesses");
             code = FAILED;
         }
         out.flush();

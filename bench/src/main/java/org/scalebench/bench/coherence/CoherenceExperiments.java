@@ -19,6 +19,7 @@ import org.scalebench.coherence.sim.Scheme;
 import org.scalebench.coherence.sim.SimulationResult;
 import org.scalebench.coherence.sim.SyntheticWorkload;
 import org.scalebench.coherence.sim.SystemSpec;
+import org.scalebench.coherence.sim.TraceSource;
 import org.scalebench.coherence.sim.TraceWorkload;
 import org.scalebench.coherence.sim.Workload;
 import org.scalebench.coherence.storage.StorageModel;
@@ -127,8 +128,8 @@ public final class CoherenceExperiments {
             final Double outside) throws IOException {
         if (spec.startsWith("trace:")) {
             final Path file = Path.of(spec.substring(6));
-            CsvTrace.openAny(file).close();
-            return new TraceWorkload(spec, system, () -> CsvTrace.openAny(file), groupSize == null ? 16 : groupSize);
+            TraceSource.open(file).close();
+            return new TraceWorkload(spec, system, () -> TraceSource.open(file), groupSize == null ? 16 : groupSize);
         }
         final SyntheticWorkload.Kind kind;
         switch (spec.toLowerCase(Locale.ROOT)) {

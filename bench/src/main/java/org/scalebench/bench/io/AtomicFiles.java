@@ -11,7 +11,9 @@ import java.nio.file.attribute.PosixFilePermissions;
 
 /**
  * Writes result files atomically: into a temporary file beside the target, then renamed over it, so an
- * interrupted run never leaves a half-written CSV, PNG or report behind.
+ * interrupted run never leaves a half-written CSV, PNG or report behind (and, through {@link TempFiles}, no
+ * temporary file either). The target is checked first ({@link OutputLocation#file}): a directory, device, FIFO
+ * or socket is never replaced.
  */
 public final class AtomicFiles {
 
@@ -58,17 +60,28 @@ public final class AtomicFiles {
     }
 
     /**
-     * Writes {@code target} atomically through a temporary file that {@code content} fills.
+     * Writes {@code target} atomically through a temporary file that {@code content} fills. A symbolic link is
+     * written through (the file it points to is replaced, the link stays); the temporary file is deleted on
+     * failure and when the JVM is interrupted ({@link TempFiles}).
      *
      * @param target the file to write
      * @param content fills the temporary file
-     * @throws IOException on failure; the target is then untouched
+     * @throws IOException on failure, naming {@code target} and the reason (never the temporary file); the
+     *     target is then untouched
      */
     public static void write(final Path target, final PathContent content) throws IOException {
-        final Path absolute = target.toAbsolutePath();
-        final Path dir = absolute.getParent();
-        Files.createDirectories(dir);
-        final Path tmp = Files.createTempFile(dir, "." + absolute.getFileName(), ".tmp");
+        final Path absolute;
+        try {
+            absolute = OutputLocation.file(target);
+        } catch (final OutputLocation.Problem e) {
+            throw new IOException(target + ": " + e.getMessage(), e);
+        }
+        final Path tmp;
+        try {
+            tmp = TempFiles.createFile(absolute);
+        } catch (final IOException e) {
+            throw new IOException(target + ": " + OutputLocation.reason(e), e);
+        }
         try {
             content.writeTo(tmp);
             readableByAll(tmp);
@@ -77,8 +90,11 @@ public final class AtomicFiles {
             } catch (final AtomicMoveNotSupportedException e) {
                 Files.move(tmp, absolute, StandardCopyOption.REPLACE_EXISTING);
             }
+            TempFiles.published(tmp);
+        } catch (final java.nio.file.FileSystemException e) {
+            throw new IOException(target + ": " + OutputLocation.reason(e), e);
         } finally {
-            Files.deleteIfExists(tmp);
+            TempFiles.delete(tmp);
         }
     }
 

@@ -153,10 +153,10 @@ class CoherenceCommandTest {
         final CliRun run = CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "global",
                 "--workload", "trace:" + csv, "--seed", "1", "--out", dir.resolve("o.csv").toString());
         assertBadInput(run, "bad.csv:3: op = 'X'");
-        Files.writeString(csv, "core,op,address\n0,R,0x40\n5000,W,0x80\n");
+        Files.writeString(csv, "core,op,address\n# comment\n0,R,0x40\n\n5000,W,0x80\n");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "global",
                 "--workload", "trace:" + csv, "--seed", "1", "--out", dir.resolve("o.csv").toString()),
-                "record 2: core = 5000: must be in [0, 1024)");
+                "bad.csv:5: core = 5000: must be in [0, 1024) on chip1024");
         Files.writeString(csv, "cpu,op,address\n");
         assertBadInput(CliRun.of("coherence", "trace", "convert", csv.toString(), dir.resolve("o.sbt").toString()),
                 "the header must be core,op,address[,domain]");

@@ -18,6 +18,8 @@ public final class AccessBatch {
     public final int[] hdid;
     /** Accesses filled, at most the capacity. */
     public int size;
+    /** Accesses of this batch the simulator has consumed (the rest are kept for its next phase). */
+    public int next;
 
     /**
      * Creates an empty batch.

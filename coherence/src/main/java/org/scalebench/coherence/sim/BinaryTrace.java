@@ -2,11 +2,11 @@ package org.scalebench.coherence.sim;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
-import java.io.DataInputStream;
 import java.io.DataOutputStream;
-import java.io.EOFException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,7 +22,8 @@ import java.util.Arrays;
  *   long address   byte address
  *   int  domain    -1 when the trace names no domain
  * </pre>
- * About a third of the CSV size and read without parsing; a truncated last record is reported.
+ * About a third of the CSV size and read without parsing. A file that ends inside a record, a negative core
+ * or address, an op other than 0 or 1, or a domain under -1 is an error naming the file and the record.
  */
 public final class BinaryTrace {
 
@@ -59,6 +60,11 @@ public final class BinaryTrace {
          * @throws IOException on failure
          */
         public void write(final int core, final boolean write, final long address, final int domain) throws IOException {
+            if (core < 0 || address < 0 || domain < TraceSource.NO_DOMAIN) {
+                throw new IllegalArgumentException("trace record core = " + core + ", address = 0x"
+                        + Long.toHexString(address) + ", domain = " + domain
+                        + ": core and address must be non-negative, domain -1 or more");
+            }
             out.writeInt(core);
             out.writeByte(write ? 1 : 0);
             out.writeLong(address);
@@ -76,58 +82,87 @@ public final class BinaryTrace {
      *
      * @param file the file
      * @return the source
-     * @throws IOException if unreadable or not a trace
+     * @throws IOException if unreadable
+     * @throws IllegalArgumentException if not a binary trace
      */
     public static TraceSource open(final Path file) throws IOException {
-        final DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file), 1 << 16));
-        final byte[] magic = new byte[MAGIC.length];
-        try {
-            in.readFully(magic);
-        } catch (final EOFException e) {
+        final InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
+        final byte[] magic = in.readNBytes(MAGIC.length);
+        if (magic.length < MAGIC.length || !Arrays.equals(magic, MAGIC)) {
             in.close();
-            throw new IllegalArgumentException(file + ": not a scalebench binary trace (shorter than its header)");
+            throw new IllegalArgumentException(file + ": not a scalebench binary trace ("
+                    + (magic.length < MAGIC.length ? "shorter than its 8-byte header" : "bad magic, expected SBTRACE1")
+                    + ")");
         }
-        if (!Arrays.equals(magic, MAGIC)) {
-            in.close();
-            throw new IllegalArgumentException(file + ": not a scalebench binary trace (bad magic)");
-        }
-        return new TraceSource() {
-            private long record;
+        return new Source(file, in);
+    }
 
-            @Override
-            public int read(final int[] core, final boolean[] write, final long[] address, final int[] domain,
-                    final int max) throws IOException {
-                int n = 0;
-                while (n < max) {
-                    final int c;
-                    try {
-                        c = in.readInt();
-                    } catch (final EOFException e) {
-                        return n;
-                    }
-                    record++;
-                    try {
-                        final int op = in.readByte();
-                        if (op != 0 && op != 1) {
-                            throw new IllegalArgumentException(file + ": record " + record + ": op = " + op
-                                    + ": must be 0 (load) or 1 (store)");
-                        }
-                        core[n] = c;
-                        write[n] = op == 1;
-                        address[n] = in.readLong();
-                        domain[n] = in.readInt();
-                    } catch (final EOFException e) {
-                        throw new IllegalArgumentException(file + ": record " + record + " is truncated");
-                    }
-                    n++;
+    /** Reads records of exactly {@value #RECORD_BYTES} bytes; a file ending inside a record is an error. */
+    private static final class Source implements TraceSource {
+        private final Path file;
+        private final InputStream in;
+        private final byte[] record = new byte[RECORD_BYTES];
+        private final ByteBuffer view = ByteBuffer.wrap(record);
+        private long recordsRead;
+        private long firstOfBlock;
+
+        Source(final Path file, final InputStream in) {
+            this.file = file;
+            this.in = in;
+        }
+
+        @Override
+        public int read(final int[] core, final boolean[] write, final long[] address, final int[] domain,
+                final int max) throws IOException {
+            firstOfBlock = recordsRead + 1;
+            int n = 0;
+            while (n < max) {
+                final int got = in.readNBytes(record, 0, RECORD_BYTES);
+                if (got == 0) {
+                    return n;
                 }
-                return n;
+                recordsRead++;
+                if (got < RECORD_BYTES) {
+                    throw new IllegalArgumentException(file + ": record " + recordsRead + " is truncated: the file "
+                            + "ends " + got + " bytes into a " + RECORD_BYTES + "-byte record");
+                }
+                final int c = view.getInt(0);
+                final int op = record[4];
+                final long a = view.getLong(5);
+                final int d = view.getInt(13);
+                if (c < 0) {
+                    throw new IllegalArgumentException(file + ": record " + recordsRead + ": core = " + c
+                            + ": must be in [0, 2^31)");
+                }
+                if (op != 0 && op != 1) {
+                    throw new IllegalArgumentException(file + ": record " + recordsRead + ": op = " + op
+                            + ": must be 0 (load) or 1 (store)");
+                }
+                if (a < 0) {
+                    throw new IllegalArgumentException(file + ": record " + recordsRead + ": address = 0x"
+                            + Long.toHexString(a) + ": " + ADDRESS_RULE);
+                }
+                if (d < NO_DOMAIN) {
+                    throw new IllegalArgumentException(file + ": record " + recordsRead + ": domain = " + d
+                            + ": must be in [0, 2^31), or -1 for none");
+                }
+                core[n] = c;
+                write[n] = op == 1;
+                address[n] = a;
+                domain[n] = d;
+                n++;
             }
+            return n;
+        }
 
-            @Override
-            public void close() throws IOException {
-                in.close();
-            }
-        };
+        @Override
+        public String position(final int i) {
+            return file + ": record " + (firstOfBlock + i);
+        }
+
+        @Override
+        public void close() throws IOException {
+            in.close();
+        }
     }
 }

@@ -116,6 +116,14 @@ public final class CoherenceSimulator {
         if (warmup < 0) {
             throw new IllegalArgumentException("warm-up = " + warmup + ": must be at least 0");
         }
+        if (warmup > Long.MAX_VALUE - accesses) {
+            throw new IllegalArgumentException("warm-up + accesses = " + warmup + " + " + accesses
+                    + ": must not exceed 2^63 - 1");
+        }
+        if (workload.length() >= 0 && warmup >= workload.length()) {
+            throw new IllegalArgumentException("warm-up = " + warmup + ": must be below the trace's length of "
+                    + workload.length() + " accesses");
+        }
         final FormatSpec f = formatFor(system, scheme, format);
         final HomeMapping m = mappingFor(system, scheme, mapping);
         final MesiProtocol protocol = new MesiProtocol(system.protocolConfig(f, m, false));
@@ -164,31 +172,37 @@ public final class CoherenceSimulator {
         return whole == 0 ? 0 : (double) part / whole;
     }
 
+    /**
+     * Simulates up to {@code limit} accesses, continuing where the batch stopped: records a phase does not use
+     * stay in the batch for the next phase (a trace's records are never dropped).
+     */
     private static int simulate(final MesiProtocol protocol, final Workload workload, final AccessBatch batch,
             final int limit) {
         int done = 0;
         while (done < limit) {
-            final int n = workload.fill(batch);
-            if (n == 0) {
-                return done;
+            if (batch.next == batch.size) {
+                batch.next = 0;
+                batch.size = workload.fill(batch);
+                if (batch.size == 0) {
+                    return done;
+                }
             }
-            final int use = Math.min(n, limit - done);
+            final int from = batch.next;
+            final int end = from + Math.min(batch.size - from, limit - done);
             final int[] core = batch.core;
             final boolean[] write = batch.write;
             final long[] address = batch.address;
             final int[] sdid = batch.sdid;
             final int[] hdid = batch.hdid;
-            for (int i = 0; i < use; i++) {
+            for (int i = from; i < end; i++) {
                 final int ahead = i + PREFETCH;
-                if (ahead < use) {
+                if (ahead < end) {
                     protocol.prefetch(core[ahead], address[ahead]);
                 }
                 protocol.access(core[i], write[i], address[i], sdid[i], hdid[i]);
             }
-            done += use;
-            if (use < n) {
-                break; // the rest of the batch is dropped: runs stop at exact counts
-            }
+            done += end - from;
+            batch.next = end;
         }
         return done;
     }

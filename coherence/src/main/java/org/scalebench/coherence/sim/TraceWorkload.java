@@ -40,6 +40,7 @@ public final class TraceWorkload implements Workload {
     private final long[] bufAddress = new long[BLOCK];
     private final int[] bufDomain = new int[BLOCK];
     private TraceSource stream;
+    private boolean exhausted;
 
     /**
      * Reads the trace's domains (first pass).
@@ -78,13 +79,13 @@ public final class TraceWorkload implements Workload {
                     records++;
                     final int core = bufCore[i];
                     if (core < 0 || core >= cores) {
-                        throw new IllegalArgumentException(name + ": record " + records + ": core = " + core
-                                + ": must be in [0, " + cores + ")");
+                        throw new IllegalArgumentException(in.position(i) + ": core = " + core
+                                + ": must be in [0, " + cores + ") on " + system.name());
                     }
                     final int d = bufDomain[i];
                     final int recordMode = d == TraceSource.NO_DOMAIN ? 2 : 1;
                     if (mode != 0 && mode != recordMode) {
-                        throw new IllegalArgumentException(name + ": record " + records
+                        throw new IllegalArgumentException(in.position(i)
                                 + ": some records name a domain and others do not");
                     }
                     mode = recordMode;
@@ -96,8 +97,9 @@ public final class TraceWorkload implements Workload {
                         continue;
                     }
                     if (d < 0 || d >= Math.min(system.sharerDomains(), system.homeDomains())) {
-                        throw new IllegalArgumentException(name + ": record " + records + ": domain = " + d
-                                + ": must be in [0, " + Math.min(system.sharerDomains(), system.homeDomains()) + ")");
+                        throw new IllegalArgumentException(in.position(i) + ": domain = " + d
+                                + ": must be in [0, " + Math.min(system.sharerDomains(), system.homeDomains())
+                                + ") on " + system.name());
                     }
                     while (members.size() <= d) {
                         members.add(new int[SharerDomains.MAX_MEMBERS]);
@@ -158,6 +160,10 @@ public final class TraceWorkload implements Workload {
 
     @Override
     public int fill(final AccessBatch batch) {
+        if (exhausted) {
+            batch.size = 0;
+            return 0;
+        }
         try {
             if (stream == null) {
                 stream = opener.open();
@@ -170,6 +176,7 @@ public final class TraceWorkload implements Workload {
             }
             batch.size = n;
             if (n == 0) {
+                exhausted = true;
                 stream.close();
             }
             return n;

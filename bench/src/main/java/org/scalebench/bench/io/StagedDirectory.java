@@ -1,0 +1,131 @@
+package org.scalebench.bench.io;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Publishes the files of a multi-file output (a report with its CSV and PNG files, a comparison, a sweep) as one
+ * set. The command writes every file into a hidden staging directory inside the output directory; only when all
+ * are written are they renamed into place, and a completion marker, {@value #MARKER}, is written last, listing
+ * the files of the run. A run that is killed before publishing leaves the directory as it was (its staging
+ * directory is removed by the shutdown hook, or by the next run, see {@link TempFiles}); while a set is being
+ * published (a few renames) the directory has no marker, so a set is complete exactly when the marker exists
+ * and lists it. Files of an earlier run that the new one does not write are removed when the earlier marker
+ * listed them; other files in the directory are never touched. Not thread-safe.
+ */
+public final class StagedDirectory implements AutoCloseable {
+
+    /** The completion marker: written last, lists the run's files (one per line, after a header). */
+    public static final String MARKER = "scalebench-run.txt";
+
+    private final Path dir;
+    private final Path staging;
+    private boolean published;
+
+    private StagedDirectory(final Path dir, final Path staging) {
+        this.dir = dir;
+        this.staging = staging;
+    }
+
+    /**
+     * Checks the output directory (creating it when missing) and opens a staging directory inside it.
+     *
+     * @param dir the output directory as the user gave it
+     * @return the staged directory
+     * @throws OutputLocation.Problem when the directory cannot hold the outputs
+     * @throws IOException when the staging directory cannot be created
+     */
+    public static StagedDirectory open(final Path dir) throws OutputLocation.Problem, IOException {
+        final Path absolute = OutputLocation.directory(dir);
+        return new StagedDirectory(absolute, TempFiles.createStaging(absolute));
+    }
+
+    /**
+     * Where the command writes its files until they are published.
+     *
+     * @return the staging directory
+     */
+    public Path staging() {
+        return staging;
+    }
+
+    /**
+     * The output directory the files are published into.
+     *
+     * @return the directory
+     */
+    public Path directory() {
+        return dir;
+    }
+
+    /**
+     * Moves every staged file into the output directory, then writes the marker.
+     *
+     * @param header the marker's first lines (what ran: command, version, seed, ...), without the file list
+     * @return the published files, relative to the directory, sorted
+     * @throws IOException when a file cannot be moved or the marker written
+     */
+    public List<String> publish(final List<String> header) throws IOException {
+        final List<String> files = new ArrayList<>();
+        try (Stream<Path> tree = Files.walk(staging)) {
+            tree.filter(Files::isRegularFile).forEach(f -> files.add(staging.relativize(f).toString()));
+        }
+        files.sort(Comparator.naturalOrder());
+        final Path marker = dir.resolve(MARKER);
+        final List<String> earlier = listedIn(marker);
+        Files.deleteIfExists(marker);
+        for (final String name : files) {
+            final Path target = dir.resolve(name);
+            Files.createDirectories(target.getParent());
+            try {
+                Files.move(staging.resolve(name), target, StandardCopyOption.ATOMIC_MOVE,
+                        StandardCopyOption.REPLACE_EXISTING);
+            } catch (final AtomicMoveNotSupportedException e) {
+                Files.move(staging.resolve(name), target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+        for (final String old : earlier) {
+            if (!files.contains(old) && !old.contains("..")) {
+                Files.deleteIfExists(dir.resolve(old));
+            }
+        }
+        final List<String> lines = new ArrayList<>(header);
+        lines.add("files:");
+        files.forEach(f -> lines.add("  " + f));
+        AtomicFiles.writeText(marker, w -> {
+            for (final String line : lines) {
+                w.write(line);
+                w.write('\n');
+            }
+        });
+        published = true;
+        TempFiles.delete(staging);
+        return files;
+    }
+
+    private static List<String> listedIn(final Path marker) throws IOException {
+        if (!Files.isRegularFile(marker)) {
+            return List.of();
+        }
+        final List<String> lines = Files.readAllLines(marker, StandardCharsets.UTF_8);
+        final int start = lines.indexOf("files:");
+        return start < 0 ? List.of() : lines.subList(start + 1, lines.size()).stream().map(String::strip)
+                .filter(l -> !l.isEmpty()).toList();
+    }
+
+    /** Removes the staging directory (and, unless published, everything written into it). */
+    @Override
+    public void close() throws IOException {
+        if (!published) {
+            TempFiles.delete(staging);
+        }
+    }
+}

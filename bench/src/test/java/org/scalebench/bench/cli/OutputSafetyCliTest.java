@@ -1,0 +1,183 @@
+package org.scalebench.bench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static org.scalebench.bench.cli.CliAssertions.assertBadInput;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.scalebench.bench.io.StagedDirectory;
+
+/**
+ * Output paths are checked before any work and nothing the user did not name is replaced or left behind
+ * (issue 11, items 1-4): devices, FIFOs, directories and dangling links are refused, links are written
+ * through, temporary files are removed on SIGTERM and after a SIGKILL, multi-file outputs appear as one set.
+ */
+class OutputSafetyCliTest {
+
+    @TempDir
+    Path dir;
+
+    private static void run(final String... command) throws IOException, InterruptedException {
+        final Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        p.getInputStream().readAllBytes();
+        assertEquals(0, p.waitFor(), String.join(" ", command));
+    }
+
+    private CliRun record(final String out) {
+        return CliRun.of("coherence", "trace", "record", "--workload", "vm", "--accesses", "1000", "--out", out);
+    }
+
+    private List<String> hidden(final Path where) throws IOException {
+        try (Stream<Path> files = Files.list(where)) {
+            return files.map(f -> f.getFileName().toString()).filter(n -> n.startsWith(".")).toList();
+        }
+    }
+
+    @Test
+    void aFifoIsRefusedAndStaysAFifo() throws Exception {
+        final Path fifo = dir.resolve("pipe.csv");
+        run("mkfifo", fifo.toString());
+        assertBadInput(record(fifo.toString()), "--out " + fifo + ": is a FIFO (named pipe), expected a regular file");
+        assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
+                "--seed", "1", "--accesses", "100000000000", "--out", fifo.toString()), "is a FIFO (named pipe)");
+        assertBadInput(CliRun.of("gate", "--out", fifo.toString()), "--out " + fifo + ": is a FIFO (named pipe)");
+        assertBadInput(CliRun.of("bench", "--json", fifo.toString()), "--json " + fifo + ": is a FIFO (named pipe)");
+        assertFalse(Files.isRegularFile(fifo));
+        assertTrue(Files.exists(fifo));
+    }
+
+    @Test
+    void aDeviceNodeIsRefusedAndStaysADevice() throws Exception {
+        assumeTrue("root".equals(System.getProperty("user.name")), "mknod needs root");
+        final Path device = dir.resolve("null.csv");
+        run("mknod", device.toString(), "c", "1", "3");
+        assertBadInput(record(device.toString()), "--out " + device + ": is a character device, expected a regular file");
+        assertBadInput(CliRun.of("coherence", "trace", "convert", device.toString(), device.toString()),
+                "is a character device");
+        assertFalse(Files.isRegularFile(device));
+    }
+
+    @Test
+    void aDirectoryGivenAsAFileIsRefused() {
+        assertBadInput(record(dir.toString()), "--out " + dir + ": is a directory, expected a regular file");
+    }
+
+    @Test
+    void aSymbolicLinkIsWrittenThroughAndKept() throws IOException {
+        final Path real = Files.writeString(dir.resolve("real.csv"), "old");
+        final Path link = Files.createSymbolicLink(dir.resolve("link.csv"), real);
+        assertEquals(0, record(link.toString()).exitCode());
+        assertTrue(Files.isSymbolicLink(link));
+        assertTrue(Files.readString(real).startsWith("core,op,address,domain\n"));
+    }
+
+    @Test
+    void aDanglingLinkIsRefused() throws IOException {
+        final Path link = Files.createSymbolicLink(dir.resolve("dangling.csv"), dir.resolve("missing.csv"));
+        assertBadInput(record(link.toString()), "--out " + link + ": is a symbolic link to a missing file");
+        assertTrue(Files.isSymbolicLink(link));
+    }
+
+    @Test
+    void emptyPathAndParentThatIsAFileAreRefused() throws IOException {
+        assertBadInput(record(""), "--out '': an empty path");
+        final Path file = Files.writeString(dir.resolve("plain"), "x");
+        assertBadInput(record(file.resolve("t.csv").toString()), "--out " + file.resolve("t.csv") + ": " + file
+                + " is a file, not a directory");
+    }
+
+    @Test
+    void anUnwritableLocationIsRefusedWithoutATempFileName() {
+        final CliRun run = record("/sys/scalebench-test.csv");
+        assertBadInput(run, "--out /sys/scalebench-test.csv: cannot write in /sys (");
+        assertFalse(run.err().contains("scalebench-") && run.err().contains(".tmp"), run.err());
+    }
+
+    @Test
+    void missingParentsAreCreated() throws IOException {
+        final Path out = dir.resolve("a/b/t.sbt");
+        assertEquals(0, record(out.toString()).exitCode());
+        assertTrue(Files.size(out) > 8);
+        assertEquals(List.of(), hidden(out.getParent()));
+    }
+
+    @Test
+    void staleTemporaryFilesOfDeadProcessesAreRemovedOthersKept() throws Exception {
+        final Process dead = new ProcessBuilder("true").start();
+        dead.waitFor();
+        final Path stale = Files.writeString(dir.resolve(".t.csv.scalebench-" + dead.pid() + "-1.tmp"), "junk");
+        final Path live = Files.writeString(dir.resolve(".t.csv.scalebench-" + ProcessHandle.current().pid()
+                + "-99.tmp"), "mine");
+        final Path unrelated = Files.writeString(dir.resolve(".scalebench-notes"), "keep");
+        assertEquals(0, record(dir.resolve("t.csv").toString()).exitCode());
+        assertFalse(Files.exists(stale));
+        assertTrue(Files.exists(live), "a live process's temporary file is not touched");
+        assertTrue(Files.exists(unrelated));
+        Files.delete(live);
+    }
+
+    private Process scalebench(final String... args) throws IOException {
+        final List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-Xmx512m", "-cp", System.getProperty("java.class.path"), Scalebench.class.getName()));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve("log.txt").toFile())
+                .start();
+    }
+
+    private boolean waitForHidden(final Path where, final Process p) throws Exception {
+        for (int i = 0; i < 600 && p.isAlive(); i++) {
+            if (!hidden(where).isEmpty()) {
+                return true;
+            }
+            Thread.sleep(50);
+        }
+        return false;
+    }
+
+    @Test
+    void sigtermRemovesTheTemporaryFile() throws Exception {
+        final Path out = Files.createDirectories(dir.resolve("term")).resolve("big.sbt");
+        final Process p = scalebench("coherence", "trace", "record", "--workload", "vm", "--accesses", "2000000000",
+                "--out", out.toString());
+        assertTrue(waitForHidden(out.getParent(), p), "the run started writing: " + Files.readString(dir.resolve("log.txt")));
+        Thread.sleep(200);
+        p.destroy(); // SIGTERM
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        assertEquals(List.of(), hidden(out.getParent()), "no temporary file left after SIGTERM");
+        assertFalse(Files.exists(out));
+    }
+
+    @Test
+    void sigkillLeavesTheOldSetAndTheNextRunCleansUp() throws Exception {
+        final Path out = Files.createDirectories(dir.resolve("report"));
+        final Path old = Files.writeString(out.resolve("report.md"), "an older run");
+        final Process p = scalebench("reproduce", "--out", out.toString(), "--parts", "none", "--operations",
+                "2000000", "--bench", "PlantedRegression");
+        assertTrue(waitForHidden(out, p), "the run staged its files: " + Files.readString(dir.resolve("log.txt")));
+        p.destroyForcibly(); // SIGKILL: no shutdown hook runs
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        assertEquals("an older run", Files.readString(old), "the older run's files are untouched");
+        assertFalse(Files.exists(out.resolve(StagedDirectory.MARKER)));
+        assertEquals(1, hidden(out).size(), "the killed run's staging directory is left: " + hidden(out));
+        final CliRun next = CliRun.of("reproduce", "--out", out.toString(), "--parts", "none", "--operations", "10",
+                "--bench", "PlantedRegression");
+        assertEquals(0, next.exitCode(), next.out() + next.err());
+        assertEquals(List.of(), hidden(out), "the next run removed the stale staging directory");
+        final String marker = Files.readString(out.resolve(StagedDirectory.MARKER));
+        assertTrue(marker.startsWith("command: scalebench reproduce --out"), marker);
+        assertTrue(marker.contains("files:\n  benchmarks.csv\n"), marker);
+        assertTrue(Files.readString(old).startsWith("# scalebench report"), "the new set replaced the old report");
+        assertTrue(Files.isRegularFile(out.resolve("kernel-checks.csv"), LinkOption.NOFOLLOW_LINKS));
+    }
+}

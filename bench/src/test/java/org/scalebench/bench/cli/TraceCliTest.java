@@ -1,0 +1,95 @@
+package org.scalebench.bench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.scalebench.bench.cli.CliAssertions.assertBadInput;
+
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.scalebench.coherence.sim.BinaryTrace;
+
+/** Traces through the CLI (issue 11, items 6, 8-10): no record lost, no silent truncation or dropped column. */
+class TraceCliTest {
+
+    @TempDir
+    Path dir;
+
+    private Path recorded(final String name, final int accesses) {
+        final Path file = dir.resolve(name);
+        assertEquals(0, CliRun.of("coherence", "trace", "record", "--workload", "vm", "--accesses",
+                Integer.toString(accesses), "--out", file.toString()).exitCode());
+        return file;
+    }
+
+    private CliRun simulate(final Path trace, final String... more) {
+        final List<String> args = new java.util.ArrayList<>(List.of("coherence", "simulate", "--system", "chip1024",
+                "--scheme", "global", "--workload", "trace:" + trace, "--seed", "1", "--out",
+                dir.resolve("run.csv").toString()));
+        args.addAll(List.of(more));
+        return CliRun.of(args.toArray(String[]::new));
+    }
+
+    private long countedAccesses() throws Exception {
+        final List<String> lines = Files.readAllLines(dir.resolve("run.csv"));
+        final int column = Arrays.asList(lines.get(0).split(",")).indexOf("accesses");
+        return Long.parseLong(lines.get(1).split(",")[column]);
+    }
+
+    @Test
+    void warmUpKeepsTheRestOfTheTraceInBothFormats() throws Exception {
+        for (final String name : new String[] {"t.sbt", "t.csv"}) {
+            final Path trace = recorded(name, 20_000);
+            final CliRun one = simulate(trace, "--warmup", "1");
+            assertEquals(0, one.exitCode(), one.err());
+            assertEquals(19_999, countedAccesses(), name);
+            assertEquals(0, simulate(trace, "--warmup", "100").exitCode());
+            assertEquals(19_900, countedAccesses(), name);
+        }
+    }
+
+    @Test
+    void warmUpAtTheTraceLengthOrOverflowingIsABadInput() {
+        final Path trace = recorded("w.sbt", 20_000);
+        assertBadInput(simulate(trace, "--warmup", "20000"),
+                "--warmup = 20000: must be below the trace's length of 20000 accesses");
+        assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
+                "--seed", "1", "--warmup", "9223372036854775807", "--out", dir.resolve("o.csv").toString()),
+                "--warmup + --accesses = 9223372036854775807 + 20000000: must not exceed 9223372036854775807");
+        assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
+                "--seed", "1", "--warmup", "-1", "--out", dir.resolve("o.csv").toString()),
+                "--warmup = -1: must be at least 0");
+    }
+
+    @Test
+    void aBinaryTraceCutInsideARecordIsAnError() throws Exception {
+        final Path trace = recorded("cut.sbt", 100);
+        final byte[] bytes = Files.readAllBytes(trace);
+        Files.write(trace, Arrays.copyOf(bytes, bytes.length - 5));
+        assertBadInput(simulate(trace), "cut.sbt: record 100 is truncated: the file ends 12 bytes into a 17-byte record");
+        assertBadInput(CliRun.of("coherence", "trace", "convert", trace.toString(), dir.resolve("c.csv").toString()),
+                "record 100 is truncated");
+    }
+
+    @Test
+    void convertRefusesATraceWithDomainsOnSomeRecordsOnly() throws Exception {
+        final Path mixed = dir.resolve("mixed.sbt");
+        try (OutputStream out = Files.newOutputStream(mixed); BinaryTrace.Writer w = new BinaryTrace.Writer(out)) {
+            w.write(0, false, 0, 3);
+            w.write(1, true, 64, -1);
+        }
+        assertBadInput(CliRun.of("coherence", "trace", "convert", mixed.toString(), dir.resolve("m.csv").toString()),
+                "mixed.sbt: record 2: some records name a domain and others do not");
+        assertBadInput(simulate(mixed), "mixed.sbt: record 2: some records name a domain and others do not");
+        assertTrue(Files.notExists(dir.resolve("m.csv")));
+    }
+
+    @Test
+    void aDirectoryGivenAsATraceIsNotARegularFile() {
+        assertBadInput(simulate(dir), dir + ": not a regular file (a directory)");
+    }
+}
