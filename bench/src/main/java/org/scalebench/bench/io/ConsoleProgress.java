@@ -7,12 +7,17 @@ import java.util.function.LongSupplier;
 /**
  * A live progress line on a terminal, redrawn in place with a carriage return:
  * {@code   benchmarks: 5/12, 0.71/s, ~10 s left}. Redraws at most every {@value #REDRAW_MILLIS} ms (and at the
- * end); when not {@code live} (output is not a terminal) it prints nothing. Not thread-safe: one task, one thread.
+ * end). When not {@code live} (output is not a terminal: a log file, a batch job) it prints a plain line every
+ * {@value #PLAIN_SECONDS} s once a task has run that long, and nothing for shorter tasks. Not thread-safe: one
+ * task, one thread.
  */
 public final class ConsoleProgress implements Progress, AutoCloseable {
 
     private static final long REDRAW_MILLIS = 250;
     private static final long NANOS_PER_MILLI = 1_000_000L;
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
+    /** How often a progress line is printed when the output is not a terminal. */
+    static final long PLAIN_SECONDS = 10;
 
     private final PrintWriter out;
     private final String label;
@@ -51,10 +56,17 @@ public final class ConsoleProgress implements Progress, AutoCloseable {
 
     @Override
     public void update(final long done, final long total) {
+        final long now = nanoClock.getAsLong();
         if (!live) {
+            // not a terminal (a log file, a batch job): a plain line every PLAIN_SECONDS, none for short tasks
+            if (done < total && now - start >= PLAIN_SECONDS * NANOS_PER_SECOND
+                    && (lastDraw == Long.MIN_VALUE || now - lastDraw >= PLAIN_SECONDS * NANOS_PER_SECOND)) {
+                lastDraw = now;
+                out.println(render(label, done, total, now - start).strip());
+                out.flush();
+            }
             return;
         }
-        final long now = nanoClock.getAsLong();
         if (done < total && lastDraw != Long.MIN_VALUE && now - lastDraw < REDRAW_MILLIS * NANOS_PER_MILLI) {
             return;
         }

@@ -48,12 +48,28 @@ class ConsoleProgressTest {
     }
 
     @Test
-    void notLiveMeansSilent() {
+    void notLiveIsSilentForShortTasks() {
         final StringWriter text = new StringWriter();
         try (ConsoleProgress progress = new ConsoleProgress(new PrintWriter(text), "runs", false, System::nanoTime)) {
             progress.update(1, 2);
             progress.update(2, 2);
         }
         assertEquals("", text.toString());
+    }
+
+    @Test
+    void notLivePrintsAPlainLineEveryTenSecondsOfALongTask() {
+        final StringWriter text = new StringWriter();
+        final AtomicLong clock = new AtomicLong();
+        try (ConsoleProgress progress = new ConsoleProgress(new PrintWriter(text), "accesses", false, clock::get)) {
+            for (int second = 1; second <= 25; second++) {
+                clock.set(second * SECOND);
+                progress.update(second * 1000L, 100_000);
+            }
+        }
+        final String out = text.toString();
+        assertEquals(2, out.lines().count(), out);
+        assertTrue(out.startsWith("accesses: 10,000/100,000, 1,000.0/s, ~1 min 30 s left"), out);
+        assertTrue(!out.contains("\r"), out);
     }
 }
