@@ -71,7 +71,8 @@ public record ParallelConfig(int gpus, int tp, int pp, int dp, int globalBatch, 
         }
         if ((long) tp * pp * dp != gpus) {
             throw new IllegalArgumentException("--gpus = " + gpus + ": must equal --tp x --pp x dp = " + tp + " x "
-                    + pp + " x " + dp + " = " + (long) tp * pp * dp);
+                    + pp + " x " + dp + " = " + (long) tp * pp * dp + " (a multiple of --tp x --pp = " + (long) tp * pp
+                    + ")");
         }
         if (globalBatch % ((long) dp * microBatch) != 0) {
             throw new IllegalArgumentException("--global-batch = " + globalBatch + ": must be a multiple of dp x"
