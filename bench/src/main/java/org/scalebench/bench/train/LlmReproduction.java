@@ -37,7 +37,7 @@ public final class LlmReproduction {
     /** GPU counts swept. */
     public static final int[] GPUS = {8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192};
     /** Global batches (sequences) the time-to-loss search chooses from. */
-    public static final int[] BATCHES = {256, 512, 1024, 2048, 4096, 8192, 16384};
+    public static final int[] BATCHES = {64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384};
     /** The global batch of the throughput search: 2048 sequences of 2048 tokens, 4.2M tokens. */
     public static final int REFERENCE_BATCH = 2048;
     /** The target loss is this far above the model's loss floor (nats per token); swept in the sensitivity table. */

@@ -26,8 +26,8 @@ import org.scalebench.training.collective.NcclModel;
  *   with ZeRO-1/2 a reduce-scatter of gradients and an all-gather of BF16/FP16 weights, or with ZeRO-3 two
  *   weight all-gathers and a gradient reduce-scatter per microbatch; then the Adam step (memory bound);</li>
  *   <li><b>memory</b> per GPU on the busiest stage: weights (2 bytes per parameter), FP32 gradients (4) and Adam
- *   state with FP32 master weights (12), divided by the ZeRO stage, plus activations of the microbatches in
- *   flight (Korthikanti et al. 2022, Section 4).</li>
+ *   state with FP32 master weights (12), divided by the ZeRO stage (ZeRO-3 also holds one gathered layer), plus
+ *   activations of the microbatches in flight (Korthikanti et al. 2022, Section 4).</li>
  * </ul>
  * Every collective is priced by {@link NcclModel} (fastest algorithm and protocol): tensor parallelism inside a
  * node, data parallelism across the nodes as Megatron places ranks (tensor-parallel ranks adjacent, then data,
@@ -311,23 +311,26 @@ public final class LlmCostModel {
     }
 
     /**
-     * Data-parallel communication per microbatch (ZeRO-3: gather weights for the forward and backward passes,
-     * reduce-scatter gradients). Allocates nothing.
+     * Data-parallel communication per microbatch (ZeRO-3: gather the weights for the forward pass, again for the
+     * backward pass and once more for a full recomputation, and reduce-scatter the gradients). Allocates nothing.
      *
      * @param zero ZeRO stage
      * @param params parameters per GPU
      * @param t tensor-parallel size
      * @param d data-parallel size
+     * @param fullRecompute whether the forward pass is recomputed (ZeRO-3 gathers the weights a third time)
      * @return seconds
      */
-    public double dataParallelMicrobatchSeconds(final int zero, final double params, final int t, final int d) {
+    public double dataParallelMicrobatchSeconds(final int zero, final double params, final int t, final int d,
+            final boolean fullRecompute) {
         if (d == 1 || zero != 3) {
             return 0;
         }
         final NcclModel net = dataParallelNetwork(t, d);
         final int nodes = dataParallelNodes(t, d);
-        return 2 * net.fastestSeconds(Collective.ALL_GATHER, (long) Math.ceil(HALF * params), d, nodes)
-                + net.fastestSeconds(Collective.REDUCE_SCATTER, (long) Math.ceil(GRADIENT_BYTES * params), d, nodes);
+        return (fullRecompute ? 3 : 2) * net.fastestSeconds(Collective.ALL_GATHER, (long) Math.ceil(HALF * params), d,
+                nodes) + net.fastestSeconds(Collective.REDUCE_SCATTER, (long) Math.ceil(GRADIENT_BYTES * params), d,
+                nodes);
     }
 
     /**
@@ -403,7 +406,8 @@ public final class LlmCostModel {
         final double total = compute + tensor + bubble + transfer + dataParallel + optimizer;
         out[ITERATION] = total;
 
-        final double weights = HALF * params / (zero == 3 ? d : 1);
+        final double weights = zero == 3 ? HALF * params / d + HALF * model.parametersPerLayer() / t
+                : HALF * params;
         final double gradients = GRADIENT_BYTES * params / (zero >= 2 ? d : 1);
         final double state = ADAM_STATE_BYTES * params / (zero >= 1 ? d : 1);
         final double kept = layer[offset + ACT_NONE + recompute];
@@ -487,7 +491,8 @@ public final class LlmCostModel {
         iteration(layer, 0, t, p, d, config.microbatches(), config.interleave(), config.schedule() == Schedule.GPIPE,
                 config.recompute().ordinal(), config.zero(), params,
                 dataParallelStepSeconds(config.zero(), params, t, d),
-                dataParallelMicrobatchSeconds(config.zero(), params, t, d), optimizerSeconds(config.zero(), params, d),
+                dataParallelMicrobatchSeconds(config.zero(), params, t, d, config.recompute() == Recompute.FULL),
+                optimizerSeconds(config.zero(), params, d),
                 out);
         return new LlmEstimate(this, config, out);
     }

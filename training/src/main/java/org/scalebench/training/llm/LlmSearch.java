@@ -251,7 +251,8 @@ public final class LlmSearch {
                                 continue;
                             }
                             final double dpStep = cost.dataParallelStepSeconds(z, par, t, d);
-                            final double dpMicro = cost.dataParallelMicrobatchSeconds(z, par, t, d);
+                            final double dpMicro = cost.dataParallelMicrobatchSeconds(z, par, t, d, false);
+                            final double dpMicroFull = cost.dataParallelMicrobatchSeconds(z, par, t, d, true);
                             final double optimizer = cost.optimizerSeconds(z, par, d);
                             for (int r = 0; r < 3; r++) {
                                 if (!recomputes[r]) {
@@ -264,7 +265,7 @@ public final class LlmSearch {
                                     }
                                     out.candidates++;
                                     final double time = cost.iteration(layerCosts, offset, t, p, d, m, v, false, r, z,
-                                            par, dpStep, dpMicro, optimizer, breakdown);
+                                            par, dpStep, r == 2 ? dpMicroFull : dpMicro, optimizer, breakdown);
                                     final double memory = breakdown[LlmCostModel.MEM_TOTAL];
                                     final boolean fits = memory <= memoryLimit;
                                     final boolean better = fits ? !out.fits || time < bestTime

@@ -44,7 +44,7 @@ class LlmAllocationTest {
         assertEquals(0L, steadyState(i -> {
             cost.layerCosts(1 << (i & 3), 1 + (i & 7), (i & 1) == 1, layer, 0);
             return (long) cost.iteration(layer, 0, 8, 4, 2, 16, 1 + (i & 1), false, i % 3, i & 3, 1e9,
-                    cost.dataParallelStepSeconds(i & 3, 1e9, 8, 2), cost.dataParallelMicrobatchSeconds(i & 3, 1e9, 8, 2),
+                    cost.dataParallelStepSeconds(i & 3, 1e9, 8, 2), cost.dataParallelMicrobatchSeconds(i & 3, 1e9, 8, 2, (i & 4) == 0),
                     cost.optimizerSeconds(i & 3, 1e9, 2), out);
         }, 20_000, 50_000));
     }
