@@ -173,7 +173,7 @@ public final class TrainLlmCommand implements Callable<Integer> {
         if (t < 1 || p < 1) {
             throw new UsageException((t < 1 ? "--tp = " + t : "--pp = " + p) + ": must be at least 1");
         }
-        final int d = dp != null ? dp : Math.max(1, n / (t * p));
+        final int d = dp != null ? dp : (int) Math.max(1, n / ((long) t * p));
         final int v = interleave == null ? 1 : interleave;
         final Schedule s = v > 1 ? Schedule.INTERLEAVED : schedule == null ? Schedule.ONE_F_ONE_B
                 : Schedule.parse(schedule);

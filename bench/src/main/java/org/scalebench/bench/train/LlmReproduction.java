@@ -122,6 +122,36 @@ public final class LlmReproduction {
     }
 
     /**
+     * Narayanan et al.'s rule of thumb as a baseline (their takeaways: the model-parallel size {@code t x p} just
+     * large enough to fit, tensor parallelism first up to the GPUs of a node, then pipeline parallelism, data
+     * parallelism for the rest), with their 2021 settings: microbatch 1, full recomputation, no interleaving, no
+     * sequence parallelism, no ZeRO.
+     *
+     * @param cost the cost model
+     * @param gpus GPUs
+     * @param batch global batch
+     * @return the baseline's estimate, or null when no model-parallel size makes it fit
+     */
+    public static LlmEstimate megatronRule(final LlmCostModel cost, final int gpus, final int batch) {
+        final LlmSearch.Result r = new LlmSearch.Result();
+        final int node = cost.cluster().gpusPerNode();
+        for (int t = 1; t <= node; t *= 2) {
+            for (int p = 1; p <= (t == node ? cost.model().layers() : 1); p++) {
+                if (cost.model().layers() % p != 0) {
+                    continue;
+                }
+                final LlmSearch.Space space = new LlmSearch.Space(new int[] {t}, new int[] {p}, new int[] {1}, 1,
+                        new boolean[] {false, false, true}, new boolean[] {true, false},
+                        new boolean[] {true, false, false, false});
+                if (new LlmSearch(cost, space).search(gpus, batch, r) && r.fits()) {
+                    return cost.evaluate(r.toConfig(gpus, batch, PRECISION));
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
      * Runs the sweep and the validation and writes the files.
      *
      * @param dir output directory
@@ -225,6 +255,8 @@ public final class LlmReproduction {
         final StringBuilder b = new StringBuilder();
         b.append("### Validation: published Megatron-LM runs against the projection\n\n");
         b.append(validationTable(validation)).append('\n');
+        b.append("How the errors move with the GPU inputs (no input was changed to fit them):\n\n")
+                .append(validationSensitivity(validation)).append('\n');
         b.append("### Best TP x PP x DP per GPU count (dgx-a100, A100 80GB, batch ").append(REFERENCE_BATCH)
                 .append(" sequences)\n\n![parallelism](llm-parallelism.png)\n\n");
         b.append("| model | GPUs | tp x pp x dp | micro batch | chunks | recompute | SP | ZeRO | iteration | MFU |"
@@ -243,6 +275,11 @@ public final class LlmReproduction {
                     e.iterationSeconds(), 100 * e.modelFlopsUtilization(), e.memoryBytes() / (1L << 30),
                     e.fitsMemory() ? "" : " (does not fit)"));
         }
+        b.append("\n### Against the rule of thumb\n\nNarayanan et al.'s rule (the smallest model-parallel size that fits,"
+                + " tensor parallelism first up to a node, then pipeline; data parallelism for the rest; microbatch 1,"
+                + " full recomputation) against the search,"
+                + " dgx-a100 (A100 80 GB), batch ").append(REFERENCE_BATCH).append(":\n\n");
+        b.append(ruleTable(all));
         b.append("\n### Time to a target loss: the global batch chosen with the critical batch\n\n"
                 + "![time to loss](llm-time-to-loss.png)\n\n");
         b.append("| model | GPUs | fastest at batch ").append(REFERENCE_BATCH).append(": days | best batch | its"
@@ -270,6 +307,61 @@ public final class LlmReproduction {
                 .append(" nats per token (an assumption, swept below for gpt3-175b).\n\n");
         b.append(sensitivity(efficiency));
         return b.toString();
+    }
+
+    private static String ruleTable(final List<Best> all) {
+        final StringBuilder b = new StringBuilder("| model | GPUs | rule: tp x pp x dp | rule MFU | search: tp x pp x dp |"
+                + " search MFU | search / rule |\n|---|---:|---|---:|---|---:|---:|\n");
+        for (final Best best : all) {
+            final LlmEstimate e = best.estimate();
+            final int n = e.config().gpus();
+            if (!best.objective().equals("throughput") || !e.costModel().cluster().name().equals("dgx-a100")
+                    || !e.fitsMemory() || (n != 512 && n != 2048 && n != 8192)) {
+                continue;
+            }
+            final LlmEstimate rule = megatronRule(e.costModel(), n, REFERENCE_BATCH);
+            b.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %d x %d x %d | %.1f%% | %s |%n",
+                    e.costModel().model().name(), n, rule == null ? "does not fit" : rule.config().tp() + " x "
+                            + rule.config().pp() + " x " + rule.config().dp(),
+                    rule == null ? "-" : String.format(Locale.ROOT, "%.1f%%", 100 * rule.modelFlopsUtilization()),
+                    e.config().tp(), e.config().pp(), e.config().dp(), 100 * e.modelFlopsUtilization(),
+                    rule == null ? "-" : String.format(Locale.ROOT, "%.2fx", rule.iterationSeconds()
+                            / e.iterationSeconds())));
+        }
+        return b.toString();
+    }
+
+    /**
+     * How the validation errors move when the GPU inputs change: the datasheet peak in place of the measured
+     * matmul maximum, and a 128 x 128 GEMM tile in place of 256 x 128.
+     *
+     * @param baseline the baseline rows
+     * @return Markdown
+     */
+    static String validationSensitivity(final List<LlmValidation.Row> baseline) {
+        final GpuSpec g = LlmValidation.gpu();
+        final List<String> names = List.of("baseline (measured matmul maximum, 256 x 128 tile)",
+                "datasheet peak (312 TFLOP/s) in place of the measured 271.2", "128 x 128 GEMM tile");
+        final List<List<LlmValidation.Row>> runs = List.of(baseline,
+                LlmValidation.run(new GpuSpec(g.name(), g.device(), g.peakFp16(), g.peakBf16(), g.memoryBytes(),
+                        g.memoryBandwidth(), g.sms(), g.peakFp16(), g.tileM(), g.tileN(), g.sources())),
+                LlmValidation.run(new GpuSpec(g.name(), g.device(), g.peakFp16(), g.peakBf16(), g.memoryBytes(),
+                        g.memoryBandwidth(), g.sms(), g.maxMatmul(), 128, 128, g.sources())));
+        final StringBuilder b = new StringBuilder("| GPU input | Korthikanti iteration times: mean error (range) |"
+                + " Narayanan throughputs and days: mean error (range) |\n|---|---:|---:|\n");
+        for (int i = 0; i < runs.size(); i++) {
+            b.append("| ").append(names.get(i)).append(" | ").append(summary(runs.get(i), true)).append(" | ")
+                    .append(summary(runs.get(i), false)).append(" |\n");
+        }
+        return b.toString();
+    }
+
+    private static String summary(final List<LlmValidation.Row> rows, final boolean korthikanti) {
+        final double[] errors = rows.stream().filter(r -> r.id().startsWith("korthikanti") == korthikanti)
+                .mapToDouble(r -> 100 * r.error()).toArray();
+        final java.util.DoubleSummaryStatistics stats = java.util.Arrays.stream(errors).summaryStatistics();
+        return String.format(Locale.ROOT, "%+.1f%% (%+.1f%% to %+.1f%%)", stats.getAverage(), stats.getMin(),
+                stats.getMax());
     }
 
     private static String sensitivity(final CriticalBatch efficiency) {

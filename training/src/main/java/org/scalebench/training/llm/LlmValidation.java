@@ -72,9 +72,20 @@ public final class LlmValidation {
      * @return the rows, in file order
      */
     public static List<Row> run() {
+        return run(gpu());
+    }
+
+    /**
+     * Projects every published row with another GPU description (for sensitivity studies: the datasheet peak in
+     * place of the measured matmul maximum, another GEMM tile).
+     *
+     * @param gpu the GPU data to project with
+     * @return the rows, in file order
+     */
+    public static List<Row> run(final GpuSpec gpu) {
         final List<Row> rows = new ArrayList<>();
         for (final CsvTable.Row r : CsvTable.resource(RESOURCE).rows()) {
-            rows.add(project(r));
+            rows.add(project(r, gpu));
         }
         return rows;
     }
@@ -84,9 +95,9 @@ public final class LlmValidation {
         return text.equals(SEARCH) ? null : new int[] {(int) r.number(column)};
     }
 
-    private static Row project(final CsvTable.Row r) {
+    private static Row project(final CsvTable.Row r, final GpuSpec gpu) {
         final TransformerProfile model = TransformerCatalog.builtIn(r.require("model"));
-        final LlmCostModel cost = new LlmCostModel(model, cluster(), gpu(), null);
+        final LlmCostModel cost = new LlmCostModel(model, cluster(), gpu, null);
         final int gpus = (int) r.number("gpus");
         final int batch = (int) r.number("global_batch");
         final Recompute recompute = Recompute.parse(r.require("recompute"));
