@@ -215,6 +215,15 @@ public final class TrainLlmCommand implements Callable<Integer> {
             throw new UsageException(space.maxInterleave() < 1 ? "--interleave = " + interleave + ": must be at least 1"
                     : "--micro-batch = " + microBatch + ": must be at least 1");
         }
+        final TransformerProfile m = cost.model();
+        if (tp != null && (tp < 1 || tp > cost.cluster().gpusPerNode() || m.heads() % tp != 0
+                || m.kvHeads() % tp != 0 || m.ffnHidden() % tp != 0 || m.vocab() % tp != 0)) {
+            throw new UsageException("--tp = " + tp + ": must be at most the " + cost.cluster().gpusPerNode()
+                    + " GPUs of a node and divide the heads, MLP width and vocabulary of " + m.name());
+        }
+        if (pp != null && (pp < 1 || m.layers() % pp != 0)) {
+            throw new UsageException("--pp = " + pp + ": must divide the " + m.layers() + " layers of " + m.name());
+        }
         final LlmSearch searcher = new LlmSearch(cost, space);
         final LlmSearch.Result result = new LlmSearch.Result();
         final List<LlmEstimate> best = new ArrayList<>();

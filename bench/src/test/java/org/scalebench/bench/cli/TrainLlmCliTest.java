@@ -65,6 +65,9 @@ class TrainLlmCliTest {
         CliAssertions.assertBadInput(run(base, "--gpus", "64", "--cluster", "dgx1"), "give --gpu");
         CliAssertions.assertBadInput(run(base, "--gpus", "8,16"), "lists need --search");
         CliAssertions.assertBadInput(run(base, "--gpus", "64", "--search", "--dp", "2"), "--dp with --search");
+        CliAssertions.assertBadInput(run(base, "--gpus", "64", "--search", "--tp", "16"), "--tp = 16: must be at most");
+        CliAssertions.assertBadInput(run(base, "--gpus", "64", "--search", "--pp", "5"), "--pp = 5: must divide");
+        CliAssertions.assertBadInput(run(base, "--gpus", "7", "--search"), "no tp x pp x dp divides");
     }
 
     private static CliRun run(final String[] base, final String... more) {

@@ -4,7 +4,8 @@ import java.util.Arrays;
 
 /**
  * Finds the fastest configuration that fits in memory for a GPU count and a global batch: every tensor-parallel
- * size (a power of two up to a node, dividing the heads, MLP width and vocabulary), every pipeline size dividing
+ * size (a power of two up to a node, dividing the heads, MLP width and vocabulary; or the sizes {@link Space}
+ * names, if valid), every pipeline size dividing
  * the layers, the data-parallel size they leave, every microbatch size that divides a replica's batch, 1F1B or
  * interleaved 1F1B with every chunk count dividing a stage's layers, every recomputation, with and without
  * sequence parallelism, every ZeRO stage ({@link Space} narrows any of these). Ties keep the first candidate in
@@ -166,9 +167,10 @@ public final class LlmSearch {
         this.layers = m.layers();
         final int gpn = cost.cluster().gpusPerNode();
         this.tps = java.util.stream.IntStream.rangeClosed(1, gpn)
-                .filter(t -> Integer.bitCount(t) == 1 && m.heads() % t == 0 && m.kvHeads() % t == 0
-                        && m.ffnHidden() % t == 0 && m.vocab() % t == 0)
-                .filter(t -> space.tensorParallel() == null || Arrays.stream(space.tensorParallel()).anyMatch(x -> x == t))
+                .filter(t -> m.heads() % t == 0 && m.kvHeads() % t == 0 && m.ffnHidden() % t == 0
+                        && m.vocab() % t == 0)
+                .filter(t -> space.tensorParallel() == null ? Integer.bitCount(t) == 1
+                        : Arrays.stream(space.tensorParallel()).anyMatch(x -> x == t))
                 .toArray();
         this.pps = java.util.stream.IntStream.rangeClosed(1, layers).filter(p -> layers % p == 0)
                 .filter(p -> space.pipelineParallel() == null
