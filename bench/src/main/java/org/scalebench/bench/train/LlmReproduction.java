@@ -70,15 +70,23 @@ public final class LlmReproduction {
     }
 
     /**
-     * The clusters and GPUs of the sweep.
+     * A cluster with the GPU type the sweep projects on it.
      *
-     * @return pairs of cluster and GPU
+     * @param cluster the cluster (links, NCCL fabric, node size)
+     * @param gpu the GPU type
      */
-    static List<Object[]> hardware() {
-        final Cluster a100 = ClusterCatalog.builtIn("dgx-a100");
+    record Hardware(Cluster cluster, GpuSpec gpu) {
+    }
+
+    /**
+     * The clusters and GPUs of the sweep: dgx-a100 links with 80 GB A100s (as on Selene), dgx-h100 as built in.
+     *
+     * @return the hardware, A100 first
+     */
+    static List<Hardware> hardware() {
         final Cluster h100 = ClusterCatalog.builtIn("dgx-h100");
-        return List.of(new Object[] {a100, GpuCatalog.resolve("a100-sxm4-80gb")},
-                new Object[] {h100, GpuCatalog.forCluster(h100)});
+        return List.of(new Hardware(ClusterCatalog.builtIn("dgx-a100"), GpuCatalog.resolve("a100-sxm4-80gb")),
+                new Hardware(h100, GpuCatalog.forCluster(h100)));
     }
 
     /**
@@ -163,9 +171,9 @@ public final class LlmReproduction {
         final CriticalBatch efficiency = CriticalBatch.kaplan();
         final List<Best> all = new ArrayList<>();
         final List<List<String>> rows = new ArrayList<>();
-        for (final Object[] hw : hardware()) {
-            final Cluster cluster = (Cluster) hw[0];
-            final GpuSpec gpu = (GpuSpec) hw[1];
+        for (final Hardware hw : hardware()) {
+            final Cluster cluster = hw.cluster();
+            final GpuSpec gpu = hw.gpu();
             for (final String name : TransformerCatalog.builtInNames()) {
                 progress.println("searching " + name + " on " + cluster.name() + " (" + gpu.name() + "), 8 to 8192 GPUs");
                 final TransformerProfile model = TransformerCatalog.builtIn(name);
