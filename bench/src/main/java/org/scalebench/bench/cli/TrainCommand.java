@@ -7,7 +7,8 @@ import picocli.CommandLine.Command;
 @Command(name = "train", mixinStandardHelpOptions = true,
         description = "Project data-parallel against hybrid-parallel training time, price collectives, reproduce"
                 + " the paper's claims.",
-        subcommands = {TrainProjectCommand.class, TrainCollectiveCommand.class, TrainReproduceCommand.class})
+        subcommands = {TrainProjectCommand.class, TrainCollectiveCommand.class, TrainReproduceCommand.class,
+            TrainLlmCommand.class})
 public final class TrainCommand implements Runnable {
 
     @CommandLine.Spec

@@ -18,7 +18,7 @@ public final class ReproductionParts {
      */
     public static List<ReproductionPart> built() {
         return List.of(new org.scalebench.bench.coherence.CdrReproduction(),
-                new org.scalebench.bench.train.TrainingPart());
+                new org.scalebench.bench.train.TrainingPart(), new org.scalebench.bench.train.LlmPart());
     }
 
     /**

@@ -1,0 +1,268 @@
+package org.scalebench.bench.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.scalebench.bench.io.CsvFiles;
+import org.scalebench.bench.train.LlmReport;
+import org.scalebench.training.cluster.Cluster;
+import org.scalebench.training.cluster.ClusterCatalog;
+import org.scalebench.training.collective.NcclGeneration;
+import org.scalebench.training.llm.CriticalBatch;
+import org.scalebench.training.llm.GpuCatalog;
+import org.scalebench.training.llm.GpuSpec;
+import org.scalebench.training.llm.LlmCostModel;
+import org.scalebench.training.llm.LlmEstimate;
+import org.scalebench.training.llm.LlmSearch;
+import org.scalebench.training.llm.ParallelConfig;
+import org.scalebench.training.llm.Precision;
+import org.scalebench.training.llm.Recompute;
+import org.scalebench.training.llm.Schedule;
+import org.scalebench.training.llm.TransformerCatalog;
+import org.scalebench.training.llm.TransformerProfile;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code scalebench train llm}: 3D-parallel (TP x PP x DP) projection of one transformer configuration, or a search. */
+@Command(name = "llm", mixinStandardHelpOptions = true, sortOptions = false,
+        subcommands = {TrainLlmReproduceCommand.class},
+        description = {"Project one iteration of a transformer under tensor x pipeline x data parallelism (Megatron-LM"
+                + " style): print the breakdown (compute, tensor parallel, pipeline bubble and transfers, exposed data"
+                + " parallel, optimizer), tokens/s, model FLOPs utilization, memory per GPU, time to train and, with"
+                + " --target-loss, time to that loss (critical batch of Kaplan et al. 2020); write one CSV row."
+                + " --search finds the fastest configuration that fits, per GPU count. The model is described in"
+                + " docs/llm-model.md."})
+public final class TrainLlmCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--model", paramLabel = "NAME|FILE",
+            description = "megatron-1.7b, megatron-22b, gpt3-175b, mt-nlg-530b, megatron-1t, or a profile CSV file.")
+    String model;
+
+    @Option(names = "--cluster", paramLabel = "NAME|FILE",
+            description = "dgx-a100, dgx-h100, dgx1 or a cluster CSV file (default: ${DEFAULT-VALUE}).")
+    String cluster = "dgx-a100";
+
+    @Option(names = "--gpu", paramLabel = "NAME|FILE",
+            description = "a100-sxm4-40gb, a100-sxm4-80gb, h100-sxm5-80gb or a GPU CSV file (default: the"
+                    + " cluster's own device).")
+    String gpu;
+
+    @Option(names = "--gpus", split = ",", paramLabel = "N", description = "GPUs (with --search: a list).")
+    int[] gpus;
+
+    @Option(names = "--tp", paramLabel = "T", description = "Tensor-parallel size (with --search: fixes it).")
+    Integer tp;
+
+    @Option(names = "--pp", paramLabel = "P", description = "Pipeline-parallel size (with --search: fixes it).")
+    Integer pp;
+
+    @Option(names = "--dp", paramLabel = "D", description = "Data-parallel size (default: --gpus / (--tp x --pp)).")
+    Integer dp;
+
+    @Option(names = "--global-batch", split = ",", paramLabel = "B",
+            description = "Sequences per iteration (with --search: a list; the best per GPU count is kept).")
+    int[] globalBatch;
+
+    @Option(names = "--micro-batch", paramLabel = "b",
+            description = "Sequences per microbatch (default 1; with --search: fixes it).")
+    Integer microBatch;
+
+    @Option(names = "--interleave", paramLabel = "V",
+            description = "Model chunks per pipeline device: interleaved 1F1B above 1 (default 1; with --search: the"
+                    + " largest tried, default 8).")
+    Integer interleave;
+
+    @Option(names = "--schedule", paramLabel = "gpipe|1f1b",
+            description = "Pipeline schedule when --interleave is 1 (default: 1f1b).")
+    String schedule;
+
+    @Option(names = "--recompute", paramLabel = "full|selective|none",
+            description = "Activation recomputation (default: none; with --search: fixes it).")
+    String recompute;
+
+    @Option(names = "--sequence-parallel", description = "Shard LayerNorm and dropout over the tensor-parallel group"
+            + " (with --search: always on).")
+    boolean sequenceParallel;
+
+    @Option(names = "--zero", paramLabel = "0|1|2|3", description = "ZeRO stage (default 0; with --search: fixes it).")
+    Integer zero;
+
+    @Option(names = "--precision", paramLabel = "fp16|bf16", description = "Precision (default: ${DEFAULT-VALUE}).")
+    String precision = "bf16";
+
+    @Option(names = "--tokens", paramLabel = "T", description = "Training tokens for time to train"
+            + " (default: ${DEFAULT-VALUE}).")
+    double tokens = 300e9;
+
+    @Option(names = "--target-loss", paramLabel = "L",
+            description = "Target loss in nats per token (Kaplan et al.'s data): adds time to that loss.")
+    Double targetLoss;
+
+    @Option(names = "--nccl", paramLabel = "2019|current", description = "NCCL constants (default: the cluster's).")
+    String nccl;
+
+    @Option(names = "--search", description = "Find the fastest configuration that fits, per GPU count.")
+    boolean search;
+
+    @Option(names = "--out", paramLabel = "FILE.csv", description = "Write the row(s) to this CSV.")
+    Path out;
+
+    @Override
+    public Integer call() throws Exception {
+        if (model == null) {
+            throw new UsageException("--model: missing (give a built-in name such as gpt3-175b, or a CSV file)");
+        }
+        if (gpus == null) {
+            throw new UsageException("--gpus: missing (the GPU count" + (search ? "s to search)" : ")"));
+        }
+        if (globalBatch == null) {
+            throw new UsageException("--global-batch: missing (sequences per iteration)");
+        }
+        final int[] counts = TrainOptions.devices("--gpus", gpus);
+        final int[] batches = TrainOptions.devices("--global-batch", globalBatch);
+        if (!(tokens > 0) || Double.isInfinite(tokens)) {
+            throw new UsageException("--tokens = " + tokens + ": must be finite and positive");
+        }
+        if (targetLoss != null && (!(targetLoss > 0) || targetLoss.isInfinite())) {
+            throw new UsageException("--target-loss = " + targetLoss + ": must be finite and positive");
+        }
+        if (out != null) {
+            OutputPaths.checkFile(out, "--out");
+        }
+        final TransformerProfile profile = TransformerCatalog.resolve(model);
+        final Cluster c = ClusterCatalog.resolve(cluster);
+        final GpuSpec g = gpu == null ? GpuCatalog.forCluster(c) : GpuCatalog.resolve(gpu);
+        final LlmCostModel cost = new LlmCostModel(profile, c, g, nccl == null ? null : NcclGeneration.parse(nccl));
+        final Precision prec = Precision.parse(precision);
+        final CriticalBatch efficiency = targetLoss == null ? null : CriticalBatch.kaplan();
+        final double loss = targetLoss == null ? 0 : targetLoss;
+        final PrintWriter stdout = spec.commandLine().getOut();
+        final List<List<String>> rows = new ArrayList<>();
+        if (search) {
+            for (final LlmEstimate e : search(cost, counts, batches, prec, efficiency, loss, stdout)) {
+                rows.add(LlmReport.row(e, tokens, efficiency, loss));
+            }
+        } else {
+            if (counts.length != 1 || batches.length != 1) {
+                throw new UsageException("--gpus and --global-batch: give one value each (lists need --search)");
+            }
+            final ParallelConfig config = single(profile, c, counts[0], batches[0], prec);
+            final LlmEstimate e = cost.evaluate(config);
+            LlmReport.print(stdout, e, tokens, efficiency, loss);
+            rows.add(LlmReport.row(e, tokens, efficiency, loss));
+        }
+        if (out != null) {
+            CsvFiles.write(out, LlmReport.header(efficiency != null), rows);
+            stdout.println("wrote " + out + " (" + rows.size() + (rows.size() == 1 ? " row)" : " rows)"));
+        }
+        return Scalebench.OK;
+    }
+
+    private ParallelConfig single(final TransformerProfile profile, final Cluster c, final int n, final int batch,
+            final Precision prec) {
+        final int t = tp == null ? 1 : tp;
+        final int p = pp == null ? 1 : pp;
+        if (t < 1 || p < 1) {
+            throw new UsageException((t < 1 ? "--tp = " + t : "--pp = " + p) + ": must be at least 1");
+        }
+        final int d = dp != null ? dp : (int) Math.max(1, n / ((long) t * p));
+        final int v = interleave == null ? 1 : interleave;
+        final Schedule s = v > 1 ? Schedule.INTERLEAVED : schedule == null ? Schedule.ONE_F_ONE_B
+                : Schedule.parse(schedule);
+        if (v > 1 && schedule != null && s != Schedule.parse(schedule)) {
+            throw new UsageException("--schedule = " + schedule + " with --interleave = " + v
+                    + ": an interleaved schedule runs 1F1B over the chunks");
+        }
+        final ParallelConfig config = new ParallelConfig(n, t, p, d, batch, microBatch == null ? 1 : microBatch, v, s,
+                recompute == null ? Recompute.NONE : Recompute.parse(recompute), sequenceParallel,
+                zero == null ? 0 : zero, prec);
+        config.check(profile, c.gpusPerNode());
+        return config;
+    }
+
+    private List<LlmEstimate> search(final LlmCostModel cost, final int[] counts, final int[] batches,
+            final Precision prec, final CriticalBatch efficiency, final double loss, final PrintWriter stdout) {
+        if (dp != null || schedule != null) {
+            throw new UsageException((dp != null ? "--dp" : "--schedule") + " with --search: the search chooses it");
+        }
+        if (zero != null && (zero < 0 || zero > 3)) {
+            throw new UsageException("--zero = " + zero + ": must be 0, 1, 2 or 3");
+        }
+        final boolean[] recomputes = {true, true, true};
+        if (recompute != null) {
+            java.util.Arrays.fill(recomputes, false);
+            recomputes[Recompute.parse(recompute).ordinal()] = true;
+        }
+        final boolean[] zeros = {true, true, true, true};
+        if (zero != null) {
+            java.util.Arrays.fill(zeros, false);
+            zeros[zero] = true;
+        }
+        final LlmSearch.Space space = new LlmSearch.Space(tp == null ? null : new int[] {tp},
+                pp == null ? null : new int[] {pp},
+                microBatch == null ? LlmSearch.Space.ALL.microBatches() : new int[] {microBatch},
+                interleave == null ? LlmSearch.Space.ALL.maxInterleave() : interleave, recomputes,
+                new boolean[] {!sequenceParallel, true}, zeros);
+        if (space.maxInterleave() < 1 || microBatch != null && microBatch < 1) {
+            throw new UsageException(space.maxInterleave() < 1 ? "--interleave = " + interleave + ": must be at least 1"
+                    : "--micro-batch = " + microBatch + ": must be at least 1");
+        }
+        final TransformerProfile m = cost.model();
+        if (tp != null && (tp < 1 || tp > cost.cluster().gpusPerNode() || m.heads() % tp != 0
+                || m.kvHeads() % tp != 0 || m.ffnHidden() % tp != 0 || m.vocab() % tp != 0)) {
+            throw new UsageException("--tp = " + tp + ": must be at most the " + cost.cluster().gpusPerNode()
+                    + " GPUs of a node and divide the heads, MLP width and vocabulary of " + m.name());
+        }
+        if (pp != null && (pp < 1 || m.layers() % pp != 0)) {
+            throw new UsageException("--pp = " + pp + ": must divide the " + m.layers() + " layers of " + m.name());
+        }
+        final LlmSearch searcher = new LlmSearch(cost, space);
+        final LlmSearch.Result result = new LlmSearch.Result();
+        final List<LlmEstimate> best = new ArrayList<>();
+        for (final int n : counts) {
+            LlmEstimate chosen = null;
+            double chosenScore = Double.POSITIVE_INFINITY;
+            long candidates = 0;
+            final long start = System.nanoTime();
+            for (final int b : batches) {
+                if (!searcher.search(n, b, result)) {
+                    continue;
+                }
+                candidates += result.candidates();
+                final LlmEstimate e = cost.evaluate(result.toConfig(n, b, prec));
+                final double score = efficiency != null ? LlmReport.secondsToLoss(e, efficiency, loss)
+                        : 1 / e.tokensPerSecond();
+                final boolean better = chosen == null || (e.fitsMemory() && !chosen.fitsMemory())
+                        || (e.fitsMemory() == chosen.fitsMemory() && score < chosenScore);
+                if (better) {
+                    chosen = e;
+                    chosenScore = score;
+                }
+            }
+            final double ms = (System.nanoTime() - start) / 1e6;
+            if (chosen == null) {
+                stdout.printf(Locale.ROOT, "%d GPUs: no configuration (tp x pp x dp = %d with dp dividing the global"
+                        + " batch)%n%n", n, n);
+                continue;
+            }
+            stdout.printf(Locale.ROOT, "%d GPUs: best of %,d candidates (%.1f ms)%n", n, candidates, ms);
+            LlmReport.print(stdout, chosen, tokens, efficiency, loss);
+            stdout.println();
+            best.add(chosen);
+        }
+        if (best.isEmpty()) {
+            throw new UsageException("--gpus " + java.util.Arrays.toString(counts) + " with --global-batch "
+                    + java.util.Arrays.toString(batches) + ": no tp x pp x dp divides a GPU count with dp dividing the"
+                    + " global batch");
+        }
+        return best;
+    }
+}

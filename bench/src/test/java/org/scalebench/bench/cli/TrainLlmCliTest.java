@@ -1,0 +1,94 @@
+package org.scalebench.bench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code scalebench train llm}: one configuration, the search, and bad combinations. */
+class TrainLlmCliTest {
+
+    private static final String HEADER = "model,cluster,gpus,tp,pp,dp,global_batch,micro_batch,interleave,recompute,"
+            + "sequence_parallel,zero,iteration_s,tokens_per_s,model_flops_utilization,memory_gib_per_gpu,fits_memory,"
+            + "time_to_train_days";
+
+    @Test
+    void oneConfigurationPrintsTheBreakdownAndWritesOneRow(@TempDir final Path dir) throws IOException {
+        final Path csv = dir.resolve("run.csv");
+        final CliRun run = CliRun.of("train", "llm", "--model", "gpt3-175b", "--cluster", "dgx-a100", "--gpus", "64",
+                "--tp", "8", "--pp", "8", "--global-batch", "64", "--micro-batch", "1", "--interleave", "3",
+                "--recompute", "full", "--tokens", "300e9", "--out", csv.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("pipeline bubble") && run.out().contains("DOES NOT FIT"), run.out());
+        final List<String> lines = Files.readAllLines(csv);
+        assertEquals(HEADER, lines.get(0));
+        assertEquals(2, lines.size());
+        assertTrue(lines.get(1).startsWith("gpt3-175b,dgx-a100,64,8,8,1,64,1,3,full,0,0,"), lines.get(1));
+        assertTrue(lines.get(1).contains(",false,"), "40 GB A100s cannot hold it: " + lines.get(1));
+        try (Stream<Path> files = Files.list(dir)) {
+            assertEquals(1, files.count(), "no temporary files left behind");
+        }
+    }
+
+    @Test
+    void searchWritesTheBestRowPerGpuCountWithTimeToLoss(@TempDir final Path dir) throws IOException {
+        final Path csv = dir.resolve("search.csv");
+        final CliRun run = CliRun.of("train", "llm", "--search", "--model", "megatron-22b", "--cluster", "dgx-h100",
+                "--gpus", "8,64", "--global-batch", "256,1024", "--target-loss", "2.2", "--out", csv.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("candidates") && run.out().contains("time to loss 2.200"), run.out());
+        final List<String> lines = Files.readAllLines(csv);
+        assertEquals(HEADER + ",target_loss,tokens_to_loss,time_to_loss_days", lines.get(0));
+        assertEquals(3, lines.size());
+        assertTrue(lines.get(1).startsWith("megatron-22b,dgx-h100,8,") && lines.get(2).startsWith("megatron-22b,dgx-h100,64,"));
+    }
+
+    @Test
+    void badCombinationsExitTwoNamingTheOptions() {
+        final String[] base = {"train", "llm", "--model", "gpt3-175b", "--global-batch", "64"};
+        CliAssertions.assertBadInput(run(base, "--gpus", "40", "--tp", "5", "--pp", "8"), "--tp = 5: must divide the 96 attention heads");
+        CliAssertions.assertBadInput(run(base, "--gpus", "56", "--tp", "8", "--pp", "7"), "--pp = 7: must divide the 96 layers");
+        CliAssertions.assertBadInput(run(base, "--gpus", "100", "--tp", "8", "--pp", "8"), "--gpus = 100: must equal --tp x --pp x dp");
+        CliAssertions.assertBadInput(CliRun.of("train", "llm", "--model", "gpt3-175b", "--global-batch", "63", "--gpus", "128", "--tp",
+                "8", "--pp", "8"), "--global-batch = 63");
+        CliAssertions.assertBadInput(run(base, "--gpus", "64", "--tp", "8", "--pp", "8", "--interleave", "5"), "--interleave = 5");
+        CliAssertions.assertBadInput(run(base, "--gpus", "64", "--tp", "8", "--pp", "8", "--recompute", "most"), "--recompute = 'most'");
+        CliAssertions.assertBadInput(run(base, "--gpus", "64", "--tp", "8", "--pp", "8", "--zero", "4"), "--zero = 4");
+        CliAssertions.assertBadInput(CliRun.of("train", "llm", "--model", "gpt-5", "--gpus", "64", "--global-batch", "64"),
+                "model = 'gpt-5'");
+        CliAssertions.assertBadInput(run(base, "--gpus", "64", "--cluster", "dgx1"), "give --gpu");
+        CliAssertions.assertBadInput(run(base, "--gpus", "8,16"), "lists need --search");
+        CliAssertions.assertBadInput(run(base, "--gpus", "64", "--search", "--dp", "2"), "--dp with --search");
+        CliAssertions.assertBadInput(run(base, "--gpus", "64", "--search", "--tp", "16"), "--tp = 16: must be at most");
+        CliAssertions.assertBadInput(run(base, "--gpus", "64", "--search", "--pp", "5"), "--pp = 5: must divide");
+        CliAssertions.assertBadInput(run(base, "--gpus", "7", "--search"), "no tp x pp x dp divides");
+    }
+
+    private static CliRun run(final String[] base, final String... more) {
+        return CliRun.of(Stream.concat(Stream.of(base), Stream.of(more)).toArray(String[]::new));
+    }
+
+    @Test
+    void helpListsTheReproduceSubcommand() {
+        CliAssertions.assertHelp(CliRun.of("train", "llm", "--help"), "--search", "--target-loss", "reproduce");
+    }
+
+    @Test
+    void reproduceWritesTheTablesAndFigures(@TempDir final Path dir) throws IOException {
+        final CliRun run = CliRun.of("train", "llm", "reproduce", "--out", dir.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        for (final String f : List.of("llm.csv", "llm-validation.csv", "llm-parallelism.png", "llm-time-to-loss.png",
+                "llm.md")) {
+            assertTrue(Files.size(dir.resolve(f)) > 1000, f);
+        }
+        final String md = Files.readString(dir.resolve("llm.md"));
+        assertTrue(md.contains("| korthikanti-175b-full | iteration_s | 18.13 |"), md);
+        assertTrue(Files.readAllLines(dir.resolve("llm.csv")).size() > 100);
+    }
+}

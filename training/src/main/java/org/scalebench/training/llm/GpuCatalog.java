@@ -1,0 +1,142 @@
+package org.scalebench.training.llm;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.scalebench.training.cluster.Cluster;
+import org.scalebench.training.data.CsvTable;
+import org.scalebench.training.data.DataFileException;
+
+/**
+ * Reads GPU types from CSV files with columns {@code gpu,parameter,value,source} (parameters: {@code device},
+ * {@code peak_dense_fp16_tflops}, {@code peak_dense_bf16_tflops}, {@code hbm_capacity_gib},
+ * {@code hbm_bandwidth_gbps}, {@code sms}, {@code mamf_tflops}, {@code gemm_tile_m}, {@code gemm_tile_n}). The
+ * built-in types ({@code a100-sxm4-40gb}, {@code a100-sxm4-80gb}, {@code h100-sxm5-80gb}) live in
+ * {@code llm/gpus.csv}; {@link #forCluster} picks the type whose {@code device} is the cluster's device.
+ *
+ * <p>Stateless; reading allocates, the specs it returns are immutable.
+ */
+public final class GpuCatalog {
+
+    private static final String RESOURCE = "/org/scalebench/training/llm/gpus.csv";
+    private static final List<String> PARAMETERS = List.of("device", "peak_dense_fp16_tflops",
+            "peak_dense_bf16_tflops", "hbm_capacity_gib", "hbm_bandwidth_gbps", "sms", "mamf_tflops", "gemm_tile_m",
+            "gemm_tile_n");
+
+    private GpuCatalog() {
+    }
+
+    private static final class BuiltIn {
+        static final Map<String, GpuSpec> ALL = readAll(CsvTable.resource(RESOURCE));
+    }
+
+    /**
+     * The built-in GPU names.
+     *
+     * @return the names
+     */
+    public static List<String> builtInNames() {
+        return new ArrayList<>(BuiltIn.ALL.keySet());
+    }
+
+    /**
+     * A built-in GPU type, or the single type of a CSV file.
+     *
+     * @param nameOrFile a built-in name or a path
+     * @return the spec
+     * @throws IllegalArgumentException naming the value and the built-in names
+     */
+    public static GpuSpec resolve(final String nameOrFile) {
+        final Path path = Path.of(nameOrFile);
+        if (Files.isRegularFile(path)) {
+            final Map<String, GpuSpec> all = readAll(CsvTable.read(path));
+            if (all.size() != 1) {
+                throw new DataFileException(path.toString(), 0, "holds " + all.size() + " GPUs " + all.keySet()
+                        + ": must hold exactly one");
+            }
+            return all.values().iterator().next();
+        }
+        final GpuSpec spec = BuiltIn.ALL.get(nameOrFile.trim().toLowerCase(Locale.ROOT));
+        if (spec == null) {
+            throw new IllegalArgumentException("gpu = '" + nameOrFile + "': must be one of "
+                    + String.join(", ", BuiltIn.ALL.keySet()) + " or a CSV file");
+        }
+        return spec;
+    }
+
+    /**
+     * The built-in GPU type of a cluster: the one whose device is the cluster's.
+     *
+     * @param cluster the cluster
+     * @return the spec
+     * @throws IllegalArgumentException when no built-in type matches (name one with {@code --gpu})
+     */
+    public static GpuSpec forCluster(final Cluster cluster) {
+        for (final GpuSpec spec : BuiltIn.ALL.values()) {
+            if (spec.device().equalsIgnoreCase(cluster.device())) {
+                return spec;
+            }
+        }
+        throw new IllegalArgumentException("cluster " + cluster.name() + " has device " + cluster.device()
+                + ", for which no GPU data is built in: give --gpu with one of "
+                + String.join(", ", BuiltIn.ALL.keySet()) + " or a GPU CSV file");
+    }
+
+    /**
+     * Reads every GPU type of a table.
+     *
+     * @param table the table
+     * @return specs by name, in file order
+     * @throws DataFileException naming the file and line of the first error
+     */
+    public static Map<String, GpuSpec> readAll(final CsvTable table) {
+        table.requireColumns("gpu", "parameter", "value", "source");
+        final Map<String, Map<String, CsvTable.Row>> byGpu = new LinkedHashMap<>();
+        for (final CsvTable.Row row : table.rows()) {
+            final String gpu = row.require("gpu").toLowerCase(Locale.ROOT);
+            final String parameter = row.require("parameter").toLowerCase(Locale.ROOT);
+            row.require("value");
+            row.require("source");
+            if (!PARAMETERS.contains(parameter)) {
+                throw row.error("parameter = '" + parameter + "': must be one of " + String.join(", ", PARAMETERS));
+            }
+            if (!parameter.equals("device") && !(row.number("value") > 0)) {
+                throw row.error(parameter + " = " + row.require("value") + ": must be positive");
+            }
+            if (byGpu.computeIfAbsent(gpu, k -> new LinkedHashMap<>()).put(parameter, row) != null) {
+                throw row.error("parameter '" + parameter + "' of gpu '" + gpu + "' given twice");
+            }
+        }
+        if (byGpu.isEmpty()) {
+            throw new DataFileException(table.file(), 0, "holds no gpu rows");
+        }
+        final Map<String, GpuSpec> specs = new LinkedHashMap<>();
+        byGpu.forEach((gpu, rows) -> {
+            for (final String p : PARAMETERS) {
+                if (!rows.containsKey(p)) {
+                    throw new DataFileException(table.file(), 0, "gpu '" + gpu + "' has no '" + p + "' row");
+                }
+            }
+            final Map<String, String> sources = new LinkedHashMap<>();
+            rows.forEach((k, row) -> sources.put(k, row.require("source")));
+            try {
+                specs.put(gpu, new GpuSpec(gpu, rows.get("device").require("value"),
+                        rows.get("peak_dense_fp16_tflops").number("value") * 1e12,
+                        rows.get("peak_dense_bf16_tflops").number("value") * 1e12,
+                        rows.get("hbm_capacity_gib").number("value") * (1L << 30),
+                        rows.get("hbm_bandwidth_gbps").number("value") * 1e9,
+                        (int) rows.get("sms").number("value"), rows.get("mamf_tflops").number("value") * 1e12,
+                        (int) rows.get("gemm_tile_m").number("value"), (int) rows.get("gemm_tile_n").number("value"),
+                        sources));
+            } catch (final IllegalArgumentException e) {
+                throw new DataFileException(table.file(), rows.get("device").line(), "gpu '" + gpu + "': "
+                        + e.getMessage());
+            }
+        });
+        return specs;
+    }
+}

@@ -1,0 +1,111 @@
+package org.scalebench.training.llm;
+
+/**
+ * One 3D-parallel training configuration: {@code gpus = tp x pp x dp}, the global batch split into
+ * {@code dp} replicas and {@code globalBatch / (dp x microBatch)} microbatches per replica, the pipeline
+ * schedule ({@code interleave} model chunks per device), recomputation, sequence parallelism, the ZeRO stage and
+ * the precision.
+ *
+ * <p>{@link #check} validates a configuration against a model and a node size, naming the command-line options
+ * as {@code train llm} spells them. Immutable.
+ *
+ * @param gpus GPUs
+ * @param tp tensor-parallel size
+ * @param pp pipeline-parallel size
+ * @param dp data-parallel size
+ * @param globalBatch sequences per iteration
+ * @param microBatch sequences per microbatch
+ * @param interleave model chunks per pipeline device ({@code v}; 1 unless {@link Schedule#INTERLEAVED})
+ * @param schedule the pipeline schedule
+ * @param recompute activation recomputation
+ * @param sequenceParallel whether LayerNorm and dropout run on sequence shards (Korthikanti et al. 2022)
+ * @param zero ZeRO stage, 0 to 3 (0: plain gradient all-reduce)
+ * @param precision FP16 or BF16
+ */
+public record ParallelConfig(int gpus, int tp, int pp, int dp, int globalBatch, int microBatch, int interleave,
+        Schedule schedule, Recompute recompute, boolean sequenceParallel, int zero, Precision precision) {
+
+    /**
+     * Microbatches per replica per iteration.
+     *
+     * @return {@code globalBatch / (dp x microBatch)}
+     */
+    public int microbatches() {
+        return globalBatch / (dp * microBatch);
+    }
+
+    /**
+     * Checks the configuration.
+     *
+     * @param model the model
+     * @param gpusPerNode GPUs per node of the cluster (tensor parallelism stays inside a node)
+     * @throws IllegalArgumentException naming the options, their values and what is allowed
+     */
+    public void check(final TransformerProfile model, final int gpusPerNode) {
+        atLeastOne("--gpus", gpus);
+        atLeastOne("--tp", tp);
+        atLeastOne("--pp", pp);
+        atLeastOne("--dp", dp);
+        atLeastOne("--global-batch", globalBatch);
+        atLeastOne("--micro-batch", microBatch);
+        atLeastOne("--interleave", interleave);
+        if (zero < 0 || zero > 3) {
+            throw new IllegalArgumentException("--zero = " + zero + ": must be 0, 1, 2 or 3");
+        }
+        if (tp > gpusPerNode) {
+            throw new IllegalArgumentException("--tp = " + tp + ": must be at most the " + gpusPerNode
+                    + " GPUs of a node (tensor parallelism stays inside a node)");
+        }
+        if (model.heads() % tp != 0 || model.kvHeads() % tp != 0) {
+            throw new IllegalArgumentException("--tp = " + tp + ": must divide the " + model.heads()
+                    + " attention heads" + (model.kvHeads() != model.heads() ? " and " + model.kvHeads()
+                    + " key/value heads" : "") + " of " + model.name());
+        }
+        if (model.ffnHidden() % tp != 0 || model.vocab() % tp != 0) {
+            throw new IllegalArgumentException("--tp = " + tp + ": must divide the MLP width " + model.ffnHidden()
+                    + " and the vocabulary " + model.vocab() + " of " + model.name());
+        }
+        if (model.layers() % pp != 0) {
+            throw new IllegalArgumentException("--pp = " + pp + ": must divide the " + model.layers()
+                    + " layers of " + model.name());
+        }
+        if ((long) tp * pp * dp != gpus) {
+            throw new IllegalArgumentException("--gpus = " + gpus + ": must equal --tp x --pp x dp = " + tp + " x "
+                    + pp + " x " + dp + " = " + (long) tp * pp * dp + " (a multiple of --tp x --pp = " + (long) tp * pp
+                    + ")");
+        }
+        if (globalBatch % ((long) dp * microBatch) != 0) {
+            throw new IllegalArgumentException("--global-batch = " + globalBatch + ": must be a multiple of dp x"
+                    + " --micro-batch = " + dp + " x " + microBatch + " = " + (long) dp * microBatch
+                    + " (whole microbatches per data-parallel replica)");
+        }
+        if (sequenceParallel && tp == 1) {
+            throw new IllegalArgumentException("--sequence-parallel: needs --tp above 1 (it shards the sequence over"
+                    + " the tensor-parallel group)");
+        }
+        if (schedule == Schedule.INTERLEAVED) {
+            if (interleave < 2 || pp < 2) {
+                throw new IllegalArgumentException("--interleave = " + interleave + " with --pp = " + pp
+                        + ": the interleaved schedule needs --interleave of at least 2 and --pp of at least 2");
+            }
+            if (model.layers() / pp % interleave != 0) {
+                throw new IllegalArgumentException("--interleave = " + interleave + ": must divide the "
+                        + model.layers() / pp + " layers per pipeline stage (--pp = " + pp + ")");
+            }
+            if (microbatches() % pp != 0) {
+                throw new IllegalArgumentException("--interleave = " + interleave + ": the interleaved schedule needs"
+                        + " the microbatches per replica (--global-batch / (dp x --micro-batch) = " + microbatches()
+                        + ") to be a multiple of --pp = " + pp);
+            }
+        } else if (interleave != 1) {
+            throw new IllegalArgumentException("--interleave = " + interleave + ": only the interleaved schedule has"
+                    + " more than one model chunk per device (--schedule " + schedule.label() + ")");
+        }
+    }
+
+    private static void atLeastOne(final String option, final int value) {
+        if (value < 1) {
+            throw new IllegalArgumentException(option + " = " + value + ": must be at least 1");
+        }
+    }
+}

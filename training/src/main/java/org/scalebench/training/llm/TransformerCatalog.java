@@ -1,0 +1,140 @@
+package org.scalebench.training.llm;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.scalebench.training.data.CsvTable;
+import org.scalebench.training.data.DataFileException;
+
+/**
+ * Reads transformer profiles from CSV files with columns {@code model,parameter,value,source}, one number per
+ * row, every row with a non-empty source. Parameters: {@code layers}, {@code hidden}, {@code heads},
+ * {@code seq_length}, {@code vocab} (required); {@code kv_heads} (default {@code heads}), {@code ffn_hidden}
+ * (default {@code 4 * hidden}), {@code swiglu} ({@code 0} or {@code 1}, default 0). The built-in profiles
+ * ({@code megatron-1.7b}, {@code megatron-22b}, {@code gpt3-175b}, {@code mt-nlg-530b}, {@code megatron-1t})
+ * live in the resource {@code llm/transformers.csv}.
+ *
+ * <p>Stateless; reading allocates, the profiles it returns are immutable.
+ */
+public final class TransformerCatalog {
+
+    private static final String RESOURCE = "/org/scalebench/training/llm/transformers.csv";
+    private static final List<String> REQUIRED = List.of("layers", "hidden", "heads", "seq_length", "vocab");
+    private static final List<String> OPTIONAL = List.of("kv_heads", "ffn_hidden", "swiglu");
+
+    private TransformerCatalog() {
+    }
+
+    private static final class BuiltIn {
+        static final Map<String, TransformerProfile> ALL = readAll(CsvTable.resource(RESOURCE));
+    }
+
+    /**
+     * The built-in profile names, smallest first.
+     *
+     * @return the names
+     */
+    public static List<String> builtInNames() {
+        return new ArrayList<>(BuiltIn.ALL.keySet());
+    }
+
+    /**
+     * A built-in profile.
+     *
+     * @param name e.g. {@code gpt3-175b}
+     * @return the profile
+     * @throws IllegalArgumentException naming the value and the built-in names
+     */
+    public static TransformerProfile builtIn(final String name) {
+        final TransformerProfile p = BuiltIn.ALL.get(name.trim().toLowerCase(Locale.ROOT));
+        if (p == null) {
+            throw new IllegalArgumentException("model = '" + name + "': must be one of "
+                    + String.join(", ", BuiltIn.ALL.keySet()) + " or a CSV file");
+        }
+        return p;
+    }
+
+    /**
+     * A built-in profile by name, or the single profile of a CSV file.
+     *
+     * @param nameOrFile a built-in name or a path
+     * @return the profile
+     */
+    public static TransformerProfile resolve(final String nameOrFile) {
+        final Path path = Path.of(nameOrFile);
+        if (Files.isRegularFile(path)) {
+            final Map<String, TransformerProfile> all = readAll(CsvTable.read(path));
+            if (all.size() != 1) {
+                throw new DataFileException(path.toString(), 0, "holds " + all.size() + " models " + all.keySet()
+                        + ": must hold exactly one");
+            }
+            return all.values().iterator().next();
+        }
+        return builtIn(nameOrFile);
+    }
+
+    /**
+     * Reads every profile of a table.
+     *
+     * @param table the table
+     * @return profiles by name, in file order
+     * @throws DataFileException naming the file and line of the first error
+     */
+    public static Map<String, TransformerProfile> readAll(final CsvTable table) {
+        table.requireColumns("model", "parameter", "value", "source");
+        final Map<String, Map<String, CsvTable.Row>> byModel = new LinkedHashMap<>();
+        for (final CsvTable.Row row : table.rows()) {
+            final String model = row.require("model").toLowerCase(Locale.ROOT);
+            final String parameter = row.require("parameter").toLowerCase(Locale.ROOT);
+            row.require("source");
+            if (!REQUIRED.contains(parameter) && !OPTIONAL.contains(parameter)) {
+                throw row.error("parameter = '" + parameter + "': must be one of " + String.join(", ", REQUIRED)
+                        + ", " + String.join(", ", OPTIONAL));
+            }
+            final double v = row.number("value");
+            final boolean flag = parameter.equals("swiglu");
+            if (flag ? v != 0 && v != 1 : v < 1 || v != Math.rint(v) || v > Integer.MAX_VALUE) {
+                throw row.error(parameter + " = " + row.require("value") + ": must be "
+                        + (flag ? "0 or 1" : "a whole number of at least 1"));
+            }
+            if (byModel.computeIfAbsent(model, k -> new LinkedHashMap<>()).put(parameter, row) != null) {
+                throw row.error("parameter '" + parameter + "' of model '" + model + "' given twice");
+            }
+        }
+        if (byModel.isEmpty()) {
+            throw new DataFileException(table.file(), 0, "holds no model rows");
+        }
+        final Map<String, TransformerProfile> profiles = new LinkedHashMap<>();
+        byModel.forEach((model, rows) -> profiles.put(model, profile(table.file(), model, rows)));
+        return profiles;
+    }
+
+    private static TransformerProfile profile(final String file, final String model,
+            final Map<String, CsvTable.Row> rows) {
+        for (final String required : REQUIRED) {
+            if (!rows.containsKey(required)) {
+                throw new DataFileException(file, 0, "model '" + model + "' has no '" + required + "' row");
+            }
+        }
+        final Map<String, String> sources = new LinkedHashMap<>();
+        rows.forEach((k, row) -> sources.put(k, row.require("source")));
+        final int hidden = whole(rows, "hidden", 0);
+        final int heads = whole(rows, "heads", 0);
+        try {
+            return new TransformerProfile(model, whole(rows, "layers", 0), hidden, heads,
+                    whole(rows, "kv_heads", heads), whole(rows, "ffn_hidden", 4 * hidden),
+                    whole(rows, "swiglu", 0) == 1, whole(rows, "seq_length", 0), whole(rows, "vocab", 0), sources);
+        } catch (final IllegalArgumentException e) {
+            throw new DataFileException(file, rows.get("layers").line(), "model '" + model + "': " + e.getMessage());
+        }
+    }
+
+    private static int whole(final Map<String, CsvTable.Row> rows, final String parameter, final int fallback) {
+        final CsvTable.Row row = rows.get(parameter);
+        return row == null ? fallback : (int) row.number("value");
+    }
+}
