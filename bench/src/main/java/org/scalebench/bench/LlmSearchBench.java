@@ -60,7 +60,7 @@ public class LlmSearchBench {
      * @return the best configuration's iteration time, seconds
      */
     @Benchmark
-    public double search() {
+    public double kernel() {
         search.search(gpus, GLOBAL_BATCH, result);
         return result.iterationSeconds();
     }

@@ -21,7 +21,7 @@ import picocli.CommandLine.Command;
         versionProvider = VersionProvider.class,
         description = "Kernels, the CDR coherence simulator and the hybrid-parallel training projector.",
         subcommands = {ReproduceCommand.class, CoherenceCommand.class, TrainCommand.class, BenchCommand.class,
-            GateCommand.class})
+            GateCommand.class, MergeCommand.class, SlurmCommand.class})
 public final class Scalebench implements Runnable {
 
     /** Exit code of a successful run. */

@@ -19,7 +19,8 @@ import org.scalebench.core.RangeReduction;
 /**
  * The performance gate's own evidence, not a kernel: {@code RangeReductionBench}'s kernel with a planted
  * regression chosen by {@code variant}, against the same {@code modulo} reference. {@code intact} is the real
- * kernel; {@code slowed} adds a {@link Long#remainderUnsigned} per call (about twice the reference's work);
+ * kernel; {@code slowed} adds eight dependent {@link Long#remainderUnsigned} per call (about ten times the
+ * reference's work, so that even a heavily loaded machine cannot hide it);
  * {@code allocating} copies a 16-element array per call (about 144 B/op). The gate's tests run the gate on floors
  * of this class and check that both planted regressions fail it, also after re-measurement. Left out of the
  * suite that {@code bench} and {@code reproduce} run unless named.
@@ -33,6 +34,8 @@ import org.scalebench.core.RangeReduction;
 public class PlantedRegressionBench {
 
     private static final int MASK = 4095;
+    /** Dependent divisions the slowed kernel adds: about 10x the reference's work, so that no load hides it. */
+    private static final int SLOWDOWN_DIVISIONS = 8;
 
     /** Which regression the kernel carries. */
     @Param({"intact", "slowed", "allocating"})
@@ -68,7 +71,11 @@ public class PlantedRegressionBench {
         final long hash = hashes[next++ & MASK];
         final int bucket = RangeReduction.reduce(hash, n);
         if (mode == 1) {
-            return bucket + Long.remainderUnsigned(hash, n + bucket + 1);
+            long slow = hash;
+            for (int i = 0; i < SLOWDOWN_DIVISIONS; i++) {
+                slow = Long.remainderUnsigned(slow * 31 + i, n + bucket + i + 1) + hash;
+            }
+            return bucket + slow;
         }
         if (mode == 2) {
             final long[] copy = block.clone();

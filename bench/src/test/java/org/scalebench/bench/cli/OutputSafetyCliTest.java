@@ -135,9 +135,11 @@ class OutputSafetyCliTest {
                 .start();
     }
 
-    private boolean waitForHidden(final Path where, final Process p) throws Exception {
+    /** Waits until a hidden entry starting with {@code prefix} and ending with {@code suffix} appears. */
+    private boolean waitForHidden(final Path where, final Process p, final String prefix, final String suffix)
+            throws Exception {
         for (int i = 0; i < 600 && p.isAlive(); i++) {
-            if (!hidden(where).isEmpty()) {
+            if (hidden(where).stream().anyMatch(n -> n.startsWith(prefix) && n.endsWith(suffix))) {
                 return true;
             }
             Thread.sleep(50);
@@ -150,7 +152,8 @@ class OutputSafetyCliTest {
         final Path out = Files.createDirectories(dir.resolve("term")).resolve("big.sbt");
         final Process p = scalebench("coherence", "trace", "record", "--workload", "vm", "--accesses", "2000000000",
                 "--out", out.toString());
-        assertTrue(waitForHidden(out.getParent(), p), "the run started writing: " + Files.readString(dir.resolve("log.txt")));
+        assertTrue(waitForHidden(out.getParent(), p, ".big.sbt.", ".tmp"),
+                "the run started writing: " + Files.readString(dir.resolve("log.txt")));
         Thread.sleep(200);
         p.destroy(); // SIGTERM
         assertTrue(p.waitFor(30, TimeUnit.SECONDS));
@@ -164,7 +167,8 @@ class OutputSafetyCliTest {
         final Path old = Files.writeString(out.resolve("report.md"), "an older run");
         final Process p = scalebench("reproduce", "--out", out.toString(), "--parts", "none", "--operations",
                 "2000000", "--bench", "PlantedRegression");
-        assertTrue(waitForHidden(out, p), "the run staged its files: " + Files.readString(dir.resolve("log.txt")));
+        assertTrue(waitForHidden(out, p, ".scalebench-", ".staging"),
+                "the run staged its files: " + Files.readString(dir.resolve("log.txt")));
         p.destroyForcibly(); // SIGKILL: no shutdown hook runs
         assertTrue(p.waitFor(30, TimeUnit.SECONDS));
         assertEquals("an older run", Files.readString(old), "the older run's files are untouched");

@@ -1,0 +1,92 @@
+package org.scalebench.bench.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.scalebench.bench.study.ShardFiles;
+import org.scalebench.bench.study.ShardManifest;
+import org.scalebench.bench.study.Study;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code scalebench merge}: combines the shard directories of a study into the files of the unsharded run. */
+@Command(name = "merge", mixinStandardHelpOptions = true,
+        description = {"Combine the shard directories written by a study command run with --shard I/N (coherence "
+                + "compare, coherence sweep, train project, train llm --search) into exactly the files the run "
+                + "without --shard writes: CSV rows in the same order, figures drawn from the merged rows.",
+            "Refuses shards of different studies, arguments, seeds, versions or commits, a shard given twice and "
+                + "missing shards.",
+            "Exit codes: 0 merged, 2 bad input."})
+public final class MergeCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Where to write the merged files.")
+    Path out;
+
+    @Parameters(arity = "1..*", paramLabel = "SHARD_DIR", description = "The shard directories (one per shard).")
+    List<Path> shards;
+
+    @Override
+    public Integer call() throws Exception {
+        final PrintWriter stdout = spec.commandLine().getOut();
+        OutputPaths.checkDirectory(out, "--out");
+        final List<ShardFiles.Contents> read = new ArrayList<>();
+        for (final Path dir : shards) {
+            read.add(ShardFiles.read(dir));
+        }
+        final ShardFiles.Contents merged = ShardFiles.combine(read);
+        final ShardManifest m = merged.manifest();
+        final Study study = rebuild(m);
+        if (!study.columns().equals(m.columns())) {
+            throw new UsageException("the shards' columns differ from what this scalebench's " + m.study()
+                    + " writes: merge with the version that ran them (" + m.version() + ", " + m.commit() + ")");
+        }
+        final List<String> written = StudyExecution.publish(study, merged.points(), out, List.of(
+                "command: scalebench merge --out " + out + " " + String.join(" ", shards.stream().map(Path::toString)
+                        .toList()),
+                "study: scalebench " + m.study() + " " + String.join(" ", m.arguments()),
+                "scalebench: " + m.version(), "commit: " + m.commit(), "jdk: " + m.jdk(),
+                "shards: " + m.shard().count()));
+        stdout.println("merged " + shards.size() + " shards of " + m.study() + " (" + m.points() + " points): wrote "
+                + String.join(", ", written) + " in " + out);
+        return Scalebench.OK;
+    }
+
+    /**
+     * Rebuilds a study from a shard's manifest, by parsing its command as the CLI would.
+     *
+     * @param m the manifest
+     * @return the study
+     * @throws Exception when the command no longer parses or is not a study
+     */
+    private Study rebuild(final ShardManifest m) throws Exception {
+        final List<String> args = new ArrayList<>(List.of(m.study().split(" ")));
+        args.addAll(m.arguments());
+        args.add("--out");
+        args.add(out.toString());
+        final CommandLine cli = new CommandLine(new Scalebench());
+        final CommandLine.ParseResult parsed;
+        try {
+            parsed = cli.parseArgs(args.toArray(String[]::new));
+        } catch (final CommandLine.ParameterException e) {
+            throw new UsageException("the shards' command 'scalebench " + String.join(" ", args) + "' does not parse "
+                    + "with this scalebench: " + e.getMessage());
+        }
+        CommandLine.ParseResult leaf = parsed;
+        while (leaf.subcommand() != null) {
+            leaf = leaf.subcommand();
+        }
+        if (!(leaf.commandSpec().userObject() instanceof StudyCommand command)) {
+            throw new UsageException("'scalebench " + m.study() + "' is not a study command; nothing to merge");
+        }
+        return command.study();
+    }
+}
