@@ -21,7 +21,7 @@ package org.scalebench.core;
  * key was last found, one compare confirms it, and only on a wrong or stale hint are all entries compared,
  * without an early exit (a scan that stops at a data-dependent position mispredicts once per access). Hints
  * are never trusted, only checked, so they need no maintenance on removal. Measured on the 16-entry,
- * 90%-hit stream of {@code SmallCacheBench}, the hint halves the time of a plain scan and beats an
+ * 90%-hit stream of {@code SmallLruCacheBench}, the hint halves the time of a plain scan and beats an
  * access-ordered {@code LinkedHashMap} by about 1.8 times.
  *
  * <p>Allocation: three small arrays at construction, nothing afterwards. Thread-safety: not thread-safe.

@@ -2,7 +2,7 @@ package org.scalebench.bench.check;
 
 import java.util.List;
 
-/** Every differential check, in report order. */
+/** Every differential check, in report order: one per kernel of the {@link KernelRegistry}. */
 public final class KernelChecks {
 
     private KernelChecks() {
@@ -14,8 +14,6 @@ public final class KernelChecks {
      * @return the checks
      */
     public static List<KernelCheck> all() {
-        return List.of(new RangeReductionCheck(), new SharerRowsCheck(), new LineTableCheck(), new FastDivisorCheck(),
-                new SetAssocCheck(), new SmallCacheCheck(), new TopologyCheck(), new DirectoryFormatCheck(), new HomeMappingCheck(),
-                new CollectiveCostCheck());
+        return KernelRegistry.all().stream().map(KernelRegistry.Entry::check).toList();
     }
 }

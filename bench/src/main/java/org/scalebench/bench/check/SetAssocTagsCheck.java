@@ -14,7 +14,7 @@ import org.scalebench.core.SetAssocTags;
  * ones included for LRU) and a tag pool about twice the capacity, extreme tags included, so sets fill,
  * conflict and evict.
  */
-public final class SetAssocCheck implements KernelCheck {
+public final class SetAssocTagsCheck implements KernelCheck {
 
     private static final int EPISODE = 20_000;
     private static final int[] LRU_WAYS = {1, 2, 3, 4, 5, 7, 8, 12, 16, 64};

@@ -9,12 +9,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** Benchmark sanity: the kernel and the LinkedHashMap hit and miss together, at the documented hit ratios. */
-class SmallCacheBenchTest {
+class SmallLruCacheBenchTest {
 
     @ParameterizedTest
     @CsvSource({"high, 0.85, 0.95", "low, 0.20, 0.30"})
     void bothCachesHitTogetherAtTheExpectedRatio(final String locality, final double low, final double high) {
-        final SmallCacheBench bench = new SmallCacheBench();
+        final SmallLruCacheBench bench = new SmallLruCacheBench();
         bench.locality = locality;
         bench.setUp();
         int hits = 0;
@@ -33,7 +33,7 @@ class SmallCacheBenchTest {
 
     @Test
     void rejectsAnUnknownLocality() {
-        final SmallCacheBench bench = new SmallCacheBench();
+        final SmallLruCacheBench bench = new SmallLruCacheBench();
         bench.locality = "medium";
         assertEquals("locality = medium: must be high or low",
                 assertThrows(IllegalArgumentException.class, bench::setUp).getMessage());

@@ -14,15 +14,18 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.scalebench.bench.reference.LinkedHashMapSetAssoc;
+import org.scalebench.bench.reference.SetAssocReference;
+import org.scalebench.bench.reference.TreePlruSetAssoc;
 import org.scalebench.core.Mix64;
 import org.scalebench.core.ReplacementPolicy;
 import org.scalebench.core.SetAssocTags;
 
 /**
  * One cache access (look up; on a miss, insert and evict) on a set-associative tag array:
- * {@link SetAssocTags} ({@code kernel}) against one access-ordered {@code LinkedHashMap} per set
- * ({@code linkedHashMap}, always LRU: the textbook Java LRU cache; under {@code TREE_PLRU} the ratio is
- * kernel-with-PLRU against that). Geometries: a private L2 (512 sets x 8 ways, 4096 lines, in cache) and a
+ * {@link SetAssocTags} ({@code kernel}) against the plain reference of the same replacement policy
+ * ({@code reference}): one access-ordered {@code LinkedHashMap} per set under LRU (the textbook Java LRU cache),
+ * a tree of booleans per set under tree-PLRU ({@code TreePlruSetAssoc}); both make the same choices as the
+ * kernel, so they do identical work. Geometries: a private L2 (512 sets x 8 ways, 4096 lines, in cache) and a
  * sparse directory slice (65536 x 16, about 1M entries, larger than the last-level cache).
  *
  * <p>The stream (2^23 tags, cycled; long enough that its distinct tags outnumber the 1M-slot directory)
@@ -38,7 +41,7 @@ import org.scalebench.core.SetAssocTags;
 @Fork(value = 2, jvmArgsAppend = "-Xmx2g")
 @Warmup(iterations = 4, time = 1)
 @Measurement(iterations = 5, time = 1)
-public class SetAssocBench {
+public class SetAssocTagsBench {
 
     static final int STREAM_MASK = (1 << 23) - 1;
 
@@ -53,7 +56,7 @@ public class SetAssocBench {
     long[] stream;
     int next;
     SetAssocTags tags;
-    LinkedHashMapSetAssoc linked;
+    SetAssocReference reference;
 
     /** Builds both structures and the access stream from a fixed seed, then warms both up on the stream. */
     @Setup
@@ -62,7 +65,8 @@ public class SetAssocBench {
         final int sets = Integer.parseInt(parts[0]);
         final int ways = Integer.parseInt(parts[1]);
         tags = new SetAssocTags(sets, ways, policy);
-        linked = new LinkedHashMapSetAssoc(sets, ways);
+        reference = policy == ReplacementPolicy.LRU ? new LinkedHashMapSetAssoc(sets, ways)
+                : new TreePlruSetAssoc(sets, ways);
         final int hot = sets * ways / 2;
         final int cold = 16 * sets * ways;
         final SplittableRandom random = new SplittableRandom(0x5e7a55L);
@@ -75,7 +79,7 @@ public class SetAssocBench {
             next = i;
             kernel();
             next = i;
-            linkedHashMap();
+            reference();
         }
         next = 0;
     }
@@ -93,14 +97,15 @@ public class SetAssocBench {
     }
 
     /**
-     * The same access on one access-ordered {@code LinkedHashMap} per set (LRU).
+     * The same access on the plain reference of the same policy: one access-ordered {@code LinkedHashMap} per set
+     * (LRU) or a tree of booleans per set (tree-PLRU).
      *
      * @return the slot now holding the tag
      */
     @Benchmark
-    public int linkedHashMap() {
+    public int reference() {
         final long tag = stream[next++ & STREAM_MASK];
-        final int slot = linked.find(tag);
-        return slot >= 0 ? slot : linked.insert(tag);
+        final int slot = reference.find(tag);
+        return slot >= 0 ? slot : reference.insert(tag);
     }
 }

@@ -9,7 +9,7 @@ import org.scalebench.core.SmallLruCache;
  * access, the same contents after invalidations and domain flushes, the same counters. Each episode draws
  * a capacity from 1 to 64 and a key pool about twice as large, extreme keys included.
  */
-public final class SmallCacheCheck implements KernelCheck {
+public final class SmallLruCacheCheck implements KernelCheck {
 
     private static final int EPISODE = 20_000;
     private static final int[] CAPACITIES = {1, 2, 3, 4, 8, 16, 17, 32, 64};

@@ -32,7 +32,7 @@ import org.scalebench.core.SmallLruCache;
 @Fork(value = 2, jvmArgsAppend = "-Xmx1g")
 @Warmup(iterations = 4, time = 1)
 @Measurement(iterations = 5, time = 1)
-public class SmallCacheBench {
+public class SmallLruCacheBench {
 
     static final int CAPACITY = 16;
     static final int STREAM_MASK = 4095;
