@@ -64,7 +64,7 @@ public final class TrainCollectiveCommand implements Callable<Integer> {
         for (final String name : names) {
             ClusterCollectives.of(collective, name, c, 1, generation);
         }
-        final NcclModel ncclModel = new NcclModel(NcclConstants.of(generation), c.ncclFabric());
+        final NcclModel ncclModel = new NcclModel(NcclConstants.of(generation), c.ncclFabric(generation));
         final PrintWriter out = spec.commandLine().getOut();
         for (final int p : counts) {
             final int nodes = c.nodesFor(p);

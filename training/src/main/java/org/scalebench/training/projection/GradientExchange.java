@@ -47,7 +47,7 @@ final class GradientExchange {
         final NcclGeneration generation = options.ncclGeneration() == null ? cluster.ncclGeneration()
                 : options.ncclGeneration();
         final NcclConstants constants = NcclConstants.of(generation);
-        final NcclFabric f = cluster.ncclFabric();
+        final NcclFabric f = cluster.ncclFabric(generation);
         this.nccl = new NcclModel(constants, f);
         final int k = degrees.length;
         this.ncclShared = new NcclModel[k];
