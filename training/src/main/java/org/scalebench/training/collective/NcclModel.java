@@ -216,16 +216,17 @@ public final class NcclModel {
      */
     public double algBandwidth(final Collective c, final NcclAlgorithm algorithm, final NcclProtocol protocol,
             final int nRanks, final int nNodes) {
-        return algBw(c, algorithm.ordinal(), protocol.ordinal(), nRanks, nNodes);
+        return algBw(c, algorithm.ordinal(), protocol.ordinal(), nRanks, nNodes, 1.0);
     }
 
-    private double algBw(final Collective c, final int a, final int p, final int nRanks, final int nNodes) {
+    private double algBw(final Collective c, final int a, final int p, final int nRanks, final int nNodes,
+            final double interShare) {
         if (c == Collective.ALL_TO_ALL || (a == TREE && c != Collective.ALL_REDUCE) || (p == LL128 && !ll128Enabled)) {
             return 0.0;
         }
         final int nChannels = nNodes == 1 ? fabric.channelsSingleNode() : fabric.channelsMultiNode();
         final double intra = fabric.bwIntraPerChannel();
-        final double inter = fabric.bwInterPerChannel();
+        final double inter = fabric.bwInterPerChannel() * interShare;
         final double speed;
         if (nNodes == 1) {
             speed = intra;
@@ -334,12 +335,12 @@ public final class NcclModel {
     public double seconds(final Collective c, final NcclAlgorithm algorithm, final NcclProtocol protocol,
             final long bytes, final int nRanks, final int nNodes) {
         check(bytes, nRanks, nNodes);
-        return nRanks == 1 ? 0.0 : time(c, algorithm.ordinal(), protocol.ordinal(), bytes, nRanks, nNodes);
+        return nRanks == 1 ? 0.0 : time(c, algorithm.ordinal(), protocol.ordinal(), bytes, nRanks, nNodes, 1.0);
     }
 
     private double time(final Collective c, final int a, final int p, final long bytes, final int nRanks,
-            final int nNodes) {
-        double bw = algBw(c, a, p, nRanks, nNodes);
+            final int nNodes, final double interShare) {
+        double bw = algBw(c, a, p, nRanks, nNodes, interShare);
         if (bw <= 0) {
             return Double.POSITIVE_INFINITY;
         }
@@ -420,7 +421,7 @@ public final class NcclModel {
         double bestTime = Double.POSITIVE_INFINITY;
         for (int a = 0; a < 2; a++) {
             for (int p = 0; p < 3; p++) {
-                final double t = nRanks == 1 ? 0.0 : time(c, a, p, bytes, nRanks, nNodes);
+                final double t = nRanks == 1 ? 0.0 : time(c, a, p, bytes, nRanks, nNodes, 1.0);
                 if (t < bestTime) {
                     bestTime = t;
                     best = a * 3 + p;
@@ -440,14 +441,34 @@ public final class NcclModel {
      * @return seconds ({@link Double#POSITIVE_INFINITY} for all-to-all)
      */
     public double fastestSeconds(final Collective c, final long bytes, final int nRanks, final int nNodes) {
+        return fastestSeconds(c, bytes, nRanks, nNodes, 1.0);
+    }
+
+    /**
+     * Time of the fastest algorithm and protocol for a communicator that gets only a share of each node's network
+     * bandwidth (others send at the same time): the fabric's inter-node per-channel bandwidth is scaled by
+     * {@code interShare} before NCCL's rules apply.
+     *
+     * @param c the collective
+     * @param bytes message size, at least 0
+     * @param nRanks ranks, at least 1
+     * @param nNodes nodes, in {@code [1, nRanks]}
+     * @param interShare the share of the inter-node bandwidth, in {@code (0, 1]}
+     * @return seconds ({@link Double#POSITIVE_INFINITY} for all-to-all)
+     */
+    public double fastestSeconds(final Collective c, final long bytes, final int nRanks, final int nNodes,
+            final double interShare) {
         check(bytes, nRanks, nNodes);
+        if (!(interShare > 0 && interShare <= 1)) {
+            throw new IllegalArgumentException("inter-node share = " + interShare + ": must be in (0, 1]");
+        }
         if (nRanks == 1) {
             return 0.0;
         }
         double bestTime = Double.POSITIVE_INFINITY;
         for (int a = 0; a < 2; a++) {
             for (int p = 0; p < 3; p++) {
-                bestTime = Math.min(bestTime, time(c, a, p, bytes, nRanks, nNodes));
+                bestTime = Math.min(bestTime, time(c, a, p, bytes, nRanks, nNodes, interShare));
             }
         }
         return bestTime;
