@@ -312,6 +312,19 @@ public final class Cluster {
     }
 
     /**
+     * This cluster with another intra-node NCCL per-channel bandwidth for every generation (for sensitivity
+     * studies, e.g. HEAD's NVLink width under NCCL 2.5.6).
+     *
+     * @param gbps GB/s per channel, positive
+     * @return a new cluster
+     */
+    public Cluster withNcclIntraBandwidth(final double gbps) {
+        return new Cluster(name, device, gpusPerNode, hbmBandwidth, intra.alpha(), intra.bandwidth(),
+                interNode.alpha(), interNode.bandwidth(), ncclFabric.withBandwidths(gbps, ncclFabric.bwInterPerChannel()),
+                ncclGeneration, 0, nicSharing, nicsPerNode, peerBandwidth, switchPeerBandwidth, peerLatency, sources);
+    }
+
+    /**
      * NVLinks per single-node NCCL channel, or 0 when the cluster gives the per-channel bandwidth itself.
      *
      * @return links

@@ -6,7 +6,7 @@ import java.util.Locale;
  * The host CPU vendor, which NCCL's tuning model reads twice: the multi-node low-latency (LL) bandwidth cap comes
  * from the AMD row of {@code llMaxBws} on AMD hosts and from the first row otherwise, and the per-step network
  * overhead of a multi-node ring is 2 us on AMD hosts and 1 us otherwise ({@code getNetOverhead}); NVIDIA/nccl
- * {@code src/graph/tuning.cc} @ 5067397 lines 228-233 and 268-272. NCCL 2.5.6 reads neither.
+ * {@code src/graph/tuning.cc} at 5067397 lines 228-233 and 268-272. NCCL 2.5.6 reads neither.
  */
 public enum NcclCpuVendor {
     /** x86 Intel hosts (DGX-1, DGX-H100). */

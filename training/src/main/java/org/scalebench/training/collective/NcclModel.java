@@ -23,7 +23,7 @@ import java.util.Set;
  * not modelled: {@link #seconds} returns infinity for combinations NCCL would not use.
  *
  * <p>The tree pattern: NCCL's search sets the plain {@code NCCL_TOPO_PATTERN_TREE} when a node holds one GPU of
- * the communicator ({@code src/graph/search.cc} @ 5067397 line 1133) and otherwise finds a balanced or split tree,
+ * the communicator ({@code src/graph/search.cc} at 5067397 line 1133) and otherwise finds a balanced or split tree,
  * so the model takes the plain pattern exactly when {@code nRanks == nNodes}.
  *
  * <p>Immutable and thread-safe; every evaluation is a closed form that allocates nothing.
@@ -91,7 +91,7 @@ public final class NcclModel {
         this.fabric = fabric;
         this.head = constants.generation() == NcclGeneration.CURRENT;
         this.intraHw = fabric.nvlink() ? NcclConstants.NVLINK : NcclConstants.PCI;
-        // 2.5.6 enables LL128 by default only on Volta with NVLink (src/graph/tuning.cc @ 299c554d line 154);
+        // 2.5.6 enables LL128 by default only on Volta with NVLink (src/graph/tuning.cc at 299c554d line 154);
         // HEAD on NVLink-class paths
         this.ll128Enabled = fabric.nvlink() && (head || fabric.architecture() == NcclArchitecture.VOLTA);
         this.multiNodeIntra = !disabled.contains(NcclCorrection.MULTI_NODE_INTRA_BANDWIDTH);
@@ -233,11 +233,11 @@ public final class NcclModel {
         } else if (!multiNodeIntra) {
             speed = nNodes <= 2 ? intra : inter;
         } else if (a == RING) {
-            // rings keep speedIntra == speedInter across nodes (search.cc @ 299c554d 548; @ 5067397 1270-1272)
+            // rings keep speedIntra == speedInter across nodes (search.cc at 299c554d 548; at 5067397 1270-1272)
             speed = Math.min(intra, inter);
         } else {
-            // trees may raise speedIntra up to twice speedInter (search.cc @ 299c554d 552; @ 5067397 1279-1281);
-            // the tuning reads it only up to 2 nodes (tuning.cc @ 299c554d 103; @ 5067397 306)
+            // trees may raise speedIntra up to twice speedInter (search.cc at 299c554d 552; at 5067397 1279-1281);
+            // the tuning reads it only up to 2 nodes (tuning.cc at 299c554d 103; at 5067397 306)
             speed = nNodes <= 2 ? Math.min(intra, 2 * inter) : inter;
         }
         double busBw = nChannels * speed;
@@ -355,7 +355,7 @@ public final class NcclModel {
         final long chunks = bytes >> 6;
         final int logSize;
         if (chunks == 0) {
-            // log2i(0) = 0 in 2.5.6 (src/include/utils.h @ 299c554d line 34); log2Down(0) = -1 at HEAD
+            // log2i(0) = 0 in 2.5.6 (src/include/utils.h at 299c554d line 34); log2Down(0) = -1 at HEAD
             logSize = head && correctionRange ? -1 : 0;
         } else {
             logSize = 63 - Long.numberOfLeadingZeros(chunks);

@@ -26,7 +26,8 @@ import org.scalebench.training.parallel.MpSpeedupModel;
 /**
  * Reads model profiles from CSV files with columns {@code parameter,key,value,source}; every row but
  * {@code name} needs a source, and every error names the file and line. The built-in profiles
- * ({@code inception-v3}, {@code gnmt}, {@code biglstm}) are resources under {@code profiles/}; they document
+ * ({@code inception-v3}, {@code gnmt}, {@code biglstm}, and {@code gnmt-4layer} for validation) are resources under
+ * {@code profiles/}; they document
  * every parameter and are the templates for user profiles.
  *
  * <p>Parameters (one row each unless keyed):
@@ -66,7 +67,7 @@ import org.scalebench.training.parallel.MpSpeedupModel;
 public final class ModelCatalog {
 
     private static final String RESOURCE_DIR = "/org/scalebench/training/profiles/";
-    private static final List<String> BUILT_IN = List.of("inception-v3", "gnmt", "biglstm");
+    private static final List<String> BUILT_IN = List.of("inception-v3", "gnmt", "biglstm", "gnmt-4layer");
     private static final Set<String> SINGLE = Set.of("name", "dataset", "measured_on", "parameters", "dense_gradient_bytes",
             "sparse_gradient_bytes_per_sample", "sparse_gradient_bytes_per_step", "sparse_table_bytes",
             "samples_per_epoch", "max_batch_per_device", "epochs_model", "epochs_min", "critical_batch", "mp_model",
@@ -87,7 +88,7 @@ public final class ModelCatalog {
     /**
      * The built-in profile names.
      *
-     * @return {@code [inception-v3, gnmt, biglstm]}
+     * @return {@code [inception-v3, gnmt, biglstm, gnmt-4layer]}
      */
     public static List<String> builtInNames() {
         return BUILT_IN;
@@ -96,7 +97,7 @@ public final class ModelCatalog {
     /**
      * A built-in profile.
      *
-     * @param name {@code inception-v3}, {@code gnmt} or {@code biglstm}
+     * @param name {@code inception-v3}, {@code gnmt}, {@code biglstm} or {@code gnmt-4layer}
      * @return the profile
      * @throws IllegalArgumentException naming the value and the built-in names
      */

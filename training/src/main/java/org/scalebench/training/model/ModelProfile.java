@@ -222,8 +222,33 @@ public final class ModelProfile {
      * @return a new profile
      */
     public ModelProfile withStepOverhead(final double seconds) {
-        return copy(stepTime.withFixedSeconds(seconds + optimizerSeconds), seconds, optimizerSeconds, efficiency,
-                mixed == null ? null : mixed.withStepOverhead(seconds));
+        return withFixedParts(seconds, optimizerSeconds);
+    }
+
+    /**
+     * The same profile with another per-device batch limit (a measured run that fitted a larger batch).
+     *
+     * @param batch the largest per-device batch, at least 1
+     * @return a new profile
+     */
+    public ModelProfile withMaxBatchPerDevice(final int batch) {
+        return new ModelProfile(name, dataset, measuredOn, precision, gradientDtype, parameters, denseGradientBytes,
+                denseParameters, sparseTables, samplesPerEpoch, batch, stepTime, stepOverheadSeconds, optimizerSeconds,
+                efficiency, measuredEpochs, mpSpeedup, mixed == null ? null : mixed.withMaxBatchPerDevice(batch),
+                sources);
+    }
+
+    /**
+     * The same profile with other fixed parts of the step (for sensitivity studies): the step-time curve keeps its
+     * measurements and re-splits them.
+     *
+     * @param overhead the per-step overhead every GPU pays, seconds, at least 0
+     * @param optimizer the single-device optimizer update, seconds, at least 0
+     * @return a new profile
+     */
+    public ModelProfile withFixedParts(final double overhead, final double optimizer) {
+        return copy(stepTime.withFixedSeconds(overhead + optimizer), overhead, optimizer, efficiency,
+                mixed == null ? null : mixed.withFixedParts(overhead, optimizer));
     }
 
     /**

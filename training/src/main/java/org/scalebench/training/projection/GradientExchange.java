@@ -36,7 +36,11 @@ import org.scalebench.training.collective.RingAllReduce;
  * </pre>
  * which is all of it for data parallelism, {@code largest / total} for a pool, and {@code 1/M} for even shards on
  * rails. In {@code full} mode only ring 0 sends, through the NICs of its GPUs (a pool: all of them).
- * NCCL's model then applies its own rules to that bandwidth ({@link NcclModel#fastestSeconds(Collective, long,
+ * Dense all-reduces may run in buckets of {@link ProjectionOptions#bucketBytes()} one after the other (data-parallel
+ * frameworks all-reduce gradients as they become ready): {@code floor(bytes / bucket)} full buckets and the rest,
+ * each paying the collective's latency.
+ *
+ * <p>NCCL's model then applies its own rules to that bandwidth ({@link NcclModel#fastestSeconds(Collective, long,
  * int, int, double)}); the alpha-beta models scale the network's per-byte time by it.
  *
  * <p>Immutable and thread-safe; {@link #seconds} allocates nothing.
@@ -51,6 +55,7 @@ final class GradientExchange {
     static final int TABLE = 2;
 
     private final CommunicationModel model;
+    private final double bucket;
     private final int gpusPerNode;
     private final int[] degrees;
     private final NcclModel nccl;
@@ -72,6 +77,7 @@ final class GradientExchange {
     GradientExchange(final Cluster cluster, final ProjectionOptions options, final int[] degrees,
             final double[][][][] ringBytes) {
         this.model = options.communication();
+        this.bucket = options.bucketBytes();
         this.gpusPerNode = cluster.gpusPerNode();
         this.degrees = degrees.clone();
         final NcclGeneration generation = options.ncclGeneration() == null ? cluster.ncclGeneration()
@@ -217,6 +223,17 @@ final class GradientExchange {
     }
 
     private double allReduce(final int workers, final int mIndex, final int bIndex, final int phase,
+            final int nodes, final double bytes) {
+        if (bucket > 0 && bytes > bucket) {
+            final double full = Math.floor(bytes / bucket);
+            final double rest = bytes - full * bucket;
+            return full * oneAllReduce(workers, mIndex, bIndex, phase, nodes, bucket)
+                    + (rest > 0 ? oneAllReduce(workers, mIndex, bIndex, phase, nodes, rest) : 0.0);
+        }
+        return oneAllReduce(workers, mIndex, bIndex, phase, nodes, bytes);
+    }
+
+    private double oneAllReduce(final int workers, final int mIndex, final int bIndex, final int phase,
             final int nodes, final double bytes) {
         final long n = (long) Math.ceil(bytes);
         switch (model) {

@@ -22,10 +22,13 @@ import org.scalebench.training.collective.NcclGeneration;
  *     assumption, kept for sensitivity studies); false to use the placement's largest shard
  * @param nicSharing how a node's GPUs share its NICs, or null for the cluster's own
  * @param disabledNcclCorrections NCCL corrections not to apply (sensitivity studies); empty by default
+ * @param bucketBytes the size of the buckets a data-parallel framework all-reduces one after the other (PyTorch
+ *     DDP, Apex {@code message_size}), each paying the collective's latency; 0 for one all-reduce of the whole
+ *     gradient (the default)
  */
 public record ProjectionOptions(double overlap, boolean shardedAllReduce, CommunicationModel communication,
         NcclGeneration ncclGeneration, int fixedBatch, boolean evenShards, NicSharing nicSharing,
-        Set<NcclCorrection> disabledNcclCorrections) {
+        Set<NcclCorrection> disabledNcclCorrections, long bucketBytes) {
 
     /**
      * No overlap, sharded all-reduce by the placement's shards, NCCL model with the cluster's generation and NIC
@@ -51,6 +54,9 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
         }
         disabledNcclCorrections = disabledNcclCorrections.isEmpty() ? Set.of()
                 : Set.copyOf(EnumSet.copyOf(disabledNcclCorrections));
+        if (bucketBytes < 0) {
+            throw new IllegalArgumentException("bucket bytes = " + bucketBytes + ": must be at least 0 (0: no buckets)");
+        }
     }
 
     /**
@@ -64,7 +70,7 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions(final double overlap, final boolean shardedAllReduce,
             final CommunicationModel communication, final NcclGeneration ncclGeneration, final int fixedBatch) {
-        this(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, false, null, Set.of());
+        this(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, false, null, Set.of(), 0);
     }
 
     /**
@@ -75,7 +81,7 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withOverlap(final double value) {
         return new ProjectionOptions(value, shardedAllReduce, communication, ncclGeneration, fixedBatch, evenShards,
-                nicSharing, disabledNcclCorrections);
+                nicSharing, disabledNcclCorrections, bucketBytes);
     }
 
     /**
@@ -86,7 +92,7 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withShardedAllReduce(final boolean value) {
         return new ProjectionOptions(overlap, value, communication, ncclGeneration, fixedBatch, evenShards,
-                nicSharing, disabledNcclCorrections);
+                nicSharing, disabledNcclCorrections, bucketBytes);
     }
 
     /**
@@ -97,7 +103,7 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withCommunication(final CommunicationModel value) {
         return new ProjectionOptions(overlap, shardedAllReduce, value, ncclGeneration, fixedBatch, evenShards,
-                nicSharing, disabledNcclCorrections);
+                nicSharing, disabledNcclCorrections, bucketBytes);
     }
 
     /**
@@ -108,7 +114,7 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withNcclGeneration(final NcclGeneration value) {
         return new ProjectionOptions(overlap, shardedAllReduce, communication, value, fixedBatch, evenShards,
-                nicSharing, disabledNcclCorrections);
+                nicSharing, disabledNcclCorrections, bucketBytes);
     }
 
     /**
@@ -119,7 +125,7 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withFixedBatch(final int value) {
         return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, value, evenShards,
-                nicSharing, disabledNcclCorrections);
+                nicSharing, disabledNcclCorrections, bucketBytes);
     }
 
     /**
@@ -130,7 +136,7 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withEvenShards(final boolean value) {
         return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, value,
-                nicSharing, disabledNcclCorrections);
+                nicSharing, disabledNcclCorrections, bucketBytes);
     }
 
     /**
@@ -141,7 +147,7 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withNicSharing(final NicSharing value) {
         return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, evenShards,
-                value, disabledNcclCorrections);
+                value, disabledNcclCorrections, bucketBytes);
     }
 
     /**
@@ -152,6 +158,17 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withDisabledNcclCorrections(final Set<NcclCorrection> value) {
         return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, evenShards,
-                nicSharing, value);
+                nicSharing, value, bucketBytes);
+    }
+
+    /**
+     * These options with gradient buckets.
+     *
+     * @param value bytes per bucket, or 0 for one all-reduce of the whole gradient
+     * @return new options
+     */
+    public ProjectionOptions withBucketBytes(final long value) {
+        return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, evenShards,
+                nicSharing, disabledNcclCorrections, value);
     }
 }

@@ -180,7 +180,7 @@ class NcclModelTest {
 
     @Test
     void the256TreeCorrectionRowsAreThoseOfItsEnqueueCc() {
-        // src/enqueue.cc @ 299c554d lines 233-234: LL index 12 = .5 (HEAD .4), LL128 index 9 = .8 (HEAD .7)
+        // src/enqueue.cc at 299c554d lines 233-234: LL index 12 = .5 (HEAD .4), LL128 index 9 = .8 (HEAD .7)
         assertEquals(0.5, V2019.treeCorrectionFactor(NcclProtocol.LL, 64L << 12), 0);
         assertEquals(0.8, V2019.treeCorrectionFactor(NcclProtocol.LL128, 64L << 9), 0);
         assertEquals(0.5, V2019.treeCorrectionFactor(NcclProtocol.SIMPLE, 64L << 16), 0);

@@ -143,7 +143,7 @@ class ModelCatalogTest {
                 .matches(".*mine\\.csv:\\d+: lstm_layer key 'xx/2': phase 'xx' has no lstm_phase row"));
         assertTrue(error(profile(dir, "critical_batch,,1024", "critical_batch,,abc"))
                 .matches(".*mine\\.csv:\\d+: column 'value' = 'abc': must be a finite number.*"));
-        assertEquals("model = 'resnet': must be one of inception-v3, gnmt, biglstm or a CSV file",
+        assertEquals("model = 'resnet': must be one of inception-v3, gnmt, biglstm, gnmt-4layer or a CSV file",
                 assertThrows(IllegalArgumentException.class, () -> ModelCatalog.resolve("resnet")).getMessage());
     }
 

@@ -180,6 +180,26 @@ class ProjectorTest {
     }
 
     @Test
+    void modelParallelismSplitsTheBatchDependentStepAndTheOptimizerButNotTheOverhead() {
+        // t(b) = 0.003 + 0.001 b, of which 0.002 s is fixed: 0.0005 s overhead + 0.0015 s optimizer; given SU_MP
+        // places no parameter, so each of M GPUs holds 1/M of them
+        final StepTimeCurve curve = new StepTimeCurve(new double[] {1, 256}, new double[] {0.003, 0.258}, 0.002,
+                Double.NaN);
+        final ModelProfile m = new ModelProfile("synthetic", "synthetic", "synthetic",
+                org.scalebench.training.model.Precision.FP32, org.scalebench.training.model.GradientDtype.FP32,
+                1_000_000, 4_000_000, 1_000_000, java.util.List.of(), 1_000_000, 256, curve, 0.0005, 0.0015,
+                new McCandlishEfficiency(10, 1e18), null, new GivenMpSpeedup(new int[] {2, 4, 8},
+                        new double[] {1.5, 2, 2.5}), null, Map.of());
+        final ProjectionTable t = sweep(new Projector(m, FREE, NO_COMM.withFixedBatch(32), MP));
+        final int row = 3;
+        final double variable = curve.seconds(32) - 0.002;
+        assertEquals(curve.seconds(32), t.computeSeconds(row, 0), 1e-15);
+        assertEquals(0.0005 + 0.0015 / 2 + variable / 1.5, t.computeSeconds(row, 1), 1e-15);
+        assertEquals(0.0005 + 0.0015 / 8 + variable / 2.5, t.computeSeconds(row, 3), 1e-15);
+        assertEquals(0.125, t.shardFraction(row, 3), 1e-15);
+    }
+
+    @Test
     void everyCommunicationModelProjects() {
         for (final CommunicationModel cm : CommunicationModel.values()) {
             final ProjectionTable t = sweep(new Projector(ModelCatalog.builtIn("gnmt"), ClusterCatalog.builtIn("dgx1"),
