@@ -56,8 +56,9 @@ public final class ModelProfile {
     private final Map<String, String> sources;
 
     /**
-     * Creates an FP32 profile with one sparse table spread over a worker's GPUs, no fixed step part beyond what
-     * the step-time curve holds, and no mixed-precision variant. Use {@link ModelCatalog} to read a full one.
+     * Creates an FP32 profile with one sparse table spread over a worker's GPUs, no mixed-precision variant, and
+     * the step-time curve's fixed part taken as a per-step overhead (no separate optimizer update). Use
+     * {@link ModelCatalog} to read a full one.
      *
      * @param name the model's name
      * @param dataset the dataset's name
@@ -83,7 +84,7 @@ public final class ModelProfile {
         this(name, dataset, measuredOn, Precision.FP32, GradientDtype.FP32, parameters, denseGradientBytes,
                 denseGradientBytes / (double) GradientDtype.FP32.bytes(),
                 legacyTables(sparseBytesPerSample, sparseBytesPerStep, sparseTableBytes), samplesPerEpoch,
-                maxBatchPerDevice, stepTime, 0.0, 0.0, efficiency, null, mpSpeedup, null, sources);
+                maxBatchPerDevice, stepTime, stepTime.fixedSeconds(), 0.0, efficiency, null, mpSpeedup, null, sources);
     }
 
     private static List<SparseTable> legacyTables(final double perSample, final double perStep, final double table) {
