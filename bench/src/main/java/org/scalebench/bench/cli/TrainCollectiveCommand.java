@@ -11,9 +11,11 @@ import org.scalebench.training.cluster.ClusterCollectives;
 import org.scalebench.training.collective.BusBandwidth;
 import org.scalebench.training.collective.Collective;
 import org.scalebench.training.collective.CollectiveCost;
+import org.scalebench.training.collective.NcclAlgorithm;
 import org.scalebench.training.collective.NcclConstants;
 import org.scalebench.training.collective.NcclGeneration;
 import org.scalebench.training.collective.NcclModel;
+import org.scalebench.training.collective.NcclProtocol;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -53,6 +55,12 @@ public final class TrainCollectiveCommand implements Callable<Integer> {
             description = "NCCL constants (default: the cluster's own generation).")
     String nccl;
 
+    @Option(names = "--table",
+            description = "Also print NCCL's tuning table for each case: latency, algorithm bandwidth, size factor and"
+                    + " time of every algorithm x protocol, as NCCL's tuning debug output lists them, beside the"
+                    + " chosen one.")
+    boolean table;
+
     @Override
     public Integer call() {
         final Collective collective = Collective.parse(op);
@@ -64,7 +72,7 @@ public final class TrainCollectiveCommand implements Callable<Integer> {
         for (final String name : names) {
             ClusterCollectives.of(collective, name, c, 1, generation);
         }
-        final NcclModel ncclModel = new NcclModel(NcclConstants.of(generation), c.ncclFabric());
+        final NcclModel ncclModel = new NcclModel(NcclConstants.of(generation), c.ncclFabric(generation));
         final PrintWriter out = spec.commandLine().getOut();
         for (final int p : counts) {
             final int nodes = c.nodesFor(p);
@@ -94,8 +102,43 @@ public final class TrainCollectiveCommand implements Callable<Integer> {
                     }
                 }
                 out.println("  fastest: " + fastest);
+                if (table) {
+                    printTuning(out, ncclModel, collective, n, p, nodes, generation);
+                }
             }
         }
         return Scalebench.OK;
+    }
+
+    /**
+     * NCCL's tuning table for one case: every algorithm and protocol with the latency and algorithm bandwidth the
+     * tuning model assigns (NCCL's {@code NCCL_DEBUG_SUBSYS=TUNING} table), the size-dependent factor
+     * ({@code treeCorrectionFactor} on the bandwidth, the ring plateau on the latency), the time, and the choice.
+     */
+    private static void printTuning(final PrintWriter out, final NcclModel model, final Collective collective,
+            final long bytes, final int ranks, final int nodes, final NcclGeneration generation) {
+        out.printf(Locale.ROOT, "  NCCL %s tuning (%s, %d ranks, %d node%s, host CPU %s):%n", generation.key(),
+                model.fabric().architecture().name().toLowerCase(Locale.ROOT), ranks, nodes, nodes == 1 ? "" : "s",
+                model.fabric().hostCpu().key());
+        out.printf(Locale.ROOT, "    %-13s %12s %12s %12s %12s %14s%n", "algo/proto", "latency us", "algBw GB/s",
+                "bw factor", "lat factor", "time us");
+        final int chosen = ranks > 1 ? model.fastest(collective, bytes, ranks, nodes) : -1;
+        for (final NcclAlgorithm a : NcclAlgorithm.values()) {
+            for (final NcclProtocol pr : NcclProtocol.values()) {
+                final double bw = model.algBandwidth(collective, a, pr, ranks, nodes);
+                final String name = a.name() + "/" + pr.name();
+                if (!(bw > 0) || ranks == 1) {
+                    out.printf(Locale.ROOT, "    %-13s %12s %12s %12s %12s %14s%n", name, "-", "-", "-", "-",
+                            ranks == 1 ? "0" : "not used");
+                    continue;
+                }
+                final double bwFactor = a == NcclAlgorithm.TREE ? model.treeCorrectionFactor(pr, bytes) : 1.0;
+                out.printf(Locale.ROOT, "    %-13s %12.1f %12.2f %12.2f %12.2f %14.3f%s%n", name,
+                        model.latency(collective, a, pr, ranks, nodes), bw, bwFactor,
+                        model.latencyFactor(collective, a, pr, bytes, ranks, nodes),
+                        model.seconds(collective, a, pr, bytes, ranks, nodes) * 1e6,
+                        chosen == a.ordinal() * 3 + pr.ordinal() ? "  <- chosen" : "");
+            }
+        }
     }
 }

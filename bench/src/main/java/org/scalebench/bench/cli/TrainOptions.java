@@ -1,6 +1,9 @@
 package org.scalebench.bench.cli;
 
 import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.scalebench.bench.train.ByteSize;
 
 /** Validation shared by the {@code train} subcommands. */
 final class TrainOptions {
@@ -26,5 +29,40 @@ final class TrainOptions {
             }
         }
         return Arrays.stream(values).sorted().distinct().toArray();
+    }
+
+    /**
+     * Checks a word option against its allowed values.
+     *
+     * @param option the option name for messages
+     * @param value the value given
+     * @param allowed the allowed values, lower case
+     * @return the value, trimmed and lower case
+     * @throws UsageException naming the option, the value and what is allowed
+     */
+    static String choice(final String option, final String value, final String... allowed) {
+        final String v = value.trim().toLowerCase(Locale.ROOT);
+        if (!List.of(allowed).contains(v)) {
+            final String last = allowed[allowed.length - 1];
+            final String rest = String.join(", ", Arrays.copyOf(allowed, allowed.length - 1));
+            throw new UsageException(option + " = '" + value + "': must be " + rest + " or " + last);
+        }
+        return v;
+    }
+
+    /**
+     * Parses a byte size option.
+     *
+     * @param option the option name for messages
+     * @param value the size, e.g. {@code 25M}
+     * @return bytes
+     * @throws UsageException naming the option, the value and the accepted forms
+     */
+    static long bytes(final String option, final String value) {
+        try {
+            return ByteSize.parse(option, value);
+        } catch (final IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
     }
 }

@@ -6,12 +6,16 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.scalebench.bench.train.ByteSize;
 import org.scalebench.bench.train.ProjectionReport;
 import org.scalebench.training.cluster.Cluster;
 import org.scalebench.training.cluster.ClusterCatalog;
+import org.scalebench.training.cluster.NicSharing;
 import org.scalebench.training.collective.NcclGeneration;
+import org.scalebench.training.efficiency.InterpolatedEfficiency;
 import org.scalebench.training.model.ModelCatalog;
 import org.scalebench.training.model.ModelProfile;
+import org.scalebench.training.model.Precision;
 import org.scalebench.training.projection.CommunicationModel;
 import org.scalebench.training.projection.ProjectionOptions;
 import org.scalebench.training.projection.Projector;
@@ -57,9 +61,38 @@ public final class TrainProjectCommand implements Callable<Integer> {
     double overlap;
 
     @Option(names = "--allreduce", paramLabel = "sharded|full",
-            description = "Hybrid gradient all-reduce: each GPU its 1/M shard, or one GPU the whole gradient"
-                    + " (default: ${DEFAULT-VALUE}).")
+            description = "Hybrid gradient all-reduce: each GPU the gradient of the parameters it holds, or one GPU the"
+                    + " whole gradient (default: ${DEFAULT-VALUE}).")
     String allreduce = "sharded";
+
+    @Option(names = "--shards", paramLabel = "placement|even",
+            description = "Sharded all-reduce priced by the placement's largest per-GPU shard, or by even G/M shards"
+                    + " (default: ${DEFAULT-VALUE}).")
+    String shards = "placement";
+
+    @Option(names = "--nic-sharing", paramLabel = "per-node|per-gpu",
+            description = "How a node's GPUs share its NICs: one pool, or rails (default: the cluster's own).")
+    String nicSharing;
+
+    @Option(names = "--bucket", paramLabel = "SIZE",
+            description = "All-reduce gradients in buckets of this size, each paying the latency (e.g. 25M; default:"
+                    + " ${DEFAULT-VALUE}, one all-reduce of the whole gradient).")
+    String bucket = "0";
+
+    @Option(names = "--precision", paramLabel = "fp32|mixed",
+            description = "Step times and gradient width: fp32, or mixed where the profile has measured mixed-precision"
+                    + " step times (default: ${DEFAULT-VALUE}).")
+    String precision = "fp32";
+
+    @Option(names = "--epochs", paramLabel = "profile|fit|points",
+            description = "Epochs against global batch: the profile's model, McCandlish's curve fitted by least squares"
+                    + " through its measured points, or their log-log interpolation (default: ${DEFAULT-VALUE}).")
+    String epochs = "profile";
+
+    @Option(names = "--step-overhead", paramLabel = "S",
+            description = "Fixed seconds every GPU pays per step besides the optimizer update (default: the profile's"
+                    + " step_overhead_s).")
+    Double stepOverhead;
 
     @Option(names = "--comm", paramLabel = "MODEL",
             description = "Gradient exchange model: nccl, ring, hierarchical, hierarchical-tree"
@@ -84,14 +117,21 @@ public final class TrainProjectCommand implements Callable<Integer> {
         if (batch != null && batch < 1) {
             throw new UsageException("--batch = " + batch + ": must be at least 1");
         }
-        final String mode = allreduce.trim().toLowerCase(Locale.ROOT);
-        if (!mode.equals("sharded") && !mode.equals("full")) {
-            throw new UsageException("--allreduce = '" + allreduce + "': must be sharded or full");
+        final String mode = TrainOptions.choice("--allreduce", allreduce, "sharded", "full");
+        final String shardMode = TrainOptions.choice("--shards", shards, "placement", "even");
+        final String epochsMode = TrainOptions.choice("--epochs", epochs, "profile", "fit", "points");
+        final Precision p = Precision.parse(TrainOptions.choice("--precision", precision, "fp32", "mixed"));
+        final NicSharing sharing = nicSharing == null ? null
+                : NicSharing.parse(TrainOptions.choice("--nic-sharing", nicSharing, "per-node", "per-gpu"));
+        final long bucketBytes = TrainOptions.bytes("--bucket", bucket);
+        if (stepOverhead != null && !(stepOverhead >= 0 && stepOverhead < 1e6)) {
+            throw new UsageException("--step-overhead = " + stepOverhead + ": must be seconds in [0, 1e6)");
         }
         final ProjectionOptions options = new ProjectionOptions(overlap, mode.equals("sharded"),
                 CommunicationModel.parse(comm), nccl == null ? null : NcclGeneration.parse(nccl),
-                batch == null ? 0 : batch);
-        final ModelProfile profile = ModelCatalog.resolve(model);
+                batch == null ? 0 : batch).withEvenShards(shardMode.equals("even")).withNicSharing(sharing)
+                .withBucketBytes(bucketBytes);
+        final ModelProfile profile = variant(ModelCatalog.resolve(model), p, epochsMode);
         final Cluster c = ClusterCatalog.resolve(cluster);
         final Projector projector = new Projector(profile, c, options, mp);
         final ProjectionReport report = ProjectionReport.of(projector, sorted);
@@ -103,5 +143,34 @@ public final class TrainProjectCommand implements Callable<Integer> {
                     + Arrays.toString(projector.degrees()) + " MP degrees x " + sorted.length + " device counts)");
         }
         return Scalebench.OK;
+    }
+
+    private ModelProfile variant(final ModelProfile base, final Precision p, final String epochsMode) {
+        if (!base.precisions().contains(p)) {
+            throw new UsageException("--precision = " + p.key() + ": " + base.name() + " has no measured " + p.key()
+                    + "-precision step times (available: " + base.precisions().stream().map(Precision::key).toList()
+                    + ")");
+        }
+        ModelProfile profile = base.withPrecision(p);
+        if (stepOverhead != null) {
+            try {
+                profile = profile.withStepOverhead(stepOverhead);
+            } catch (final IllegalArgumentException e) {
+                throw new UsageException("--step-overhead = " + stepOverhead + ": " + e.getMessage());
+            }
+        }
+        if (epochsMode.equals("profile")) {
+            return profile;
+        }
+        final InterpolatedEfficiency points = profile.measuredEpochs();
+        if (points == null) {
+            throw new UsageException("--epochs = " + epochsMode + ": " + profile.name() + " has fewer than two measured"
+                    + " epochs points (use --epochs profile)");
+        }
+        try {
+            return profile.withEfficiency(epochsMode.equals("points") ? points : points.fitted());
+        } catch (final IllegalArgumentException e) {
+            throw new UsageException("--epochs = fit: " + e.getMessage());
+        }
     }
 }

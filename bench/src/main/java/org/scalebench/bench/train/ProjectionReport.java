@@ -32,8 +32,8 @@ public record ProjectionReport(Projector projector, ProjectionTable table) {
     /** {@link #COLUMNS} followed by the breakdown and provenance columns of {@code train reproduce}. */
     public static final String[] DETAILED_COLUMNS = {"model", "cluster", "devices", "strategy", "mp_degree",
         "per_device_batch", "global_batch", "epochs", "step_time_s", "time_to_train_h", "speedup_vs_dp",
-        "speedup_vs_best_dp", "speedup_vs_one_device", "compute_s", "comm_s", "exposed_comm_s", "mp_speedup", "best_at_devices",
-        "mp_model", "epochs_model", "comm_model"};
+        "speedup_vs_best_dp", "speedup_vs_one_device", "compute_s", "comm_s", "exposed_comm_s", "mp_speedup",
+        "dense_shard", "best_at_devices", "mp_model", "epochs_model", "comm_model", "precision"};
 
     private static final double HOUR = 3600.0;
 
@@ -77,9 +77,11 @@ public record ProjectionReport(Projector projector, ProjectionTable table) {
                     row.addAll(List.of(num(table.speedupOverBestDataParallel(r, c)),
                             num(table.speedupOverOneDevice(r, c)), num(table.computeSeconds(r, c)),
                             num(table.commSeconds(r, c)), num(table.exposedCommSeconds(r, c)),
-                            num(table.mpSpeedup(r, c)), Boolean.toString(table.bestColumn(r) == c),
+                            num(table.mpSpeedup(r, c)), num(table.shardFraction(r, c)),
+                            Boolean.toString(table.bestColumn(r) == c),
                             degrees[c] == 1 ? "none" : projector.model().mpSpeedup().name(),
-                            projector.model().efficiency().describe(), communication()));
+                            projector.model().efficiency().describe(), communication(),
+                            projector.model().precision().key()));
                 }
                 rows.add(row);
             }
@@ -101,8 +103,13 @@ public record ProjectionReport(Projector projector, ProjectionTable table) {
             case HIERARCHICAL -> "two-level ring (alpha-beta-gamma)";
             case HIERARCHICAL_TREE -> "two-level ring and tree (alpha-beta-gamma)";
         };
-        return model + ", " + (o.shardedAllReduce() ? "sharded" : "whole-gradient") + " all-reduce, overlap "
-                + String.format(Locale.ROOT, "%.2f", o.overlap());
+        final String sharing = (o.nicSharing() == null ? projector.cluster().nicSharing() : o.nicSharing()).key();
+        return model + ", " + (o.shardedAllReduce() ? (o.evenShards() ? "evenly sharded" : "sharded by placement")
+                : "whole-gradient") + " all-reduce, NICs " + sharing + ", overlap "
+                + String.format(Locale.ROOT, "%.2f", o.overlap())
+                + (o.bucketBytes() > 0 ? ", buckets of " + ByteSize.format(o.bucketBytes()) : "")
+                + (o.disabledNcclCorrections().isEmpty() ? "" : ", NCCL corrections off: "
+                        + o.disabledNcclCorrections());
     }
 
     /**
@@ -138,19 +145,22 @@ public record ProjectionReport(Projector projector, ProjectionTable table) {
         final double singleEpochs = projector.model().efficiency().epochs(projector.singleDeviceBatch());
         out.printf(Locale.ROOT, "%s on %s (%s)%n", projector.model().name(), projector.cluster().name(),
                 projector.cluster().device());
-        out.printf(Locale.ROOT, "%7s  %-9s %6s %9s %8s %7s %10s %10s %9s %11s %8s %8s %8s%n", "N", "best", "batch",
-                "global", "epochs", "x epoch", "compute s", "exp comm s", "step s", "time h", "vs DP", "vs DP*",
+        out.printf(Locale.ROOT, "%7s  %-9s %6s %9s %8s %7s %6s %10s %10s %9s %11s %8s %8s %8s%n", "N", "best", "batch",
+                "global", "epochs", "x epoch", "shard", "compute s", "exp comm s", "step s", "time h", "vs DP", "vs DP*",
                 "vs 1 GPU");
         for (int r = 0; r < table.rows(); r++) {
             final int c = table.bestColumn(r);
-            out.printf(Locale.ROOT, "%7d  %-9s %6d %9.0f %8.2f %7.2f %10.4f %10.4f %9.4f %11.3f %7.3fx %7.3fx %7.1fx%n",
+            out.printf(Locale.ROOT, "%7d  %-9s %6d %9.0f %8.2f %7.2f %6.3f %10.4f %10.4f %9.4f %11.3f %7.3fx %7.3fx"
+                    + " %7.1fx%n",
                     table.devices(r), degrees[c] == 1 ? "DP" : "hybrid M=" + degrees[c], table.batch(r, c),
                     table.globalBatch(r, c), table.epochs(r, c), table.epochs(r, c) / singleEpochs,
-                    table.computeSeconds(r, c), table.exposedCommSeconds(r, c), table.stepSeconds(r, c),
+                    table.shardFraction(r, c), table.computeSeconds(r, c), table.exposedCommSeconds(r, c),
+                    table.stepSeconds(r, c),
                     table.trainSeconds(r, c) / HOUR, table.speedupOverDataParallel(r, c),
                     table.speedupOverBestDataParallel(r, c), table.speedupOverOneDevice(r, c));
         }
-        out.println("(vs DP: over data parallelism at the same N; vs DP*: over data parallelism at its own best N)");
+        out.println("(shard: the largest share of the dense parameters one GPU holds; vs DP: over data parallelism at the"
+                + " same N; vs DP*: over data parallelism at its own best N)");
         final int crossover = table.crossoverRow();
         out.println(crossover < 0 ? "crossover: data parallelism stays fastest at every N"
                 : "crossover: hybrid first beats data parallelism at N = " + table.devices(crossover));
@@ -168,6 +178,8 @@ public record ProjectionReport(Projector projector, ProjectionTable table) {
         out.println("models: SU_MP by " + projector.model().mpSpeedup().name() + "; epochs by "
                 + projector.model().efficiency().describe() + "; communication by " + communication()
                 + "; step time by single-GPU measurements on " + projector.model().measuredOn() + " ("
-                + projector.model().stepTime() + ")");
+                + projector.model().stepTime() + "; of the fixed part, optimizer update "
+                + String.format(Locale.ROOT, "%.4gs", projector.model().optimizerSeconds()) + ", split by the largest"
+                + " shard); gradients " + projector.model().gradientDtype().key());
     }
 }

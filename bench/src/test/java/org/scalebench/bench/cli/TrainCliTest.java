@@ -82,6 +82,59 @@ class TrainCliTest {
     }
 
     @Test
+    void projectTakesPrecisionEpochsShardsNicSharingBucketsAndOverhead() {
+        final CliRun run = CliRun.of("train", "project", "--model", "gnmt", "--devices", "1,64,512", "--precision",
+                "mixed", "--epochs", "points", "--shards", "even", "--nic-sharing", "per-node", "--bucket", "25M",
+                "--step-overhead", "0.005");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("mixed precision"), run.out());
+        assertTrue(run.out().contains("measured points (batch:epochs)"), run.out());
+        assertTrue(run.out().contains("evenly sharded all-reduce, NICs per-node"), run.out());
+        assertTrue(run.out().contains("buckets of 25M"), run.out());
+        assertTrue(run.out().contains("gradients fp16"), run.out());
+        final CliRun fit = CliRun.of("train", "project", "--model", "gnmt", "--devices", "1,64", "--epochs", "fit");
+        assertTrue(fit.out().contains("E_min = 3.105, B_crit = 8055.47"), fit.out());
+    }
+
+    @Test
+    void newProjectOptionsRejectBadValuesNamingTheOption() {
+        badInput(CliRun.of("train", "project", "--model", "gnmt", "--precision", "fp8"),
+                "--precision = 'fp8': must be fp32 or mixed");
+        badInput(CliRun.of("train", "project", "--model", "inception-v3", "--precision", "mixed"),
+                "--precision = mixed: inception-v3 has no measured mixed-precision step times (available: [fp32])");
+        badInput(CliRun.of("train", "project", "--model", "gnmt", "--epochs", "guess"),
+                "--epochs = 'guess': must be profile, fit or points");
+        badInput(CliRun.of("train", "project", "--model", "biglstm", "--epochs", "fit"),
+                "--epochs = fit: biglstm has fewer than two measured epochs points (use --epochs profile)");
+        badInput(CliRun.of("train", "project", "--model", "gnmt", "--shards", "random"),
+                "--shards = 'random': must be placement or even");
+        badInput(CliRun.of("train", "project", "--model", "gnmt", "--nic-sharing", "per-rack"),
+                "--nic-sharing = 'per-rack': must be per-node or per-gpu");
+        badInput(CliRun.of("train", "project", "--model", "gnmt", "--bucket", "lots"),
+                "--bucket = 'lots': must be a whole number of bytes");
+        badInput(CliRun.of("train", "project", "--model", "gnmt", "--step-overhead", "-1"),
+                "--step-overhead = -1.0: must be seconds in [0, 1e6)");
+        badInput(CliRun.of("train", "project", "--model", "gnmt", "--step-overhead", "5"),
+                "--step-overhead = 5.0: fixed step time");
+    }
+
+    @Test
+    void collectiveTablePrintsEveryAlgorithmAndProtocolBesideTheChoice() {
+        final CliRun run = CliRun.of("train", "collective", "--op", "all-reduce", "--ranks", "16", "--bytes", "256M",
+                "--cluster", "dgx1", "--table");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("NCCL 2019 tuning (volta, 16 ranks, 2 nodes, host CPU intel):"), run.out());
+        for (final String combo : new String[] {"TREE/LL ", "TREE/LL128", "TREE/SIMPLE", "RING/LL ", "RING/LL128",
+            "RING/SIMPLE"}) {
+            assertTrue(run.out().contains("    " + combo), combo + "\n" + run.out());
+        }
+        assertEquals(1, run.out().lines().filter(l -> l.endsWith("<- chosen")).count(), run.out());
+        // the chosen line is the fastest line's choice
+        final String chosen = run.out().lines().filter(l -> l.endsWith("<- chosen")).findFirst().orElseThrow();
+        assertTrue(run.out().contains("fastest: nccl 2019 (" + chosen.trim().split(" ")[0] + ")"), run.out());
+    }
+
+    @Test
     void badFilesNameFileAndLine(@TempDir final Path dir) throws IOException {
         final Path cluster = dir.resolve("cluster.csv");
         Files.writeString(cluster, "cluster,parameter,value,source\nmine,gpus_per_node,8,x\nmine,"
@@ -104,6 +157,9 @@ class TrainCliTest {
             assertTrue(run.out().contains(model + " on dgx1"), run.out());
         }
         assertTrue(claims.contains("| model | paper's claim | scalebench's projection | gap | crossover N |"), claims);
+        assertTrue(claims.contains("## Validation: data-parallel scaling against published throughput"), claims);
+        assertTrue(claims.contains("| mlperf-48nodes | gnmt-4layer, mixed | 384 x 32 |"), claims);
+        assertTrue(claims.contains("| even G / M shards instead of the placement's largest shard |"), claims);
         assertTrue(Files.size(dir.resolve("speedup.png")) > 10_000);
         // per model: N = 1 has DP only, N = 2 two strategies, N = 4 three, the 11 counts from 8 up all four
         assertEquals(3 * (1 + 2 + 3 + 11 * 4), Files.readAllLines(dir.resolve("hybrid.csv")).size() - 1);

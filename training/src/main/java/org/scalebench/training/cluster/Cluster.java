@@ -3,11 +3,13 @@ package org.scalebench.training.cluster;
 import java.util.Collections;
 import java.util.Map;
 import org.scalebench.training.collective.AlphaBetaGamma;
+import org.scalebench.training.collective.NcclConstants;
 import org.scalebench.training.collective.NcclFabric;
 import org.scalebench.training.collective.NcclGeneration;
 
 /**
- * A homogeneous GPU cluster: nodes of {@code gpusPerNode} GPUs, any number of them.
+ * A homogeneous GPU cluster: nodes of {@code gpusPerNode} GPUs (any number of them per node, and any number of
+ * nodes).
  *
  * <p>What it models, per level:
  * <ul>
@@ -19,7 +21,9 @@ import org.scalebench.training.collective.NcclGeneration;
  *   GPUs ({@link #interLinkPerGpu()});</li>
  *   <li>the reduction cost {@code gamma = 3 / HBM bandwidth}: summing {@code n} bytes reads two operands and
  *   writes one;</li>
- *   <li>the fabric as NCCL's tuning model sees it ({@link #ncclFabric()}).</li>
+ *   <li>the fabric as NCCL's tuning model sees it ({@link #ncclFabric(NcclGeneration)}): when the cluster gives
+ *   NVLinks per channel rather than a bandwidth, each generation's own NVLink width sets the per-channel
+ *   bandwidth (21 GB/s in NCCL 2.5.6, 20 GB/s for Volta at HEAD).</li>
  * </ul>
  * Every number comes from the cluster's data file with a source ({@link #source(String)}).
  *
@@ -40,11 +44,18 @@ public final class Cluster {
     private final NcclFabric ncclFabric;
     private final NcclGeneration ncclGeneration;
     private final double[][] peerBandwidth;
+    private final double switchPeerBandwidth;
     private final double peerLatency;
+    private final NicSharing nicSharing;
+    private final int nicsPerNode;
+    private final int ncclNvlinksPerChannel;
+    private final NcclFabric fabric2019;
+    private final NcclFabric fabricCurrent;
     private final Map<String, String> sources;
 
     /**
-     * Creates a cluster. Use {@link ClusterCatalog} to read one from a data file.
+     * Creates a cluster whose NICs form one pool per node ({@link NicSharing#PER_NODE}, one NIC per multi-node
+     * NCCL channel). Use {@link ClusterCatalog} to read one from a data file.
      *
      * @param name the cluster's name
      * @param device the GPU model
@@ -66,17 +77,98 @@ public final class Cluster {
             final double intraLatency, final double intraBandwidth, final double interLatency,
             final double interBandwidthPerNode, final NcclFabric ncclFabric, final NcclGeneration ncclGeneration,
             final double[][] peerBandwidth, final double peerLatency, final Map<String, String> sources) {
+        this(name, device, gpusPerNode, hbmBandwidth, intraLatency, intraBandwidth, interLatency,
+                interBandwidthPerNode, ncclFabric, ncclGeneration, 0, NicSharing.PER_NODE,
+                ncclFabric.channelsMultiNode(), peerBandwidth, Double.NaN, peerLatency, sources);
+    }
+
+    /**
+     * Creates a cluster with every parameter. Use {@link ClusterCatalog} to read one from a data file.
+     *
+     * @param name the cluster's name
+     * @param device the GPU model
+     * @param gpusPerNode GPUs per node, at least 1
+     * @param hbmBandwidth device memory bandwidth, bytes per second, positive
+     * @param intraLatency per-step collective latency inside a node, seconds
+     * @param intraBandwidth per-GPU collective bandwidth inside a node, bytes per second, positive
+     * @param interLatency per-step collective latency between nodes, seconds
+     * @param interBandwidthPerNode network bandwidth of one node, bytes per second, positive
+     * @param ncclFabric the fabric as NCCL sees it (its intra-node per-channel bandwidth is replaced per
+     *     generation when {@code ncclNvlinksPerChannel > 0})
+     * @param ncclGeneration the NCCL generation contemporary with the cluster
+     * @param ncclNvlinksPerChannel NVLinks each single-node channel runs over, so that its bandwidth is that many
+     *     times the generation's NVLink width; 0 to take {@code ncclFabric}'s bandwidth for every generation
+     * @param nicSharing how a node's GPUs share its NICs
+     * @param nicsPerNode NICs per node, in {@code [1, gpusPerNode]} for {@link NicSharing#PER_GPU} (rails), at
+     *     least 1 otherwise
+     * @param peerBandwidth bytes per second between each pair of GPUs of a node ({@code gpusPerNode} square,
+     *     symmetric, positive off the diagonal), or null when every pair gets {@code switchPeerBandwidth}
+     * @param switchPeerBandwidth bytes per second between any two GPUs behind a switch (used when
+     *     {@code peerBandwidth} is null)
+     * @param peerLatency point-to-point latency inside a node, seconds
+     * @param sources the source of every parameter, by parameter name
+     * @throws IllegalArgumentException naming the parameter, its value and what is allowed
+     */
+    public Cluster(final String name, final String device, final int gpusPerNode, final double hbmBandwidth,
+            final double intraLatency, final double intraBandwidth, final double interLatency,
+            final double interBandwidthPerNode, final NcclFabric ncclFabric, final NcclGeneration ncclGeneration,
+            final int ncclNvlinksPerChannel, final NicSharing nicSharing, final int nicsPerNode,
+            final double[][] peerBandwidth, final double switchPeerBandwidth, final double peerLatency,
+            final Map<String, String> sources) {
         if (gpusPerNode < 1) {
             throw new IllegalArgumentException("gpus_per_node = " + gpusPerNode + ": must be at least 1");
         }
         positive("hbm_bandwidth", hbmBandwidth);
         positive("intra_bandwidth", intraBandwidth);
         positive("inter_bandwidth", interBandwidthPerNode);
+        if (ncclNvlinksPerChannel < 0) {
+            throw new IllegalArgumentException("nccl_nvlinks_per_channel = " + ncclNvlinksPerChannel
+                    + ": must be at least 0 (0: use nccl_bw_intra_per_channel_gbps)");
+        }
+        if (nicSharing == null) {
+            throw new IllegalArgumentException("nic_sharing = null: must be per-node or per-gpu");
+        }
+        if (nicsPerNode < 1 || (nicSharing == NicSharing.PER_GPU && nicsPerNode > gpusPerNode)) {
+            throw new IllegalArgumentException("nics_per_node = " + nicsPerNode + ": must be in [1, "
+                    + (nicSharing == NicSharing.PER_GPU ? "gpus_per_node = " + gpusPerNode + "] with per-gpu rails"
+                            : Integer.MAX_VALUE + "]"));
+        }
+        if (peerBandwidth == null) {
+            positive("peer bandwidth", switchPeerBandwidth);
+            this.peerBandwidth = null;
+            this.switchPeerBandwidth = switchPeerBandwidth;
+        } else {
+            this.peerBandwidth = checkedPeers(peerBandwidth, gpusPerNode);
+            this.switchPeerBandwidth = Double.NaN;
+        }
+        this.name = name;
+        this.device = device;
+        this.gpusPerNode = gpusPerNode;
+        this.hbmBandwidth = hbmBandwidth;
+        final double gamma = REDUCTION_BYTES_PER_BYTE / hbmBandwidth;
+        this.intra = AlphaBetaGamma.of(intraLatency, intraBandwidth, gamma);
+        this.interNode = AlphaBetaGamma.of(interLatency, interBandwidthPerNode, gamma);
+        this.interGpu = AlphaBetaGamma.of(interLatency, interBandwidthPerNode / gpusPerNode, gamma);
+        this.ncclFabric = ncclFabric;
+        this.ncclGeneration = ncclGeneration;
+        this.ncclNvlinksPerChannel = ncclNvlinksPerChannel;
+        this.nicSharing = nicSharing;
+        this.nicsPerNode = nicsPerNode;
+        this.fabric2019 = fabricFor(NcclGeneration.V2019);
+        this.fabricCurrent = fabricFor(NcclGeneration.CURRENT);
+        if (!(peerLatency >= 0) || Double.isInfinite(peerLatency)) {
+            throw new IllegalArgumentException("peer_latency = " + peerLatency + " s: must be finite and at least 0");
+        }
+        this.peerLatency = peerLatency;
+        this.sources = Collections.unmodifiableMap(new java.util.TreeMap<>(sources));
+    }
+
+    private static double[][] checkedPeers(final double[][] peerBandwidth, final int gpusPerNode) {
         if (peerBandwidth.length != gpusPerNode) {
             throw new IllegalArgumentException("peer bandwidth matrix has " + peerBandwidth.length
                     + " rows: must have gpus_per_node = " + gpusPerNode);
         }
-        this.peerBandwidth = new double[gpusPerNode][];
+        final double[][] copy = new double[gpusPerNode][];
         for (int i = 0; i < gpusPerNode; i++) {
             if (peerBandwidth[i].length != gpusPerNode) {
                 throw new IllegalArgumentException("peer bandwidth row " + i + " has " + peerBandwidth[i].length
@@ -91,23 +183,17 @@ public final class Cluster {
                     }
                 }
             }
-            this.peerBandwidth[i] = peerBandwidth[i].clone();
+            copy[i] = peerBandwidth[i].clone();
         }
-        this.name = name;
-        this.device = device;
-        this.gpusPerNode = gpusPerNode;
-        this.hbmBandwidth = hbmBandwidth;
-        final double gamma = REDUCTION_BYTES_PER_BYTE / hbmBandwidth;
-        this.intra = AlphaBetaGamma.of(intraLatency, intraBandwidth, gamma);
-        this.interNode = AlphaBetaGamma.of(interLatency, interBandwidthPerNode, gamma);
-        this.interGpu = AlphaBetaGamma.of(interLatency, interBandwidthPerNode / gpusPerNode, gamma);
-        this.ncclFabric = ncclFabric;
-        this.ncclGeneration = ncclGeneration;
-        if (!(peerLatency >= 0) || Double.isInfinite(peerLatency)) {
-            throw new IllegalArgumentException("peer_latency = " + peerLatency + " s: must be finite and at least 0");
+        return copy;
+    }
+
+    private NcclFabric fabricFor(final NcclGeneration generation) {
+        if (ncclNvlinksPerChannel == 0) {
+            return ncclFabric;
         }
-        this.peerLatency = peerLatency;
-        this.sources = Collections.unmodifiableMap(new java.util.TreeMap<>(sources));
+        final double width = NcclConstants.of(generation).nvlinkBandwidth(ncclFabric.architecture());
+        return ncclFabric.withBandwidths(ncclNvlinksPerChannel * width, ncclFabric.bwInterPerChannel());
     }
 
     private static void positive(final String parameter, final double value) {
@@ -206,12 +292,79 @@ public final class Cluster {
     }
 
     /**
-     * The fabric as NCCL's tuning model sees it.
+     * The fabric as NCCL's tuning model of the cluster's own generation sees it.
      *
      * @return the fabric
      */
     public NcclFabric ncclFabric() {
-        return ncclFabric;
+        return ncclFabric(ncclGeneration);
+    }
+
+    /**
+     * The fabric as a generation's NCCL sees it: with NVLinks per channel given, the per-channel bandwidth is
+     * that many of the generation's NVLink widths.
+     *
+     * @param generation the NCCL generation
+     * @return the fabric
+     */
+    public NcclFabric ncclFabric(final NcclGeneration generation) {
+        return generation == NcclGeneration.V2019 ? fabric2019 : fabricCurrent;
+    }
+
+    /**
+     * This cluster with another intra-node NCCL per-channel bandwidth for every generation (for sensitivity
+     * studies, e.g. HEAD's NVLink width under NCCL 2.5.6).
+     *
+     * @param gbps GB/s per channel, positive
+     * @return a new cluster
+     */
+    public Cluster withNcclIntraBandwidth(final double gbps) {
+        return new Cluster(name, device, gpusPerNode, hbmBandwidth, intra.alpha(), intra.bandwidth(),
+                interNode.alpha(), interNode.bandwidth(), ncclFabric.withBandwidths(gbps, ncclFabric.bwInterPerChannel()),
+                ncclGeneration, 0, nicSharing, nicsPerNode, peerBandwidth, switchPeerBandwidth, peerLatency, sources);
+    }
+
+    /**
+     * NVLinks per single-node NCCL channel, or 0 when the cluster gives the per-channel bandwidth itself.
+     *
+     * @return links
+     */
+    public int ncclNvlinksPerChannel() {
+        return ncclNvlinksPerChannel;
+    }
+
+    /**
+     * How the node's GPUs share its NICs.
+     *
+     * @return the mode
+     */
+    public NicSharing nicSharing() {
+        return nicSharing;
+    }
+
+    /**
+     * NICs per node.
+     *
+     * @return at least 1
+     */
+    public int nicsPerNode() {
+        return nicsPerNode;
+    }
+
+    /**
+     * The share of a node's network bandwidth a set of GPUs that send across nodes at once can use in total, when
+     * {@code active} of the node's GPUs send, spread evenly over its GPUs (one per stride of
+     * {@code gpusPerNode / active}). A node-wide pool gives them all of it; rails give them the NICs their GPUs sit
+     * behind: {@code min(nics, active) / nics}.
+     *
+     * @param active GPUs of the node sending at once, in {@code [1, gpusPerNode]}
+     * @return a fraction in {@code (0, 1]}
+     */
+    public double networkShareInUse(final int active) {
+        if (active < 1 || active > gpusPerNode) {
+            throw new IllegalArgumentException("active GPUs = " + active + ": must be in [1, " + gpusPerNode + "]");
+        }
+        return nicSharing == NicSharing.PER_NODE ? 1.0 : Math.min(nicsPerNode, active) / (double) nicsPerNode;
     }
 
     /**
@@ -231,7 +384,10 @@ public final class Cluster {
      * @return bytes per second ({@link Double#POSITIVE_INFINITY} for {@code i == j})
      */
     public double peerBandwidth(final int i, final int j) {
-        return i == j ? Double.POSITIVE_INFINITY : peerBandwidth[i][j];
+        if (i == j) {
+            return Double.POSITIVE_INFINITY;
+        }
+        return peerBandwidth == null ? switchPeerBandwidth : peerBandwidth[i][j];
     }
 
     /**
@@ -246,7 +402,10 @@ public final class Cluster {
     /**
      * The best {@code m} GPUs of a node for a model-parallel group: the subset whose slowest pair is fastest,
      * ties broken by the greatest total pair bandwidth, then by the lowest indices. On a DGX-1 this is a pair
-     * joined by two NVLinks for {@code m = 2} and a fully linked quad for {@code m = 4}.
+     * joined by two NVLinks for {@code m = 2} and a fully linked quad for {@code m = 4}. Behind a switch every
+     * subset is equal and the first {@code m} GPUs are taken. With point-to-point links every subset is tried while
+     * there are at most {@value #EXHAUSTIVE_GROUPS} of them; beyond that the group grows greedily from the fastest
+     * pair, adding the GPU that keeps the slowest pair fastest (then the greatest total, then the lowest index).
      *
      * @param m group size in {@code [1, gpusPerNode]}
      * @return the GPU indices, ascending (a new array)
@@ -256,37 +415,110 @@ public final class Cluster {
             throw new IllegalArgumentException("mp degree = " + m + ": must be in [1, gpus_per_node = "
                     + gpusPerNode + "]");
         }
+        if (peerBandwidth == null || m == 1) {
+            final int[] first = new int[m];
+            for (int i = 0; i < m; i++) {
+                first[i] = i;
+            }
+            return first;
+        }
+        return subsets(gpusPerNode, m) <= EXHAUSTIVE_GROUPS ? exhaustiveGroup(m) : greedyGroup(m);
+    }
+
+    /** The most subsets {@link #bestGroup} tries one by one. */
+    public static final long EXHAUSTIVE_GROUPS = 1L << 20;
+
+    private static double subsets(final int n, final int k) {
+        double c = 1;
+        for (int i = 0; i < k; i++) {
+            c = c * (n - i) / (i + 1);
+        }
+        return c;
+    }
+
+    private int[] exhaustiveGroup(final int m) {
+        final int[] pick = new int[m];
+        for (int i = 0; i < m; i++) {
+            pick[i] = i;
+        }
         int[] best = null;
         double bestMin = -1;
         double bestSum = -1;
-        final int limit = 1 << gpusPerNode;
-        for (int mask = 0; mask < limit; mask++) {
-            if (Integer.bitCount(mask) != m) {
-                continue;
-            }
+        while (true) {
             double min = Double.POSITIVE_INFINITY;
             double sum = 0;
-            for (int i = 0; i < gpusPerNode; i++) {
-                for (int j = i + 1; j < gpusPerNode; j++) {
-                    if ((mask >> i & 1) == 1 && (mask >> j & 1) == 1) {
-                        min = Math.min(min, peerBandwidth[i][j]);
-                        sum += peerBandwidth[i][j];
-                    }
+            for (int a = 0; a < m; a++) {
+                for (int b = a + 1; b < m; b++) {
+                    min = Math.min(min, peerBandwidth[pick[a]][pick[b]]);
+                    sum += peerBandwidth[pick[a]][pick[b]];
                 }
             }
+            // lexicographic order visits lower indices first, so strict improvement keeps the lowest on ties
             if (min > bestMin || (min == bestMin && sum > bestSum)) {
                 bestMin = min;
                 bestSum = sum;
-                best = new int[m];
-                int k = 0;
-                for (int i = 0; i < gpusPerNode; i++) {
-                    if ((mask >> i & 1) == 1) {
-                        best[k++] = i;
-                    }
+                best = pick.clone();
+            }
+            int i = m - 1;
+            while (i >= 0 && pick[i] == gpusPerNode - m + i) {
+                i--;
+            }
+            if (i < 0) {
+                return best;
+            }
+            pick[i]++;
+            for (int j = i + 1; j < m; j++) {
+                pick[j] = pick[j - 1] + 1;
+            }
+        }
+    }
+
+    private int[] greedyGroup(final int m) {
+        final boolean[] in = new boolean[gpusPerNode];
+        int firstA = 0;
+        int firstB = 1;
+        for (int i = 0; i < gpusPerNode; i++) {
+            for (int j = i + 1; j < gpusPerNode; j++) {
+                if (peerBandwidth[i][j] > peerBandwidth[firstA][firstB]) {
+                    firstA = i;
+                    firstB = j;
                 }
             }
         }
-        return best;
+        in[firstA] = true;
+        in[firstB] = true;
+        for (int size = 2; size < m; size++) {
+            int bestGpu = -1;
+            double bestMin = -1;
+            double bestSum = -1;
+            for (int g = 0; g < gpusPerNode; g++) {
+                if (in[g]) {
+                    continue;
+                }
+                double min = Double.POSITIVE_INFINITY;
+                double sum = 0;
+                for (int h = 0; h < gpusPerNode; h++) {
+                    if (in[h]) {
+                        min = Math.min(min, peerBandwidth[g][h]);
+                        sum += peerBandwidth[g][h];
+                    }
+                }
+                if (min > bestMin || (min == bestMin && sum > bestSum)) {
+                    bestMin = min;
+                    bestSum = sum;
+                    bestGpu = g;
+                }
+            }
+            in[bestGpu] = true;
+        }
+        final int[] group = new int[m];
+        int k = 0;
+        for (int g = 0; g < gpusPerNode; g++) {
+            if (in[g]) {
+                group[k++] = g;
+            }
+        }
+        return group;
     }
 
     /**

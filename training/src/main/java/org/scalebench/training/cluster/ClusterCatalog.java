@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.scalebench.training.collective.NcclArchitecture;
+import org.scalebench.training.collective.NcclCpuVendor;
 import org.scalebench.training.collective.NcclFabric;
 import org.scalebench.training.collective.NcclGeneration;
 import org.scalebench.training.data.CsvTable;
@@ -24,10 +25,15 @@ import org.scalebench.training.data.DataFileException;
  * (per GPU), {@code inter_latency_us}, {@code inter_bandwidth_gbps} (per node), {@code nccl_generation}
  * ({@code 2019} or {@code current}), {@code nccl_architecture}, {@code nccl_intra_fabric} ({@code nvlink} or
  * {@code pci}), {@code nccl_channels_single_node}, {@code nccl_channels_multi_node},
- * {@code nccl_bw_intra_per_channel_gbps}, {@code nccl_bw_inter_per_channel_gbps}, {@code peer_topology}
+ * {@code nccl_bw_intra_per_channel_gbps} or {@code nccl_nvlinks_per_channel} (the per-channel bandwidth is then that
+ * many NVLinks of the NCCL generation's own width), {@code nccl_bw_inter_per_channel_gbps}, {@code peer_topology}
  * ({@code switch}: every pair at {@code peer_link_bandwidth_gbps}; {@code links}: {@code peer_links.I.J} NVLinks
  * between GPUs I and J times {@code peer_link_bandwidth_gbps}, unlinked pairs at
- * {@code peer_fallback_bandwidth_gbps}), {@code peer_latency_us}.
+ * {@code peer_fallback_bandwidth_gbps}), {@code peer_latency_us}; optional {@code host_cpu_vendor} ({@code intel},
+ * {@code amd} or {@code other}; default {@code intel}), {@code nic_sharing} ({@code per-node} or {@code per-gpu}
+ * rails; default {@code per-node}) and {@code nics_per_node} (default {@code nccl_channels_multi_node}).
+ * {@code gpus_per_node} has no upper bound behind a switch; with point-to-point links it is at most
+ * {@value #MAX_LINKED_GPUS} (the pair-bandwidth matrix is stored).
  *
  * <p>Stateless; reading allocates, the clusters it returns are immutable.
  */
@@ -39,9 +45,15 @@ public final class ClusterCatalog {
     private static final List<String> REQUIRED = List.of("device", "gpus_per_node", "hbm_bandwidth_gbps",
             "intra_latency_us", "intra_bandwidth_gbps", "inter_latency_us", "inter_bandwidth_gbps",
             "nccl_generation", "nccl_architecture", "nccl_intra_fabric", "nccl_channels_single_node",
-            "nccl_channels_multi_node", "nccl_bw_intra_per_channel_gbps", "nccl_bw_inter_per_channel_gbps",
+            "nccl_channels_multi_node", "nccl_bw_inter_per_channel_gbps",
             "peer_topology", "peer_link_bandwidth_gbps", "peer_latency_us");
     private static final String OPTIONAL = "peer_fallback_bandwidth_gbps";
+    private static final String INTRA_BW = "nccl_bw_intra_per_channel_gbps";
+    private static final String INTRA_LINKS = "nccl_nvlinks_per_channel";
+    private static final List<String> OPTIONAL_KEYS = List.of(OPTIONAL, INTRA_BW, INTRA_LINKS, "host_cpu_vendor",
+            "nic_sharing", "nics_per_node");
+    /** The most GPUs per node with point-to-point links (the pair-bandwidth matrix is stored). */
+    public static final int MAX_LINKED_GPUS = 4096;
     private static final String LINKS = "peer_links.";
 
     private ClusterCatalog() {
@@ -119,9 +131,9 @@ public final class ClusterCatalog {
             final String parameter = row.require("parameter").toLowerCase(Locale.ROOT);
             row.require("value");
             row.require("source");
-            if (!REQUIRED.contains(parameter) && !parameter.equals(OPTIONAL) && !parameter.startsWith(LINKS)) {
+            if (!REQUIRED.contains(parameter) && !OPTIONAL_KEYS.contains(parameter) && !parameter.startsWith(LINKS)) {
                 throw row.error("parameter = '" + parameter + "': must be one of " + String.join(", ", REQUIRED)
-                        + ", " + OPTIONAL + " or " + LINKS + "I.J");
+                        + ", " + String.join(", ", OPTIONAL_KEYS) + " or " + LINKS + "I.J");
             }
             if (parameter.endsWith("_gbps")) {
                 positive(row);
@@ -154,15 +166,18 @@ public final class ClusterCatalog {
         for (final Map.Entry<String, CsvTable.Row> e : p.entrySet()) {
             sources.put(e.getKey(), e.getValue().require("source"));
         }
-        final int gpus = integer(p.get("gpus_per_node"), 1, 64);
+        final int gpus = integer(p.get("gpus_per_node"), 1, Integer.MAX_VALUE);
         final String topology = p.get("peer_topology").require("value").toLowerCase(Locale.ROOT);
         final double linkBandwidth = positive(p.get("peer_link_bandwidth_gbps")) * GIGA;
-        final double[][] peer = new double[gpus][gpus];
+        double[][] peer = null;
         if (topology.equals("switch")) {
-            for (final double[] row : peer) {
-                java.util.Arrays.fill(row, linkBandwidth);
-            }
+            peer = null;
         } else if (topology.equals("links")) {
+            if (gpus > MAX_LINKED_GPUS) {
+                throw p.get("gpus_per_node").error("gpus_per_node = " + gpus + " with peer_topology = links: must be at"
+                        + " most " + MAX_LINKED_GPUS + " (or use peer_topology = switch)");
+            }
+            peer = new double[gpus][gpus];
             final CsvTable.Row fallbackRow = p.get(OPTIONAL);
             final double fallback = fallbackRow == null ? Double.NaN : positive(fallbackRow) * GIGA;
             for (final Map.Entry<String, CsvTable.Row> e : p.entrySet()) {
@@ -191,25 +206,53 @@ public final class ClusterCatalog {
         if (!fabricName.equals("nvlink") && !fabricName.equals("pci")) {
             throw p.get("nccl_intra_fabric").error("nccl_intra_fabric = '" + fabricName + "': must be nvlink or pci");
         }
+        final CsvTable.Row intraBw = p.get(INTRA_BW);
+        final CsvTable.Row intraLinks = p.get(INTRA_LINKS);
+        if ((intraBw == null) == (intraLinks == null)) {
+            throw new DataFileException(file, 0, "cluster '" + name + "' has " + (intraBw == null ? "neither" : "both")
+                    + " '" + INTRA_BW + "' and '" + INTRA_LINKS + "': give exactly one");
+        }
+        final int links = intraLinks == null ? 0 : integer(intraLinks, 1, 1024);
         final NcclFabric fabric;
         final NcclGeneration generation;
+        final NcclCpuVendor cpu;
+        final NicSharing sharing;
         try {
-            fabric = new NcclFabric(NcclArchitecture.parse(p.get("nccl_architecture").require("value")),
-                    fabricName.equals("nvlink"), integer(p.get("nccl_channels_single_node"), 1, 1024),
-                    integer(p.get("nccl_channels_multi_node"), 1, 1024),
-                    positive(p.get("nccl_bw_intra_per_channel_gbps")),
-                    positive(p.get("nccl_bw_inter_per_channel_gbps")));
             generation = NcclGeneration.parse(p.get("nccl_generation").require("value"));
+            cpu = p.containsKey("host_cpu_vendor") ? NcclCpuVendor.parse(p.get("host_cpu_vendor").require("value"))
+                    : NcclCpuVendor.INTEL;
+            sharing = p.containsKey("nic_sharing") ? NicSharing.parse(p.get("nic_sharing").require("value"))
+                    : NicSharing.PER_NODE;
+            final NcclArchitecture arch = NcclArchitecture.parse(p.get("nccl_architecture").require("value"));
+            // with NVLinks per channel, the fabric's own intra bandwidth is that of the cluster's generation
+            final double intra = intraBw != null ? positive(intraBw)
+                    : links * org.scalebench.training.collective.NcclConstants.of(generation).nvlinkBandwidth(arch);
+            fabric = new NcclFabric(arch, fabricName.equals("nvlink"),
+                    integer(p.get("nccl_channels_single_node"), 1, 1024),
+                    integer(p.get("nccl_channels_multi_node"), 1, 1024), intra,
+                    positive(p.get("nccl_bw_inter_per_channel_gbps")), cpu);
         } catch (final DataFileException e) {
             throw e;
         } catch (final IllegalArgumentException e) {
             throw new DataFileException(file, 0, "cluster '" + name + "': " + e.getMessage());
         }
-        return new Cluster(name, p.get("device").require("value"), gpus,
-                positive(p.get("hbm_bandwidth_gbps")) * GIGA,
-                nonNegative(p.get("intra_latency_us")) * MICRO, positive(p.get("intra_bandwidth_gbps")) * GIGA,
-                nonNegative(p.get("inter_latency_us")) * MICRO, positive(p.get("inter_bandwidth_gbps")) * GIGA,
-                fabric, generation, peer, nonNegative(p.get("peer_latency_us")) * MICRO, sources);
+        final int nics = p.containsKey("nics_per_node") ? integer(p.get("nics_per_node"), 1,
+                sharing == NicSharing.PER_GPU ? gpus : Integer.MAX_VALUE) : fabric.channelsMultiNode();
+        if (sharing == NicSharing.PER_GPU && (nics > gpus || gpus % nics != 0)) {
+            throw (p.containsKey("nics_per_node") ? p.get("nics_per_node") : p.get("nic_sharing")).error(
+                    "nics_per_node = " + nics + " with nic_sharing = per-gpu: must divide gpus_per_node = " + gpus
+                            + " (each rail serves the same number of GPUs)");
+        }
+        try {
+            return new Cluster(name, p.get("device").require("value"), gpus,
+                    positive(p.get("hbm_bandwidth_gbps")) * GIGA,
+                    nonNegative(p.get("intra_latency_us")) * MICRO, positive(p.get("intra_bandwidth_gbps")) * GIGA,
+                    nonNegative(p.get("inter_latency_us")) * MICRO, positive(p.get("inter_bandwidth_gbps")) * GIGA,
+                    fabric, generation, links, sharing, nics, peer, linkBandwidth,
+                    nonNegative(p.get("peer_latency_us")) * MICRO, sources);
+        } catch (final IllegalArgumentException e) {
+            throw new DataFileException(file, 0, "cluster '" + name + "': " + e.getMessage());
+        }
     }
 
     private static int[] pair(final CsvTable.Row row, final String parameter, final int gpus) {
@@ -246,8 +289,8 @@ public final class ClusterCatalog {
     private static int integer(final CsvTable.Row row, final int min, final int max) {
         final double v = row.number("value");
         if (v != Math.rint(v) || v < min || v > max) {
-            throw row.error(row.get("parameter") + " = " + row.get("value") + ": must be an integer in [" + min + ", "
-                    + max + "]");
+            throw row.error(row.get("parameter") + " = " + row.get("value") + ": must be an integer "
+                    + (max == Integer.MAX_VALUE ? "of at least " + min : "in [" + min + ", " + max + "]"));
         }
         return (int) v;
     }

@@ -125,7 +125,7 @@ public final class ClusterCollectives {
             case "all-to-all/bruck":
                 return new BruckAllToAll(flat);
             default:
-                return new NcclModel(NcclConstants.of(generation), cluster.ncclFabric())
+                return new NcclModel(NcclConstants.of(generation), cluster.ncclFabric(generation))
                         .asCollectiveCost(collective, cluster.gpusPerNode());
         }
     }

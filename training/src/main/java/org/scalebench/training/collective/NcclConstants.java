@@ -38,6 +38,8 @@ public final class NcclConstants {
     private final Map<String, Double> scalars;
     private final double treeMaxBwSingleNode;
     private final double treeMaxBwMultiNode;
+    private final double[] nvlinkBw = new double[NcclArchitecture.values().length];
+    private final int treeCorrectionLimit;
 
     private NcclConstants(final NcclGeneration generation, final CsvTable table) {
         this.generation = generation;
@@ -99,6 +101,8 @@ public final class NcclConstants {
             }
             treeMaxBwSingleNode = need(values, file, "treeMaxBw", "SINGLE-NODE", "-");
             treeMaxBwMultiNode = need(values, file, "treeMaxBw", "MULTI-NODE", "-");
+            // 2.5.6 knows one NVLink width for every GPU of compute capability 7 and above
+            Arrays.fill(nvlinkBw, need(values, file, "scalar", "NVLINKBW", "-"));
         } else {
             final String[] capTables = {"llMaxBw", "perChMaxRingLL128Bw", "perChMaxTreeLL128Bw", "perChMaxTreeBw"};
             for (int t = 0; t < capTables.length; t++) {
@@ -111,7 +115,16 @@ public final class NcclConstants {
             }
             treeMaxBwSingleNode = Double.NaN;
             treeMaxBwMultiNode = Double.NaN;
+            for (final NcclArchitecture arch : NcclArchitecture.values()) {
+                nvlinkBw[arch.ordinal()] = need(values, file, "nvlinkBw", arch.name(), "-");
+            }
         }
+        final double limit = need(values, file, "scalar", "TREECORRECTIONLIMIT", "-");
+        if (limit != Math.rint(limit) || limit < 0 || limit > 64) {
+            throw new DataFileException(file, 0, "generation " + generation.key() + ": treeCorrectionLimit = " + limit
+                    + ": must be an integer in [0, 64]");
+        }
+        this.treeCorrectionLimit = (int) limit;
         final Map<String, Double> s = new HashMap<>();
         final String prefix = "scalar|";
         for (final Map.Entry<String, Double> e : values.entrySet()) {
@@ -212,6 +225,27 @@ public final class NcclConstants {
     public double treeCorrection(final NcclProtocol p, final int logSize) {
         final double[] f = treeCorrection[p.ordinal()];
         return logSize < f.length ? f[logSize] : 1.0;
+    }
+
+    /**
+     * How many entries of the tree correction table NCCL reads: it corrects while {@code log2(bytes / 64)} is
+     * below this (22 in 2.5.6, 23 at HEAD).
+     *
+     * @return the exclusive upper bound of the corrected index
+     */
+    public int treeCorrectionLimit() {
+        return treeCorrectionLimit;
+    }
+
+    /**
+     * The bandwidth NCCL's topology gives one NVLink of an architecture, GB/s: {@code VOLTA_NVLINK_WIDTH} (21) for
+     * every architecture in 2.5.6, {@code SMxx_NVLINK_BW} at HEAD.
+     *
+     * @param arch the architecture
+     * @return GB/s per link and direction
+     */
+    public double nvlinkBandwidth(final NcclArchitecture arch) {
+        return nvlinkBw[arch.ordinal()];
     }
 
     /**

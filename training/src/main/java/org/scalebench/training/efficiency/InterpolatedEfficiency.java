@@ -56,6 +56,16 @@ public final class InterpolatedEfficiency implements StatisticalEfficiency {
         return Math.exp(logEpochs[i - 1] + t * (logEpochs[i] - logEpochs[i - 1]));
     }
 
+    /**
+     * McCandlish's curve fitted by least squares through the same points.
+     *
+     * @return the fit
+     * @throws IllegalArgumentException if there are fewer than two points or they give no finite critical batch
+     */
+    public McCandlishFit fitted() {
+        return new McCandlishFit(batches, epochs);
+    }
+
     @Override
     public String describe() {
         final StringBuilder b = new StringBuilder("measured points (batch:epochs)");
@@ -67,6 +77,18 @@ public final class InterpolatedEfficiency implements StatisticalEfficiency {
 
     @Override
     public StatisticalEfficiency withBatchScale(final double factor) {
+        return new InterpolatedEfficiency(scaled(batches, factor), epochs);
+    }
+
+    /**
+     * Batches stretched by a factor, for {@link StatisticalEfficiency#withBatchScale}.
+     *
+     * @param batches the batches
+     * @param factor positive stretch factor
+     * @return a new array
+     * @throws IllegalArgumentException if the factor is not positive
+     */
+    static double[] scaled(final double[] batches, final double factor) {
         if (!(factor > 0)) {
             throw new IllegalArgumentException("factor = " + factor + ": must be positive");
         }
@@ -74,6 +96,6 @@ public final class InterpolatedEfficiency implements StatisticalEfficiency {
         for (int i = 0; i < batches.length; i++) {
             scaled[i] = batches[i] * factor;
         }
-        return new InterpolatedEfficiency(scaled, epochs);
+        return scaled;
     }
 }

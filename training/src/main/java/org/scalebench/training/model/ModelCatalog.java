@@ -13,6 +13,7 @@ import org.scalebench.training.data.CsvTable;
 import org.scalebench.training.data.DataFileException;
 import org.scalebench.training.efficiency.InterpolatedEfficiency;
 import org.scalebench.training.efficiency.McCandlishEfficiency;
+import org.scalebench.training.efficiency.McCandlishFit;
 import org.scalebench.training.efficiency.StatisticalEfficiency;
 import org.scalebench.training.parallel.DataflowGraph;
 import org.scalebench.training.parallel.DataflowPlacementSpeedup;
@@ -25,24 +26,39 @@ import org.scalebench.training.parallel.MpSpeedupModel;
 /**
  * Reads model profiles from CSV files with columns {@code parameter,key,value,source}; every row but
  * {@code name} needs a source, and every error names the file and line. The built-in profiles
- * ({@code inception-v3}, {@code gnmt}, {@code biglstm}) are resources under {@code profiles/}; they document
+ * ({@code inception-v3}, {@code gnmt}, {@code biglstm}, and {@code gnmt-4layer} for validation) are resources under
+ * {@code profiles/}; they document
  * every parameter and are the templates for user profiles.
  *
  * <p>Parameters (one row each unless keyed):
  * <ul>
  *   <li>{@code name}, {@code dataset}, optional {@code measured_on} (the device and precision of the step times)
- *   (text); {@code parameters}, {@code dense_gradient_bytes},
- *   {@code samples_per_epoch}, {@code max_batch_per_device}; optional {@code sparse_gradient_bytes_per_sample},
- *   {@code sparse_gradient_bytes_per_step}, {@code sparse_table_bytes};</li>
- *   <li>{@code step_time} keyed by per-device batch, value seconds (at least one row);</li>
+ *   (text); {@code parameters}, {@code dense_gradient_bytes}, optional {@code gradient_dtype} ({@code fp32}
+ *   default, {@code fp16}, {@code bf16}), {@code samples_per_epoch}, {@code max_batch_per_device};</li>
+ *   <li>sparse gradients, either as totals ({@code sparse_gradient_bytes_per_sample},
+ *   {@code sparse_gradient_bytes_per_step}, {@code sparse_table_bytes}; one table spread over a worker's GPUs) or
+ *   per table: {@code sparse_table} keyed by table name (dense bytes), with {@code sparse_table_placement}
+ *   ({@code first}: on a worker's first GPU; {@code spread}: split over its GPUs), {@code sparse_bytes_per_sample}
+ *   and {@code sparse_bytes_per_step} rows keyed by the same name;</li>
+ *   <li>{@code step_time} keyed by per-device batch, value seconds (at least one row); optional
+ *   {@code memory_bandwidth_gbps} (of the device the step times were measured on), {@code step_floor_bytes} (bytes
+ *   every step reads however small its batch: the floor of the batch-dependent part is these over the memory
+ *   bandwidth; without it the time stays flat below the smallest measured batch), {@code step_overhead_s} (the
+ *   fixed part every GPU pays per step) and {@code optimizer_bytes_per_parameter} (the optimizer update reads and
+ *   writes these per dense parameter: a fixed part split like the parameters);</li>
+ *   <li>mixed precision, where measured: {@code step_time_mixed} rows keyed by batch, {@code gradient_dtype_mixed},
+ *   {@code step_floor_bytes_mixed} (with {@code step_floor_bytes}), optional {@code measured_on_mixed};</li>
  *   <li>{@code epochs_model}: {@code mccandlish} with {@code critical_batch} and either {@code epochs_min} or one
- *   {@code epochs} row (the curve through that point), or {@code points} with {@code epochs} rows keyed by global
- *   batch;</li>
+ *   {@code epochs} row (the curve through that point); {@code points} with {@code epochs} rows keyed by global
+ *   batch (log-log interpolation, constant steps beyond the last); or {@code mccandlish-fit} with at least two
+ *   {@code epochs} rows (McCandlish's curve fitted by least squares);</li>
  *   <li>{@code mp_model}: {@code given} with {@code mp_speedup} rows keyed by M; {@code dataflow} with
  *   {@code mp_graph} (a built-in graph name or a CSV path relative to the profile); {@code lstm-wavefront} with
  *   {@code lstm_phase} rows (key phase, value time steps, in execution order), {@code lstm_boundary_bytes} (key
  *   phase), {@code lstm_bidirectional}, {@code lstm_layer} and {@code lstm_head} rows keyed {@code phase/name}
- *   (value weights per time step); or {@code pipeline} with {@code pipeline_layer} rows (key name, value relative
+ *   (value weights per time step), optional {@code lstm_head_parameters} (a head's dense parameters when they
+ *   differ from its weights per step) and {@code lstm_embedding} (dense parameters kept with the phase's first
+ *   layer) keyed {@code phase/name}; or {@code pipeline} with {@code pipeline_layer} rows (key name, value relative
  *   work), {@code pipeline_microbatches} and {@code pipeline_boundary_bytes}.</li>
  * </ul>
  *
@@ -51,14 +67,20 @@ import org.scalebench.training.parallel.MpSpeedupModel;
 public final class ModelCatalog {
 
     private static final String RESOURCE_DIR = "/org/scalebench/training/profiles/";
-    private static final List<String> BUILT_IN = List.of("inception-v3", "gnmt", "biglstm");
+    private static final List<String> BUILT_IN = List.of("inception-v3", "gnmt", "biglstm", "gnmt-4layer");
     private static final Set<String> SINGLE = Set.of("name", "dataset", "measured_on", "parameters", "dense_gradient_bytes",
             "sparse_gradient_bytes_per_sample", "sparse_gradient_bytes_per_step", "sparse_table_bytes",
             "samples_per_epoch", "max_batch_per_device", "epochs_model", "epochs_min", "critical_batch", "mp_model",
-            "mp_graph", "pipeline_microbatches", "pipeline_boundary_bytes");
-    private static final Set<String> TEXT = Set.of("name", "dataset", "measured_on", "epochs_model", "mp_model", "mp_graph");
-    private static final Set<String> KEYED = Set.of("step_time", "epochs", "mp_speedup", "lstm_phase",
-            "lstm_boundary_bytes", "lstm_bidirectional", "lstm_layer", "lstm_head", "pipeline_layer");
+            "mp_graph", "pipeline_microbatches", "pipeline_boundary_bytes", "gradient_dtype", "gradient_dtype_mixed",
+            "measured_on_mixed", "memory_bandwidth_gbps", "step_floor_bytes", "step_floor_bytes_mixed",
+            "step_overhead_s", "optimizer_bytes_per_parameter");
+    private static final Set<String> TEXT = Set.of("name", "dataset", "measured_on", "epochs_model", "mp_model", "mp_graph",
+            "gradient_dtype", "gradient_dtype_mixed", "measured_on_mixed", "sparse_table_placement");
+    private static final Set<String> KEYED = Set.of("step_time", "step_time_mixed", "epochs", "mp_speedup", "lstm_phase",
+            "lstm_boundary_bytes", "lstm_bidirectional", "lstm_layer", "lstm_head", "lstm_head_parameters",
+            "lstm_embedding", "pipeline_layer", "sparse_table", "sparse_table_placement", "sparse_bytes_per_sample",
+            "sparse_bytes_per_step");
+    private static final double GIGA = 1e9;
 
     private ModelCatalog() {
     }
@@ -66,7 +88,7 @@ public final class ModelCatalog {
     /**
      * The built-in profile names.
      *
-     * @return {@code [inception-v3, gnmt, biglstm]}
+     * @return {@code [inception-v3, gnmt, biglstm, gnmt-4layer]}
      */
     public static List<String> builtInNames() {
         return BUILT_IN;
@@ -75,7 +97,7 @@ public final class ModelCatalog {
     /**
      * A built-in profile.
      *
-     * @param name {@code inception-v3}, {@code gnmt} or {@code biglstm}
+     * @param name {@code inception-v3}, {@code gnmt}, {@code biglstm} or {@code gnmt-4layer}
      * @return the profile
      * @throws IllegalArgumentException naming the value and the built-in names
      */
@@ -165,12 +187,7 @@ public final class ModelCatalog {
         final Reader r = new Reader(table.file(), single, keyed);
         final String name = r.text("name");
         try {
-            return new ModelProfile(name, r.text("dataset"), r.optionalText("measured_on", "unspecified"),
-                    r.count("parameters", 1), r.count("dense_gradient_bytes", 0),
-                    r.optionalNumber("sparse_gradient_bytes_per_sample"), r.optionalNumber("sparse_gradient_bytes_per_step"),
-                    r.optionalNumber("sparse_table_bytes"), r.count("samples_per_epoch", 1),
-                    (int) Math.min(Integer.MAX_VALUE, r.count("max_batch_per_device", 1)), r.stepTime(),
-                    r.efficiency(), r.mpModel(directory), sources);
+            return r.profile(name, directory, sources);
         } catch (final DataFileException e) {
             throw e;
         } catch (final IllegalArgumentException e) {
@@ -259,23 +276,179 @@ public final class ModelCatalog {
             return rows;
         }
 
-        StepTimeCurve stepTime() {
-            final List<CsvTable.Row> rows = sortedByKey("step_time", "step_time batch");
+        ModelProfile profile(final String name, final Path directory, final Map<String, String> sources) {
+            final GradientDtype dtype = GradientDtype.parse(optionalText("gradient_dtype", "fp32"));
+            final long dense = count("dense_gradient_bytes", 0);
+            final double denseParameters = dense / (double) dtype.bytes();
+            final List<SparseTable> tables = sparseTables();
+            final MpSpeedupModel mp = mpModel(directory);
+            final double bandwidth = optionalNumber("memory_bandwidth_gbps") * GIGA;
+            final double overhead = optionalNumber("step_overhead_s");
+            final double optimizer = secondsOfBytes("optimizer_bytes_per_parameter", denseParameters, bandwidth);
+            final StepTimeCurve fp32 = stepTime("step_time", overhead + optimizer,
+                    secondsOfBytes("step_floor_bytes", 1.0, bandwidth));
+            final StatisticalEfficiency efficiency = efficiency();
+            final InterpolatedEfficiency measured = measuredEpochs();
+            final String dataset = text("dataset");
+            final long parameters = count("parameters", 1);
+            final long samples = count("samples_per_epoch", 1);
+            final int maxBatch = (int) Math.min(Integer.MAX_VALUE, count("max_batch_per_device", 1));
+            ModelProfile mixed = null;
+            if (!rows("step_time_mixed").isEmpty()) {
+                final GradientDtype mixedDtype = GradientDtype.parse(text("gradient_dtype_mixed"));
+                final double factor = mixedDtype.bytes() / (double) dtype.bytes();
+                if (single.containsKey("step_floor_bytes") != single.containsKey("step_floor_bytes_mixed")) {
+                    throw new DataFileException(file, 0, "step_floor_bytes and step_floor_bytes_mixed: give both or"
+                            + " neither when the profile has step_time_mixed rows");
+                }
+                final List<SparseTable> mixedTables = new ArrayList<>();
+                for (final SparseTable t : tables) {
+                    mixedTables.add(t.scaled(factor));
+                }
+                mixed = new ModelProfile(name, dataset, optionalText("measured_on_mixed", "unspecified, mixed precision"),
+                        Precision.MIXED, mixedDtype, parameters, Math.round(dense * factor), denseParameters,
+                        mixedTables, samples, maxBatch, stepTime("step_time_mixed", overhead + optimizer,
+                        secondsOfBytes("step_floor_bytes_mixed", 1.0, bandwidth)), overhead, optimizer, efficiency,
+                        measured, mp, null, sources);
+            } else if (single.containsKey("gradient_dtype_mixed") || single.containsKey("step_floor_bytes_mixed")) {
+                throw new DataFileException(file, 0, "gradient_dtype_mixed and step_floor_bytes_mixed need"
+                        + " step_time_mixed rows (mixed-precision step times measured somewhere)");
+            }
+            return new ModelProfile(name, dataset, optionalText("measured_on", "unspecified"), Precision.FP32, dtype,
+                    parameters, dense, denseParameters, tables, samples, maxBatch, fp32, overhead, optimizer,
+                    efficiency, measured, mp, mixed, sources);
+        }
+
+        private double secondsOfBytes(final String parameter, final double multiplier, final double bandwidth) {
+            final CsvTable.Row row = single.get(parameter);
+            if (row == null) {
+                return parameter.startsWith("step_floor") ? Double.NaN : 0.0;
+            }
+            if (!(bandwidth > 0)) {
+                throw row.error(parameter + " needs memory_bandwidth_gbps (of the device the step times were"
+                        + " measured on)");
+            }
+            return optionalNumber(parameter) * multiplier / bandwidth;
+        }
+
+        private List<SparseTable> sparseTables() {
+            final List<CsvTable.Row> tableRows = rows("sparse_table");
+            if (tableRows.isEmpty()) {
+                for (final String p : List.of("sparse_table_placement", "sparse_bytes_per_sample",
+                        "sparse_bytes_per_step")) {
+                    if (!rows(p).isEmpty()) {
+                        throw rows(p).get(0).error(p + " needs a sparse_table row keyed '" + rows(p).get(0).get("key")
+                                + "'");
+                    }
+                }
+                final double perSample = optionalNumber("sparse_gradient_bytes_per_sample");
+                final double perStep = optionalNumber("sparse_gradient_bytes_per_step");
+                final double table = optionalNumber("sparse_table_bytes");
+                if ((perSample > 0 || perStep > 0) && !(table > 0)) {
+                    throw new DataFileException(file, 0, "sparse_table_bytes = " + table
+                            + ": must be positive when the model has sparse gradients");
+                }
+                return table > 0 ? List.of(new SparseTable("sparse", table, perSample, perStep,
+                        SparseTable.Placement.SPREAD)) : List.of();
+            }
+            for (final String total : List.of("sparse_gradient_bytes_per_sample", "sparse_gradient_bytes_per_step",
+                    "sparse_table_bytes")) {
+                if (single.containsKey(total)) {
+                    throw single.get(total).error(total + " and sparse_table rows: give the totals or the tables,"
+                            + " not both");
+                }
+            }
+            final List<SparseTable> tables = new ArrayList<>();
+            for (final CsvTable.Row row : tableRows) {
+                final String key = row.get("key");
+                final CsvTable.Row placement = keyedRow("sparse_table_placement", key);
+                if (placement == null) {
+                    throw row.error("sparse_table '" + key + "' has no sparse_table_placement row (first or spread)");
+                }
+                final SparseTable.Placement where;
+                try {
+                    where = SparseTable.Placement.parse(placement.require("value"));
+                } catch (final IllegalArgumentException e) {
+                    throw placement.error(e.getMessage());
+                }
+                final CsvTable.Row sample = keyedRow("sparse_bytes_per_sample", key);
+                final CsvTable.Row step = keyedRow("sparse_bytes_per_step", key);
+                tables.add(new SparseTable(key, positive(row, "sparse_table " + key),
+                        sample == null ? 0.0 : nonNegative(sample, "sparse_bytes_per_sample " + key),
+                        step == null ? 0.0 : nonNegative(step, "sparse_bytes_per_step " + key), where));
+            }
+            for (final String p : List.of("sparse_table_placement", "sparse_bytes_per_sample", "sparse_bytes_per_step")) {
+                for (final CsvTable.Row row : rows(p)) {
+                    if (keyedRow("sparse_table", row.get("key")) == null) {
+                        throw row.error(p + " key '" + row.get("key") + "' has no sparse_table row");
+                    }
+                }
+            }
+            return tables;
+        }
+
+        private CsvTable.Row keyedRow(final String parameter, final String key) {
+            for (final CsvTable.Row row : rows(parameter)) {
+                if (row.get("key").equals(key)) {
+                    return row;
+                }
+            }
+            return null;
+        }
+
+        double nonNegative(final CsvTable.Row row, final String what) {
+            final double v = row.number("value");
+            if (!(v >= 0)) {
+                throw row.error(what + " = " + row.get("value") + ": must be at least 0");
+            }
+            return v;
+        }
+
+        InterpolatedEfficiency measuredEpochs() {
+            final List<CsvTable.Row> points = sortedByKey("epochs", "epochs global batch");
+            if (points.size() < 2) {
+                return null;
+            }
+            final double[][] be = epochPoints(points);
+            return new InterpolatedEfficiency(be[0], be[1]);
+        }
+
+        private double[][] epochPoints(final List<CsvTable.Row> points) {
+            final double[] b = new double[points.size()];
+            final double[] e = new double[points.size()];
+            for (int i = 0; i < b.length; i++) {
+                b[i] = positiveKey(points.get(i), "epochs global batch");
+                e[i] = positive(points.get(i), "epochs");
+                if (i > 0 && e[i] < e[i - 1]) {
+                    throw points.get(i).error("epochs = " + e[i] + " at global batch " + b[i] + " is below "
+                            + e[i - 1] + " at batch " + b[i - 1] + ": epochs must not decrease with batch");
+                }
+            }
+            return new double[][] {b, e};
+        }
+
+        StepTimeCurve stepTime(final String parameter, final double fixed, final double floor) {
+            final List<CsvTable.Row> rows = sortedByKey(parameter, parameter + " batch");
             if (rows.isEmpty()) {
-                throw new DataFileException(file, 0, "missing parameter 'step_time': needs at least one row keyed by"
-                        + " per-device batch");
+                throw new DataFileException(file, 0, "missing parameter '" + parameter + "': needs at least one row"
+                        + " keyed by per-device batch");
             }
             final double[] b = new double[rows.size()];
             final double[] t = new double[rows.size()];
             for (int i = 0; i < b.length; i++) {
-                b[i] = positiveKey(rows.get(i), "step_time batch");
-                t[i] = positive(rows.get(i), "step_time");
+                b[i] = positiveKey(rows.get(i), parameter + " batch");
+                t[i] = positive(rows.get(i), parameter);
                 if (i > 0 && t[i] < t[i - 1]) {
-                    throw rows.get(i).error("step_time = " + t[i] + " s at batch " + b[i] + " is below " + t[i - 1]
+                    throw rows.get(i).error(parameter + " = " + t[i] + " s at batch " + b[i] + " is below " + t[i - 1]
                             + " s at batch " + b[i - 1] + ": step time must not decrease with batch");
                 }
             }
-            return new StepTimeCurve(b, t);
+            try {
+                return new StepTimeCurve(b, t, fixed, floor);
+            } catch (final IllegalArgumentException e) {
+                throw rows.get(0).error(parameter + ": " + e.getMessage() + " (step_overhead_s, optimizer_bytes_per_"
+                        + "parameter and step_floor_bytes must fit under the measured step)");
+            }
         }
 
         StatisticalEfficiency efficiency() {
@@ -301,20 +474,23 @@ public final class ModelCatalog {
                     if (points.isEmpty()) {
                         throw modelRow.error("epochs_model = points: needs at least one epochs row keyed by global batch");
                     }
-                    final double[] b = new double[points.size()];
-                    final double[] e = new double[points.size()];
-                    for (int i = 0; i < b.length; i++) {
-                        b[i] = positiveKey(points.get(i), "epochs global batch");
-                        e[i] = positive(points.get(i), "epochs");
-                        if (i > 0 && e[i] < e[i - 1]) {
-                            throw points.get(i).error("epochs = " + e[i] + " at global batch " + b[i] + " is below "
-                                    + e[i - 1] + " at batch " + b[i - 1] + ": epochs must not decrease with batch");
-                        }
+                    final double[][] be = epochPoints(points);
+                    return new InterpolatedEfficiency(be[0], be[1]);
+                }
+                case "mccandlish-fit": {
+                    if (points.size() < 2) {
+                        throw modelRow.error("epochs_model = mccandlish-fit: needs at least two epochs rows keyed by"
+                                + " global batch (found " + points.size() + ")");
                     }
-                    return new InterpolatedEfficiency(b, e);
+                    final double[][] be = epochPoints(points);
+                    try {
+                        return new McCandlishFit(be[0], be[1]);
+                    } catch (final IllegalArgumentException e) {
+                        throw modelRow.error(e.getMessage());
+                    }
                 }
                 default:
-                    throw modelRow.error("epochs_model = '" + model + "': must be mccandlish or points");
+                    throw modelRow.error("epochs_model = '" + model + "': must be mccandlish, points or mccandlish-fit");
             }
         }
 
@@ -402,10 +578,25 @@ public final class ModelCatalog {
                 if (layers.length == 0) {
                     throw phaseRow.error("phase '" + phase + "' has no lstm_layer rows keyed '" + phase + "/NAME'");
                 }
-                phases.add(new LstmPhase(phase, steps, boundary, bidirectional, layers,
-                        weights(rowsOfPhase("lstm_head", phase), "lstm_head")));
+                final double[] heads = weights(rowsOfPhase("lstm_head", phase), "lstm_head");
+                final double[] headParameters = heads.clone();
+                final List<CsvTable.Row> headRows = rowsOfPhase("lstm_head", phase);
+                for (final CsvTable.Row row : rowsOfPhase("lstm_head_parameters", phase)) {
+                    final int h = indexOfKey(headRows, row.get("key"));
+                    if (h < 0) {
+                        throw row.error("lstm_head_parameters key '" + row.get("key") + "' has no lstm_head row");
+                    }
+                    headParameters[h] = nonNegative(row, "lstm_head_parameters");
+                }
+                double embedding = 0;
+                for (final CsvTable.Row row : rowsOfPhase("lstm_embedding", phase)) {
+                    embedding += nonNegative(row, "lstm_embedding");
+                }
+                phases.add(new LstmPhase(phase, steps, boundary, bidirectional, layers, heads, headParameters,
+                        embedding));
             }
-            for (final String p : List.of("lstm_boundary_bytes", "lstm_bidirectional", "lstm_layer", "lstm_head")) {
+            for (final String p : List.of("lstm_boundary_bytes", "lstm_bidirectional", "lstm_layer", "lstm_head",
+                    "lstm_head_parameters", "lstm_embedding")) {
                 for (final CsvTable.Row row : rows(p)) {
                     final String phase = row.get("key").split("/", 2)[0];
                     if (phaseRows.stream().noneMatch(pr -> pr.get("key").equals(phase))) {
@@ -415,6 +606,15 @@ public final class ModelCatalog {
                 }
             }
             return new LstmWavefrontSpeedup(phases);
+        }
+
+        private int indexOfKey(final List<CsvTable.Row> rows, final String key) {
+            for (int i = 0; i < rows.size(); i++) {
+                if (rows.get(i).get("key").equals(key)) {
+                    return i;
+                }
+            }
+            return -1;
         }
 
         private List<CsvTable.Row> rowsOfPhase(final String parameter, final String phase) {

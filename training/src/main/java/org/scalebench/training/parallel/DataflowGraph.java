@@ -18,7 +18,9 @@ import org.scalebench.training.data.DataFileException;
  * source}: {@code op} is {@code input}, {@code conv}, {@code pool}, {@code concat} or {@code fc}; {@code inputs}
  * lists earlier nodes separated by {@code ;}. Work per sample: convolution {@code 2 kh kw cin cout oh ow},
  * pooling {@code kh kw cin oh ow}, fully connected {@code 2 cin cout}, input and concatenation 0. Output bytes per
- * sample: {@code cout oh ow * 4} (FP32). The reader checks channel counts along every edge (a convolution's
+ * sample: {@code cout oh ow * 4} (FP32). Trainable parameters: convolution {@code kh kw cin cout} plus its batch
+ * norm's scale and shift {@code 2 cout} (torchvision's {@code BasicConv2d}), fully connected {@code cin cout + cout},
+ * others 0. The reader checks channel counts along every edge (a convolution's
  * {@code in_channels} equals its input's {@code out_channels}; a concatenation's {@code out_channels} is the sum of
  * its inputs'), so a mistyped row is caught with its file and line.
  *
@@ -33,6 +35,7 @@ public final class DataflowGraph {
     private final String[] nodes;
     private final double[] flops;
     private final double[] outputBytes;
+    private final double[] parameters;
     private final int[][] predecessors;
     private final int[][] successors;
     private final double totalFlops;
@@ -49,7 +52,33 @@ public final class DataflowGraph {
      */
     public DataflowGraph(final String name, final String[] nodes, final double[] flops, final double[] outputBytes,
             final int[][] predecessors) {
+        this(name, nodes, flops, outputBytes, new double[nodes.length], predecessors);
+    }
+
+    /**
+     * Creates a graph whose nodes hold parameters.
+     *
+     * @param name the graph's name
+     * @param nodes node names, topologically ordered
+     * @param flops forward floating-point operations per sample of each node, at least 0, not all 0
+     * @param outputBytes bytes of each node's output activation per sample, at least 0
+     * @param parameters trainable parameters of each node, at least 0
+     * @param predecessors for each node, the indices of its inputs (each smaller than the node's index)
+     * @throws IllegalArgumentException naming the offending node
+     */
+    public DataflowGraph(final String name, final String[] nodes, final double[] flops, final double[] outputBytes,
+            final double[] parameters, final int[][] predecessors) {
         final int n = nodes.length;
+        if (parameters.length != n) {
+            throw new IllegalArgumentException("graph " + name + ": " + parameters.length + " parameter counts for " + n
+                    + " nodes: must match");
+        }
+        for (int i = 0; i < n; i++) {
+            if (!(parameters[i] >= 0)) {
+                throw new IllegalArgumentException("graph " + name + " node " + nodes[i] + ": parameters = "
+                        + parameters[i] + ": must be at least 0");
+            }
+        }
         if (n == 0 || flops.length != n || outputBytes.length != n || predecessors.length != n) {
             throw new IllegalArgumentException("graph " + name + ": nodes, flops, output bytes and predecessors must"
                     + " have the same, non-zero length");
@@ -89,6 +118,7 @@ public final class DataflowGraph {
         this.nodes = nodes.clone();
         this.flops = flops.clone();
         this.outputBytes = outputBytes.clone();
+        this.parameters = parameters.clone();
         this.totalFlops = total;
     }
 
@@ -163,6 +193,7 @@ public final class DataflowGraph {
                 inputChannels += channels.get(i);
             }
             final double f;
+            double params = 0;
             switch (op) {
                 case "input":
                     if (p.length != 0) {
@@ -182,6 +213,8 @@ public final class DataflowGraph {
                     }
                     f = op.equals("conv") ? 2.0 * kh * kw * cin * (double) cout * oh * ow
                             : op.equals("pool") ? (double) kh * kw * cin * oh * ow : 2.0 * cin * (double) cout;
+                    params = op.equals("conv") ? (double) kh * kw * cin * cout + 2.0 * cout
+                            : op.equals("fc") ? (double) cin * cout + cout : 0.0;
                     break;
                 case "concat":
                     if (p.length < 2 || inputChannels != cout) {
@@ -196,7 +229,7 @@ public final class DataflowGraph {
             index.put(node, names.size());
             names.add(node);
             preds.add(p);
-            work.add(new double[] {f, BYTES_PER_VALUE * cout * (double) oh * ow});
+            work.add(new double[] {f, BYTES_PER_VALUE * cout * (double) oh * ow, params});
             channels.add(cout);
         }
         if (names.isEmpty()) {
@@ -205,11 +238,14 @@ public final class DataflowGraph {
         final int n = names.size();
         final double[] flops = new double[n];
         final double[] bytes = new double[n];
+        final double[] params = new double[n];
         for (int i = 0; i < n; i++) {
             flops[i] = work.get(i)[0];
             bytes[i] = work.get(i)[1];
+            params[i] = work.get(i)[2];
         }
-        return new DataflowGraph(name, names.toArray(new String[0]), flops, bytes, preds.toArray(new int[0][]));
+        return new DataflowGraph(name, names.toArray(new String[0]), flops, bytes, params,
+                preds.toArray(new int[0][]));
     }
 
     private static int count(final CsvTable.Row row, final String column) {
@@ -275,6 +311,16 @@ public final class DataflowGraph {
      */
     public double outputBytes(final int i) {
         return outputBytes[i];
+    }
+
+    /**
+     * A node's trainable parameters.
+     *
+     * @param i node index
+     * @return parameters
+     */
+    public double parameters(final int i) {
+        return parameters[i];
     }
 
     /**

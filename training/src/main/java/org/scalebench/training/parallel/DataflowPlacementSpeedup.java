@@ -44,13 +44,30 @@ public final class DataflowPlacementSpeedup implements MpSpeedupModel {
 
     @Override
     public double speedup(final int m, final double workerBatch, final ComputeTime compute, final Cluster cluster) {
+        return place(m, workerBatch, compute, cluster).speedup();
+    }
+
+    /**
+     * The speedup and each GPU's parameters: every node's parameters on the GPU the placement gives it, or all on
+     * GPU 0 when the worker keeps the model on one GPU.
+     */
+    @Override
+    public MpPlacement place(final int m, final double workerBatch, final ComputeTime compute, final Cluster cluster) {
+        final double[] placed = new double[m];
         if (m == 1) {
-            return 1.0;
+            for (int i = 0; i < graph.size(); i++) {
+                placed[0] += graph.parameters(i);
+            }
+            return new MpPlacement(1.0, placed);
         }
         final PlacementProblem problem = problem(m, workerBatch, compute, cluster);
         final int[] assignment = Math.pow(m, graph.size()) <= EXHAUSTIVE_LIMIT
                 ? problem.exhaustive(EXHAUSTIVE_LIMIT) : problem.listScheduling();
-        return Math.max(1.0, problem.singleDeviceSeconds() / problem.stepSeconds(assignment));
+        final double speedup = problem.singleDeviceSeconds() / problem.stepSeconds(assignment);
+        for (int i = 0; i < graph.size(); i++) {
+            placed[speedup > 1.0 ? assignment[i] : 0] += graph.parameters(i);
+        }
+        return new MpPlacement(Math.max(1.0, speedup), placed);
     }
 
     /**

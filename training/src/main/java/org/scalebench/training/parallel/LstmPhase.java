@@ -14,9 +14,28 @@ import java.util.Arrays;
  * @param bidirectionalWeights weights of a bidirectional first layer (both directions), 0 if none
  * @param layerWeights weights of each unidirectional layer, bottom to top
  * @param headWeights weights of each non-recurrent head
+ * @param headParameters dense parameters of each head (its weights per step unless it samples a larger table whose
+ *     gradient is sparse), at least 0
+ * @param embeddingParameters dense parameters kept with the phase's first layer (an input embedding whose gradient
+ *     is dense), at least 0
  */
 public record LstmPhase(String name, double timeSteps, double boundaryBytes, double bidirectionalWeights,
-        double[] layerWeights, double[] headWeights) {
+        double[] layerWeights, double[] headWeights, double[] headParameters, double embeddingParameters) {
+
+    /**
+     * A phase whose heads' parameters are their weights and which keeps no embedding with its first layer.
+     *
+     * @param name the phase's name
+     * @param timeSteps time steps per sample
+     * @param boundaryBytes bytes per sample per time step crossing a stage boundary
+     * @param bidirectionalWeights weights of a bidirectional first layer, 0 if none
+     * @param layerWeights weights of each unidirectional layer
+     * @param headWeights weights of each non-recurrent head
+     */
+    public LstmPhase(final String name, final double timeSteps, final double boundaryBytes,
+            final double bidirectionalWeights, final double[] layerWeights, final double[] headWeights) {
+        this(name, timeSteps, boundaryBytes, bidirectionalWeights, layerWeights, headWeights, headWeights, 0.0);
+    }
 
     /**
      * Validates the phase.
@@ -45,8 +64,32 @@ public record LstmPhase(String name, double timeSteps, double boundaryBytes, dou
                 throw new IllegalArgumentException("phase " + name + ": head weights = " + w + ": must be at least 0");
             }
         }
+        if (headParameters.length != headWeights.length) {
+            throw new IllegalArgumentException("phase " + name + ": " + headParameters.length + " head parameter counts"
+                    + " for " + headWeights.length + " heads: must match");
+        }
+        for (final double p : headParameters) {
+            if (!(p >= 0)) {
+                throw new IllegalArgumentException("phase " + name + ": head parameters = " + p + ": must be at least 0");
+            }
+        }
+        if (!(embeddingParameters >= 0) || Double.isInfinite(embeddingParameters)) {
+            throw new IllegalArgumentException("phase " + name + ": embedding parameters = " + embeddingParameters
+                    + ": must be finite and at least 0");
+        }
         layerWeights = layerWeights.clone();
         headWeights = headWeights.clone();
+        headParameters = headParameters.clone();
+    }
+
+    /**
+     * The heads' dense parameters (a copy).
+     *
+     * @return parameters of each head
+     */
+    @Override
+    public double[] headParameters() {
+        return headParameters.clone();
     }
 
     /**
@@ -82,7 +125,8 @@ public record LstmPhase(String name, double timeSteps, double boundaryBytes, dou
     public boolean equals(final Object o) {
         return o instanceof LstmPhase p && name.equals(p.name) && timeSteps == p.timeSteps
                 && boundaryBytes == p.boundaryBytes && bidirectionalWeights == p.bidirectionalWeights
-                && Arrays.equals(layerWeights, p.layerWeights) && Arrays.equals(headWeights, p.headWeights);
+                && Arrays.equals(layerWeights, p.layerWeights) && Arrays.equals(headWeights, p.headWeights)
+                && Arrays.equals(headParameters, p.headParameters) && embeddingParameters == p.embeddingParameters;
     }
 
     @Override

@@ -66,6 +66,42 @@ public final class LstmWavefrontSpeedup implements MpSpeedupModel {
     }
 
     /**
+     * The speedup and where the dense parameters sit: a phase's unidirectional layers on the GPUs of their stages
+     * (stage {@code s} on the worker's GPU {@code s}), a bidirectional first layer's two directions on GPUs 0 and
+     * 1, its embedding on GPU 0, and its heads split evenly over the {@code m} GPUs.
+     */
+    @Override
+    public MpPlacement place(final int m, final double workerBatch, final ComputeTime compute, final Cluster cluster) {
+        final double[] placed = new double[m];
+        for (final LstmPhase phase : phases) {
+            placed[0] += phase.embeddingParameters();
+            if (phase.bidirectionalWeights() > 0) {
+                if (m >= 2) {
+                    placed[0] += phase.bidirectionalWeights() / 2;
+                    placed[1] += phase.bidirectionalWeights() / 2;
+                } else {
+                    placed[0] += phase.bidirectionalWeights();
+                }
+            }
+            final double[] layers = phase.layerWeights();
+            final int stages = Math.min(m, layers.length);
+            final int[] first = StagePartition.firstLayers(layers, stages);
+            for (int s = 0; s < stages; s++) {
+                final int end = s + 1 < stages ? first[s + 1] : layers.length;
+                for (int i = first[s]; i < end; i++) {
+                    placed[s] += layers[i];
+                }
+            }
+            for (final double h : phase.headParameters()) {
+                for (int g = 0; g < m; g++) {
+                    placed[g] += h / m;
+                }
+            }
+        }
+        return new MpPlacement(speedup(m, workerBatch, compute, cluster), placed);
+    }
+
+    /**
      * The modelled step time on {@code m} GPUs.
      *
      * @param m GPUs, at least 1

@@ -29,4 +29,19 @@ public interface MpSpeedupModel {
      *     keep the whole model on one device instead
      */
     double speedup(int m, double workerBatch, ComputeTime compute, Cluster cluster);
+
+    /**
+     * {@code SU_MP(M)} with the dense parameters each GPU of the worker holds under the placement that gives it.
+     * The default places no parameter (a model of speedups only): the caller then assumes even shards.
+     *
+     * @param m GPUs per worker, at least 1 and at most the cluster's GPUs per node
+     * @param workerBatch samples per step of the worker, positive
+     * @param compute single-device step time against batch
+     * @param cluster the cluster whose node hosts the worker
+     * @return the speedup and the placed parameters
+     */
+    default MpPlacement place(final int m, final double workerBatch, final ComputeTime compute,
+            final Cluster cluster) {
+        return MpPlacement.unplaced(speedup(m, workerBatch, compute, cluster), m);
+    }
 }

@@ -18,6 +18,26 @@ public final class StagePartition {
      * @throws IllegalArgumentException if {@code stages} is out of range
      */
     public static double[] balance(final double[] weights, final int stages) {
+        final int[] first = firstLayers(weights, stages);
+        final double[] stageWeights = new double[stages];
+        for (int s = 0; s < stages; s++) {
+            final int end = s + 1 < stages ? first[s + 1] : weights.length;
+            for (int i = first[s]; i < end; i++) {
+                stageWeights[s] += weights[i];
+            }
+        }
+        return stageWeights;
+    }
+
+    /**
+     * The first layer of each stage of the best contiguous split (the split {@link #balance} weighs).
+     *
+     * @param weights layer weights in pipeline order, at least 0
+     * @param stages the number of stages, in {@code [1, weights.length]}
+     * @return the index of each stage's first layer, ascending, starting at 0
+     * @throws IllegalArgumentException if {@code stages} is out of range
+     */
+    public static int[] firstLayers(final double[] weights, final int stages) {
         final int n = weights.length;
         if (stages < 1 || stages > n) {
             throw new IllegalArgumentException("stages = " + stages + ": must be in [1, layers = " + n + "]");
@@ -44,13 +64,13 @@ public final class StagePartition {
                 }
             }
         }
-        final double[] stageWeights = new double[stages];
+        final int[] first = new int[stages];
         int end = n;
         for (int s = stages; s >= 1; s--) {
             final int start = s == 1 ? 0 : cut[s][end];
-            stageWeights[s - 1] = prefix[end] - prefix[start];
+            first[s - 1] = start;
             end = start;
         }
-        return stageWeights;
+        return first;
     }
 }

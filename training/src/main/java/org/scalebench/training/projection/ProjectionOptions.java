@@ -1,5 +1,9 @@
 package org.scalebench.training.projection;
 
+import java.util.EnumSet;
+import java.util.Set;
+import org.scalebench.training.cluster.NicSharing;
+import org.scalebench.training.collective.NcclCorrection;
 import org.scalebench.training.collective.NcclGeneration;
 
 /**
@@ -7,17 +11,29 @@ import org.scalebench.training.collective.NcclGeneration;
  *
  * @param overlap fraction of the gradient exchange that may hide under the backward pass, in {@code [0, 1]}:
  *     the exposed time is {@code comm - min(overlap * comm, backward compute)}; 0 exposes all of it
- * @param shardedAllReduce true if each of a hybrid worker's {@code M} GPUs all-reduces only its {@code 1/M}
- *     shard of the gradient (M concurrent rings); false if one GPU per worker all-reduces the whole gradient
+ * @param shardedAllReduce true if each of a hybrid worker's {@code M} GPUs exchanges only the gradient of the
+ *     parameters it holds (M concurrent rings, the slowest carrying the placement's largest shard); false if one
+ *     GPU per worker exchanges the whole gradient
  * @param communication how the gradient exchange is priced
  * @param ncclGeneration the NCCL constants for {@link CommunicationModel#NCCL}, or null for the cluster's own
  * @param fixedBatch per-device (DP) or per-worker (hybrid) batch to use for every strategy, or 0 to choose the
  *     fastest power of two per strategy
+ * @param evenShards true to price every shard at {@code G / M} whatever the placement (the first version's
+ *     assumption, kept for sensitivity studies); false to use the placement's largest shard
+ * @param nicSharing how a node's GPUs share its NICs, or null for the cluster's own
+ * @param disabledNcclCorrections NCCL corrections not to apply (sensitivity studies); empty by default
+ * @param bucketBytes the size of the buckets a data-parallel framework all-reduces one after the other (PyTorch
+ *     DDP, Apex {@code message_size}), each paying the collective's latency; 0 for one all-reduce of the whole
+ *     gradient (the default)
  */
 public record ProjectionOptions(double overlap, boolean shardedAllReduce, CommunicationModel communication,
-        NcclGeneration ncclGeneration, int fixedBatch) {
+        NcclGeneration ncclGeneration, int fixedBatch, boolean evenShards, NicSharing nicSharing,
+        Set<NcclCorrection> disabledNcclCorrections, long bucketBytes) {
 
-    /** No overlap, sharded all-reduce, NCCL model with the cluster's generation, batch chosen per strategy. */
+    /**
+     * No overlap, sharded all-reduce by the placement's shards, NCCL model with the cluster's generation and NIC
+     * sharing, batch chosen per strategy.
+     */
     public static final ProjectionOptions DEFAULTS = new ProjectionOptions(0.0, true, CommunicationModel.NCCL, null, 0);
 
     /**
@@ -36,6 +52,25 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
         if (fixedBatch < 0) {
             throw new IllegalArgumentException("batch = " + fixedBatch + ": must be at least 1 (or 0 to choose)");
         }
+        disabledNcclCorrections = disabledNcclCorrections.isEmpty() ? Set.of()
+                : Set.copyOf(EnumSet.copyOf(disabledNcclCorrections));
+        if (bucketBytes < 0) {
+            throw new IllegalArgumentException("bucket bytes = " + bucketBytes + ": must be at least 0 (0: no buckets)");
+        }
+    }
+
+    /**
+     * Options with the placement's shards, the cluster's NIC sharing and every NCCL correction.
+     *
+     * @param overlap the overlap fraction
+     * @param shardedAllReduce true for a sharded all-reduce
+     * @param communication how the exchange is priced
+     * @param ncclGeneration NCCL constants, or null for the cluster's
+     * @param fixedBatch the batch, or 0 to choose
+     */
+    public ProjectionOptions(final double overlap, final boolean shardedAllReduce,
+            final CommunicationModel communication, final NcclGeneration ncclGeneration, final int fixedBatch) {
+        this(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, false, null, Set.of(), 0);
     }
 
     /**
@@ -45,7 +80,8 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      * @return new options
      */
     public ProjectionOptions withOverlap(final double value) {
-        return new ProjectionOptions(value, shardedAllReduce, communication, ncclGeneration, fixedBatch);
+        return new ProjectionOptions(value, shardedAllReduce, communication, ncclGeneration, fixedBatch, evenShards,
+                nicSharing, disabledNcclCorrections, bucketBytes);
     }
 
     /**
@@ -55,7 +91,8 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      * @return new options
      */
     public ProjectionOptions withShardedAllReduce(final boolean value) {
-        return new ProjectionOptions(overlap, value, communication, ncclGeneration, fixedBatch);
+        return new ProjectionOptions(overlap, value, communication, ncclGeneration, fixedBatch, evenShards,
+                nicSharing, disabledNcclCorrections, bucketBytes);
     }
 
     /**
@@ -65,7 +102,8 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      * @return new options
      */
     public ProjectionOptions withCommunication(final CommunicationModel value) {
-        return new ProjectionOptions(overlap, shardedAllReduce, value, ncclGeneration, fixedBatch);
+        return new ProjectionOptions(overlap, shardedAllReduce, value, ncclGeneration, fixedBatch, evenShards,
+                nicSharing, disabledNcclCorrections, bucketBytes);
     }
 
     /**
@@ -75,7 +113,8 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      * @return new options
      */
     public ProjectionOptions withNcclGeneration(final NcclGeneration value) {
-        return new ProjectionOptions(overlap, shardedAllReduce, communication, value, fixedBatch);
+        return new ProjectionOptions(overlap, shardedAllReduce, communication, value, fixedBatch, evenShards,
+                nicSharing, disabledNcclCorrections, bucketBytes);
     }
 
     /**
@@ -85,6 +124,51 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      * @return new options
      */
     public ProjectionOptions withFixedBatch(final int value) {
-        return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, value);
+        return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, value, evenShards,
+                nicSharing, disabledNcclCorrections, bucketBytes);
+    }
+
+    /**
+     * These options with even {@code G / M} shards (true) or the placement's (false).
+     *
+     * @param value true for even shards
+     * @return new options
+     */
+    public ProjectionOptions withEvenShards(final boolean value) {
+        return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, value,
+                nicSharing, disabledNcclCorrections, bucketBytes);
+    }
+
+    /**
+     * These options with another NIC sharing.
+     *
+     * @param value the sharing, or null for the cluster's
+     * @return new options
+     */
+    public ProjectionOptions withNicSharing(final NicSharing value) {
+        return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, evenShards,
+                value, disabledNcclCorrections, bucketBytes);
+    }
+
+    /**
+     * These options with some NCCL corrections switched off.
+     *
+     * @param value the corrections not to apply
+     * @return new options
+     */
+    public ProjectionOptions withDisabledNcclCorrections(final Set<NcclCorrection> value) {
+        return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, evenShards,
+                nicSharing, value, bucketBytes);
+    }
+
+    /**
+     * These options with gradient buckets.
+     *
+     * @param value bytes per bucket, or 0 for one all-reduce of the whole gradient
+     * @return new options
+     */
+    public ProjectionOptions withBucketBytes(final long value) {
+        return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, evenShards,
+                nicSharing, disabledNcclCorrections, value);
     }
 }

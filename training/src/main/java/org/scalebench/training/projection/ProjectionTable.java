@@ -21,6 +21,7 @@ public final class ProjectionTable {
     final double[] globalBatch;
     final double[] epochs;
     final double[] mpSpeedup;
+    final double[] shardFraction;
     final double[] computeSeconds;
     final double[] commSeconds;
     final double[] exposedCommSeconds;
@@ -42,6 +43,7 @@ public final class ProjectionTable {
         this.globalBatch = new double[cells];
         this.epochs = new double[cells];
         this.mpSpeedup = new double[cells];
+        this.shardFraction = new double[cells];
         this.computeSeconds = new double[cells];
         this.commSeconds = new double[cells];
         this.exposedCommSeconds = new double[cells];
@@ -132,7 +134,20 @@ public final class ProjectionTable {
     }
 
     /**
-     * {@code SU_MP(M)} at the chosen batch (1 for DP).
+     * The largest share of the dense parameters one GPU of a worker holds at the chosen batch ({@code 1/M} for even
+     * shards, 1 for data parallelism).
+     *
+     * @param row the row
+     * @param mIndex the column
+     * @return a fraction in {@code [1/M, 1]}
+     */
+    public double shardFraction(final int row, final int mIndex) {
+        return shardFraction[cell(row, mIndex)];
+    }
+
+    /**
+     * {@code SU_MP(M)} of the batch-dependent part of the step at the chosen batch (1 for DP); the fixed part of
+     * the step is not divided by it.
      *
      * @param row the row
      * @param mIndex the column

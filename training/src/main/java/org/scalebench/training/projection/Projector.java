@@ -1,30 +1,39 @@
 package org.scalebench.training.projection;
 
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.TreeSet;
 import org.scalebench.training.cluster.Cluster;
 import org.scalebench.training.efficiency.StatisticalEfficiency;
 import org.scalebench.training.model.ModelProfile;
+import org.scalebench.training.model.SparseTable;
 import org.scalebench.training.model.StepTimeCurve;
+import org.scalebench.training.parallel.ComputeTime;
+import org.scalebench.training.parallel.MpPlacement;
 
 /**
  * Projects the end-to-end training time of a model on a cluster for pure data parallelism (DP) and for hybrid
- * parallelism — the projection model of Pal et al. (IEEE Micro 2019) as reference/hybrid-parallelism.md section
- * 1.2 formalises it:
+ * parallelism — the projection model of Pal et al. (IEEE Micro 2019) as the abstract implies it
+ * ({@code docs/training-model.md} derives every term):
  * <pre>
  *   T(N, M)   = epochs(W b) * (D / (W b)) * T_step            W = N / M workers of M GPUs, worker batch b
- *   T_step    = t_c(b) / SU_MP(M, b) + exposed(comm)
- *   exposed   = comm - min(overlap * comm, 2/3 * t_c(b) / SU_MP(M, b))   (the backward pass is 2/3 of a step)
- *   comm      = all-reduce of the gradient among W workers (sharded G/M per GPU, or the whole G), plus the
- *               exchange of sparse gradients
+ *   T_step    = compute + exposed(comm)
+ *   compute   = overhead + optimizer * s(M) + (t_c(b) - overhead - optimizer) / SU_MP(M, b)
+ *   exposed   = comm - min(overlap * comm, 2/3 * compute)         (the backward pass is 2/3 of a step)
+ *   comm      = all-reduce of the slowest ring's dense shard among W workers, plus the exchange of sparse gradients
  * </pre>
+ * {@code t_c} is the measured single-device step time (its fixed part: a per-step overhead every GPU pays and the
+ * optimizer update, which shrinks with the largest dense shard {@code s(M)} a GPU of the worker holds), and
+ * {@code SU_MP} speeds up the batch-dependent rest. The shards come from the placement the MP model computes
+ * ({@link org.scalebench.training.parallel.MpSpeedupModel#place}); parameters it does not place are spread evenly.
  * For each {@code (N, M)} the worker batch {@code b} is chosen among powers of two (up to {@code M} times the
  * per-device limit: a worker's {@code M} GPUs share its activations) to minimise {@code T}; the best strategy per
  * {@code N}, the crossover and the speedups are read from the filled {@link ProjectionTable}.
  *
- * <p>Construction evaluates {@code SU_MP(M, b)} and {@code t_c(b)} for every candidate and allocates;
- * {@link #project} then allocates nothing (a full sweep of 14 device counts and 4 MP degrees takes tens of
- * microseconds). Immutable after construction and thread-safe, as long as each thread fills its own table.
+ * <p>Construction evaluates the placements, {@code SU_MP(M, b)}, {@code t_c(b)} and every shard for every
+ * candidate and allocates; {@link #project} then allocates nothing (a full sweep of 14 device counts and 4 MP
+ * degrees takes tens of microseconds). Immutable after construction and thread-safe, as long as each thread fills
+ * its own table.
  */
 public final class Projector {
 
@@ -37,15 +46,15 @@ public final class Projector {
     private final int[] degrees;
     private final int[] batches;
     private final int[] batchCount;
-    private final double[] compute;
     private final double[][] speedup;
+    private final double[][] shard;
+    private final double[][] computeTime;
+    private final double[][] denseBytes;
+    private final double[][] gatherBytes;
+    private final double[][] tableBytes;
     private final GradientExchange exchange;
     private final StatisticalEfficiency efficiency;
     private final double samples;
-    private final double dense;
-    private final double sparsePerSample;
-    private final double sparsePerStep;
-    private final double table;
     private final double overlap;
     private final double singleDeviceSeconds;
     private final int singleDeviceBatch;
@@ -57,8 +66,9 @@ public final class Projector {
      * @param cluster the cluster
      * @param options projection choices
      * @param mpDegrees MP degrees to consider; 1 (data parallelism) is always included
-     * @throws IllegalArgumentException if a degree is below 1, above the cluster's GPUs per node, or repeated, or
-     *     if a fixed batch exceeds the model's per-device limit
+     * @throws IllegalArgumentException if a degree is below 1, above the cluster's GPUs per node, or repeated, if
+     *     a fixed batch exceeds the model's per-device limit, or if the MP model places more dense parameters than
+     *     the profile has
      */
     public Projector(final ModelProfile model, final Cluster cluster, final ProjectionOptions options,
             final int[] mpDegrees) {
@@ -101,29 +111,30 @@ public final class Projector {
             }
             batchCount[i] = count;
         }
+        final int k = degrees.length;
+        final int n = batches.length;
+        this.speedup = new double[k][n];
+        this.shard = new double[k][n];
+        this.computeTime = new double[k][n];
+        this.denseBytes = new double[k][n];
+        this.gatherBytes = new double[k][n];
+        this.tableBytes = new double[k][n];
+        final double[][][][] ringBytes = new double[3][k][n][];
         final StepTimeCurve curve = model.stepTime();
-        this.compute = new double[batches.length];
-        for (int b = 0; b < batches.length; b++) {
-            compute[b] = curve.seconds(batches[b]);
-        }
-        this.speedup = new double[degrees.length][batches.length];
-        for (int i = 0; i < degrees.length; i++) {
+        final ComputeTime variable = curve.variable();
+        for (int i = 0; i < k; i++) {
             for (int b = 0; b < batchCount[i]; b++) {
-                speedup[i][b] = model.mpSpeedup().speedup(degrees[i], batches[b], curve, cluster);
+                place(i, b, variable, ringBytes);
             }
         }
-        this.exchange = new GradientExchange(cluster, options, degrees);
+        this.exchange = new GradientExchange(cluster, options, degrees, ringBytes);
         this.efficiency = model.efficiency();
         this.samples = model.samplesPerEpoch();
-        this.dense = model.denseGradientBytes();
-        this.sparsePerSample = model.sparseBytesPerSample();
-        this.sparsePerStep = model.sparseBytesPerStep();
-        this.table = model.sparseTableBytes();
         this.overlap = options.overlap();
         double single = Double.POSITIVE_INFINITY;
         int singleBatch = batches[0];
         for (int b = 0; b < batchCount[0]; b++) {
-            final double t = efficiency.epochs(batches[b]) * samples / batches[b] * compute[b];
+            final double t = efficiency.epochs(batches[b]) * samples / batches[b] * computeTime[0][b];
             if (t < single) {
                 single = t;
                 singleBatch = batches[b];
@@ -131,6 +142,60 @@ public final class Projector {
         }
         this.singleDeviceSeconds = single;
         this.singleDeviceBatch = singleBatch;
+    }
+
+    /** Fills the speedup, compute time, shards and exchange bytes of one (degree, batch) candidate. */
+    private void place(final int i, final int b, final ComputeTime variable, final double[][][][] ringBytes) {
+        final int m = degrees[i];
+        final double batch = batches[b];
+        final double[] denseShare = new double[m];
+        double su = 1.0;
+        if (m == 1) {
+            denseShare[0] = 1.0;
+        } else {
+            final MpPlacement placement = model.mpSpeedup().place(m, batch, variable, cluster);
+            su = placement.speedup();
+            final double total = model.denseParameters();
+            final double placed = placement.placedTotal();
+            if (placed > total * (1 + 1e-9)) {
+                throw new IllegalArgumentException(String.format(Locale.ROOT, "%s: its MP model places %.0f dense"
+                        + " parameters, more than the %.0f behind dense_gradient_bytes", model.name(), placed, total));
+            }
+            final double[] perGpu = placement.denseParameters();
+            for (int g = 0; g < m; g++) {
+                denseShare[g] = options.evenShards() || !(total > 0) ? 1.0 / m
+                        : (perGpu[g] + (total - placed) / m) / total;
+            }
+        }
+        final double largestDense = max(denseShare);
+        speedup[i][b] = su;
+        shard[i][b] = largestDense;
+        computeTime[i][b] = model.stepOverheadSeconds() + model.optimizerSeconds() * largestDense
+                + variable.seconds(batch) / su;
+        final boolean whole = m == 1 || !options.shardedAllReduce();
+        denseBytes[i][b] = model.denseGradientBytes() * (whole ? 1.0 : largestDense);
+        ringBytes[GradientExchange.DENSE][i][b] = denseShare;
+        final double[] contribution = new double[m];
+        final double[] table = new double[m];
+        for (final SparseTable t : model.sparseTables()) {
+            for (int g = 0; g < m; g++) {
+                final double s = whole ? (g == 0 ? 1.0 : 0.0) : options.evenShards() ? 1.0 / m : t.share(g, m);
+                contribution[g] += (t.bytesPerSample() * batch + t.bytesPerStep()) * s;
+                table[g] += t.tableBytes() * s;
+            }
+        }
+        gatherBytes[i][b] = max(contribution);
+        tableBytes[i][b] = max(table);
+        ringBytes[GradientExchange.GATHER][i][b] = contribution;
+        ringBytes[GradientExchange.TABLE][i][b] = table;
+    }
+
+    private static double max(final double[] values) {
+        double max = 0;
+        for (final double v : values) {
+            max = Math.max(max, v);
+        }
+        return max;
     }
 
     /**
@@ -194,6 +259,19 @@ public final class Projector {
                     + " projection (degrees " + Arrays.toString(degrees) + ", batches " + Arrays.toString(batches) + ")");
         }
         return speedup[i][b];
+    }
+
+    /**
+     * The largest share of the dense parameters one GPU of an {@code m}-GPU worker holds at a candidate batch.
+     *
+     * @param m an MP degree of {@link #degrees()}
+     * @param batch a candidate batch of {@link #batchCandidates()} allowed for {@code m}
+     * @return a fraction in {@code [1/m, 1]}
+     * @throws IllegalArgumentException if {@code m} or {@code batch} is not a candidate
+     */
+    public double shardFraction(final int m, final int batch) {
+        mpSpeedup(m, batch);
+        return shard[Arrays.binarySearch(degrees, m)][Arrays.binarySearch(batches, batch)];
     }
 
     /**
@@ -284,6 +362,7 @@ public final class Projector {
         out.globalBatch[cell] = 0;
         out.epochs[cell] = Double.NaN;
         out.mpSpeedup[cell] = Double.NaN;
+        out.shardFraction[cell] = Double.NaN;
         out.computeSeconds[cell] = Double.NaN;
         out.commSeconds[cell] = Double.NaN;
         out.exposedCommSeconds[cell] = Double.NaN;
@@ -298,19 +377,22 @@ public final class Projector {
         double bestComm = 0;
         double bestExposed = 0;
         double bestEpochs = 0;
+        final double[] computeRow = computeTime[mIndex];
+        final double[] denseRow = denseBytes[mIndex];
+        final double[] gatherRow = gatherBytes[mIndex];
+        final double[] tableRow = tableBytes[mIndex];
         for (int b = 0; b < batchCount[mIndex]; b++) {
             final double worker = batches[b];
             final double global = workers * worker;
             final double epochs = efficiency.epochs(global);
-            final double computeTime = compute[b] / speedup[mIndex][b];
-            final double comm = exchange.seconds(workers, mIndex, dense, sparsePerSample * worker + sparsePerStep,
-                    table);
-            final double exposed = comm - Math.min(overlap * comm, BACKWARD_SHARE * computeTime);
-            final double time = epochs * samples / global * (computeTime + exposed);
+            final double computeSeconds = computeRow[b];
+            final double comm = exchange.seconds(workers, mIndex, b, denseRow[b], workers * gatherRow[b], tableRow[b]);
+            final double exposed = comm - Math.min(overlap * comm, BACKWARD_SHARE * computeSeconds);
+            final double time = epochs * samples / global * (computeSeconds + exposed);
             if (time < bestTime) {
                 bestTime = time;
                 bestB = b;
-                bestCompute = computeTime;
+                bestCompute = computeSeconds;
                 bestComm = comm;
                 bestExposed = exposed;
                 bestEpochs = epochs;
@@ -321,6 +403,7 @@ public final class Projector {
         out.globalBatch[cell] = (double) workers * batches[bestB];
         out.epochs[cell] = bestEpochs;
         out.mpSpeedup[cell] = speedup[mIndex][bestB];
+        out.shardFraction[cell] = shard[mIndex][bestB];
         out.computeSeconds[cell] = bestCompute;
         out.commSeconds[cell] = bestComm;
         out.exposedCommSeconds[cell] = bestExposed;

@@ -13,6 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.scalebench.training.collective.NcclArchitecture;
+import org.scalebench.training.collective.NcclCpuVendor;
 import org.scalebench.training.collective.NcclGeneration;
 import org.scalebench.training.data.DataFileException;
 
@@ -119,8 +120,96 @@ class ClusterCatalogTest {
                 .contains("cluster 'dgx2' has no 'gpus_per_node' row: every cluster needs device, gpus_per_node"));
         assertTrue(assertThrows(DataFileException.class, () -> ClusterCatalog.load(
                 dgx1Copy(dir, "dgx1,gpus_per_node,8", "dgx1,gpus_per_node,8.5"))).getMessage()
-                .contains("gpus_per_node = 8.5: must be an integer in [1, 64]"));
+                .contains("gpus_per_node = 8.5: must be an integer of at least 1"));
         assertEquals("cluster = 'dgx9': must be one of dgx1, dgx-a100, dgx-h100 or a CSV file",
                 assertThrows(IllegalArgumentException.class, () -> ClusterCatalog.resolve("dgx9")).getMessage());
+    }
+
+    @Test
+    void hostCpuAndNicSharingComeFromTheDataFile() {
+        final Cluster dgx1 = ClusterCatalog.builtIn("dgx1");
+        assertEquals(NcclCpuVendor.INTEL, dgx1.ncclFabric().hostCpu());
+        assertEquals(NicSharing.PER_GPU, dgx1.nicSharing());
+        assertEquals(4, dgx1.nicsPerNode());
+        assertEquals(NcclCpuVendor.AMD, ClusterCatalog.builtIn("dgx-a100").ncclFabric().hostCpu());
+        assertEquals(8, ClusterCatalog.builtIn("dgx-h100").nicsPerNode());
+    }
+
+    @Test
+    void nvlinksPerChannelTakeEachGenerationsOwnWidth() {
+        final Cluster dgx1 = ClusterCatalog.builtIn("dgx1");
+        assertEquals(1, dgx1.ncclNvlinksPerChannel());
+        assertEquals(21.0, dgx1.ncclFabric().bwIntraPerChannel(), 0);
+        assertEquals(21.0, dgx1.ncclFabric(NcclGeneration.V2019).bwIntraPerChannel(), 0);
+        assertEquals(20.0, dgx1.ncclFabric(NcclGeneration.CURRENT).bwIntraPerChannel(), 0);
+        assertEquals(12.0, dgx1.ncclFabric(NcclGeneration.CURRENT).bwInterPerChannel(), 0);
+        // a cluster that gives the bandwidth keeps it for every generation
+        final Cluster h100 = ClusterCatalog.builtIn("dgx-h100");
+        assertEquals(20.6, h100.ncclFabric(NcclGeneration.V2019).bwIntraPerChannel(), 0);
+    }
+
+    @Test
+    void railsShareANicAmongTheGpusBehindIt() {
+        final Cluster dgx1 = ClusterCatalog.builtIn("dgx1");
+        // 4 NICs, 2 GPUs behind each: one sender per node uses 1 NIC of 4, two or more spread over 2, 4 NICs
+        assertEquals(0.25, dgx1.networkShareInUse(1), 0);
+        assertEquals(0.5, dgx1.networkShareInUse(2), 0);
+        assertEquals(1.0, dgx1.networkShareInUse(4), 0);
+        assertEquals(1.0, dgx1.networkShareInUse(8), 0);
+        assertThrows(IllegalArgumentException.class, () -> dgx1.networkShareInUse(9));
+    }
+
+    @Test
+    void nodesMayHoldMoreThanSixtyFourGpus(@TempDir final Path dir) throws IOException {
+        final Path file = dir.resolve("nvl72.csv");
+        final StringBuilder b = new StringBuilder("cluster,parameter,value,source\n");
+        try (var in = ClusterCatalog.class.getResourceAsStream("/org/scalebench/training/clusters.csv")) {
+            for (final String line : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
+                if (line.startsWith("dgx-h100,")) {
+                    b.append(line.replace("dgx-h100,gpus_per_node,8", "dgx-h100,gpus_per_node,72")
+                            .replace("dgx-h100,nics_per_node,8", "dgx-h100,nics_per_node,72")).append('\n');
+                }
+            }
+        }
+        Files.writeString(file, b.toString());
+        final Cluster c = ClusterCatalog.load(file);
+        assertEquals(72, c.gpusPerNode());
+        assertArrayEquals(new int[] {0, 1, 2, 3, 4, 5, 6, 7}, c.bestGroup(8));
+        assertEquals(370.8e9, c.peerBandwidth(3, 71), 1e3);
+    }
+
+    @Test
+    void largeLinkedNodesGrowTheirGroupGreedily() {
+        // 40 GPUs in a ring of double links with single links elsewhere: C(40, 8) > 2^20 subsets, so greedy;
+        // it must still return 8 distinct GPUs whose slowest pair is as fast as a linked chain allows
+        final int n = 40;
+        final double[][] bw = new double[n][n];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                bw[i][j] = i == j ? 0 : (Math.abs(i - j) == 1 || Math.abs(i - j) == n - 1 ? 40e9 : 20e9);
+            }
+        }
+        final Cluster c = org.scalebench.training.parallel.TestClusters.withPeers(bw);
+        final int[] g = c.bestGroup(8);
+        assertEquals(8, java.util.Arrays.stream(g).distinct().count());
+        assertEquals(20e9, c.peerBandwidth(g[0], g[7]), 1);
+        assertEquals(40e9, c.peerBandwidth(g[0], g[1]), 1, "the greedy seed is a doubly linked pair");
+    }
+
+    @Test
+    void newClusterKeysRejectBadValues(@TempDir final Path dir) throws IOException {
+        assertTrue(assertThrows(DataFileException.class, () -> ClusterCatalog.load(
+                dgx1Copy(dir, "dgx1,host_cpu_vendor,intel", "dgx1,host_cpu_vendor,arm"))).getMessage()
+                .contains("host_cpu_vendor = 'arm': must be intel, amd or other"));
+        assertTrue(assertThrows(DataFileException.class, () -> ClusterCatalog.load(
+                dgx1Copy(dir, "dgx1,nic_sharing,per-gpu", "dgx1,nic_sharing,per-rack"))).getMessage()
+                .contains("nic_sharing = 'per-rack': must be per-node or per-gpu"));
+        assertTrue(assertThrows(DataFileException.class, () -> ClusterCatalog.load(
+                dgx1Copy(dir, "dgx1,nics_per_node,4", "dgx1,nics_per_node,3"))).getMessage()
+                .contains("nics_per_node = 3 with nic_sharing = per-gpu: must divide gpus_per_node = 8"));
+        assertTrue(assertThrows(DataFileException.class, () -> ClusterCatalog.load(
+                dgx1Copy(dir, "dgx1,nccl_nvlinks_per_channel,1", "dgx1,nccl_bw_intra_per_channel_gbps,20,x\n"
+                        + "dgx1,nccl_nvlinks_per_channel,1"))).getMessage()
+                .contains("has both 'nccl_bw_intra_per_channel_gbps' and 'nccl_nvlinks_per_channel': give exactly one"));
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.StringReader;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.scalebench.training.data.CsvTable;
 import org.scalebench.training.data.DataFileException;
@@ -91,9 +92,115 @@ class NcclModelTest {
         // ring LL: min(llMaxBw[Hopper][1 node] = 141, 370.8 x 0.5)
         assertEquals(141.0 * 8 / 14, head.algBandwidth(Collective.ALL_REDUCE, NcclAlgorithm.RING, NcclProtocol.LL,
                 8, 1), 1e-9);
-        // tree: min(370.8 x 0.92, 18 x 38.7) x 0.85 x 0.5
-        assertEquals(Math.min(370.8 * 0.92, 18 * 38.7) * 0.85 * 0.5, head.algBandwidth(Collective.ALL_REDUCE,
+        // tree: min(370.8 x 0.92, 18 x 38.7) x 0.5; no 0.85: eight GPUs of one node form a balanced tree
+        assertEquals(Math.min(370.8 * 0.92, 18 * 38.7) * 0.5, head.algBandwidth(Collective.ALL_REDUCE,
                 NcclAlgorithm.TREE, NcclProtocol.SIMPLE, 8, 1), 1e-9);
+    }
+
+    @Test
+    void multiNodeRingRunsInsideEachNodeAtItsNetworkBandwidth() {
+        // DGX-1, 2 nodes, 16 ranks: busBw = 4 channels x min(NVLink 20, NET 12) = 48 GB/s, not 4 x 20 = 80
+        assertEquals(48.0 * 16 / 30, V2019.algBandwidth(Collective.ALL_REDUCE, NcclAlgorithm.RING,
+                NcclProtocol.SIMPLE, 16, 2), 1e-9);
+        final NcclModel legacy = new NcclModel(NcclConstants.of(NcclGeneration.V2019), DGX1,
+                Set.of(NcclCorrection.MULTI_NODE_INTRA_BANDWIDTH));
+        assertEquals(80.0 * 16 / 30, legacy.algBandwidth(Collective.ALL_REDUCE, NcclAlgorithm.RING,
+                NcclProtocol.SIMPLE, 16, 2), 1e-9);
+    }
+
+    @Test
+    void multiNodeTreeRunsInsideNodesAtUpToTwiceItsNetworkBandwidth() {
+        // 2 nodes: per-channel min(30, 2 x 10) = 20; 4 nodes: NET 10; tree busBw x 0.9 (2.5.6), ratio 0.5
+        final NcclModel m = new NcclModel(NcclConstants.of(NcclGeneration.V2019),
+                new NcclFabric(NcclArchitecture.VOLTA, true, 2, 2, 30.0, 10.0));
+        assertEquals(2 * 20.0 * 0.9 * 0.5, m.algBandwidth(Collective.ALL_REDUCE, NcclAlgorithm.TREE,
+                NcclProtocol.SIMPLE, 16, 2), 1e-9);
+        assertEquals(2 * 10.0 * 0.9 * 0.5, m.algBandwidth(Collective.ALL_REDUCE, NcclAlgorithm.TREE,
+                NcclProtocol.SIMPLE, 32, 4), 1e-9);
+    }
+
+    @Test
+    void headMultiNodeLowLatencyCapFollowsTheHostCpuVendor() {
+        // DGX-H100 on 4 nodes: ring LL busBw = min(llMaxBw, 8 x 50 x 0.5); Intel row 0 -> 20.4, AMD row 1 -> 19.0;
+        // on one node the Hopper row: min(141, 18 x 20.6 x 0.5 = 185.4)
+        final NcclConstants head = NcclConstants.of(NcclGeneration.CURRENT);
+        final NcclFabric intel = new NcclFabric(NcclArchitecture.HOPPER, true, 18, 8, 20.6, 50.0, NcclCpuVendor.INTEL);
+        final NcclFabric amd = new NcclFabric(NcclArchitecture.HOPPER, true, 18, 8, 20.6, 50.0, NcclCpuVendor.AMD);
+        assertEquals(20.4 * 32 / 62, new NcclModel(head, intel).algBandwidth(Collective.ALL_REDUCE,
+                NcclAlgorithm.RING, NcclProtocol.LL, 32, 4), 1e-9);
+        assertEquals(19.0 * 32 / 62, new NcclModel(head, amd).algBandwidth(Collective.ALL_REDUCE,
+                NcclAlgorithm.RING, NcclProtocol.LL, 32, 4), 1e-9);
+        assertEquals(141.0 * 8 / 14, new NcclModel(head, amd).algBandwidth(Collective.ALL_REDUCE,
+                NcclAlgorithm.RING, NcclProtocol.LL, 8, 1), 1e-9);
+        assertEquals(35.0 * 32 / 62, new NcclModel(head, intel, Set.of(NcclCorrection.LL_CAP_BY_CPU_VENDOR))
+                .algBandwidth(Collective.ALL_REDUCE, NcclAlgorithm.RING, NcclProtocol.LL, 32, 4), 1e-9);
+    }
+
+    @Test
+    void headNetworkOverheadIsTwoMicrosecondsOnAmdHosts() {
+        final NcclConstants head = NcclConstants.of(NcclGeneration.CURRENT);
+        final NcclFabric intel = new NcclFabric(NcclArchitecture.AMPERE, true, 12, 8, 20, 25, NcclCpuVendor.INTEL);
+        final NcclFabric amd = new NcclFabric(NcclArchitecture.AMPERE, true, 12, 8, 20, 25, NcclCpuVendor.AMD);
+        // 32 ranks on 4 nodes, LL: 6.6 + (62 - 6) x max(0.6, overhead) + 6 x 2.7
+        assertEquals(6.6 + 56 * 1.0 + 6 * 2.7, new NcclModel(head, intel).latency(Collective.ALL_REDUCE,
+                NcclAlgorithm.RING, NcclProtocol.LL, 32, 4), 1e-9);
+        assertEquals(6.6 + 56 * 2.0 + 6 * 2.7, new NcclModel(head, amd).latency(Collective.ALL_REDUCE,
+                NcclAlgorithm.RING, NcclProtocol.LL, 32, 4), 1e-9);
+        // Simple: overhead x 3 = 6 on AMD beats NVLink's 3.4; 14 + 14 per network step
+        assertEquals(8.4 + 56 * 6.0 + 6 * 14.0, new NcclModel(head, amd).latency(Collective.ALL_REDUCE,
+                NcclAlgorithm.RING, NcclProtocol.SIMPLE, 32, 4), 1e-9);
+    }
+
+    @Test
+    void headTreeFactorAppliesToThePlainTreePatternOnly() {
+        final NcclModel head = new NcclModel(NcclConstants.of(NcclGeneration.CURRENT), DGX1);
+        // one GPU per node (4 ranks, 4 nodes): plain tree, busBw = min(4 x 12 x 0.92, 4 x 10) x 0.85
+        assertEquals(Math.min(4 * 12 * 0.92, 4 * 10.0) * 0.85 * 0.5, head.algBandwidth(Collective.ALL_REDUCE,
+                NcclAlgorithm.TREE, NcclProtocol.SIMPLE, 4, 4), 1e-9);
+        // eight GPUs per node: balanced tree, no 0.85
+        assertEquals(Math.min(4 * 12 * 0.92, 4 * 10.0) * 0.5, head.algBandwidth(Collective.ALL_REDUCE,
+                NcclAlgorithm.TREE, NcclProtocol.SIMPLE, 32, 4), 1e-9);
+    }
+
+    @Test
+    void treeCorrectionCoversTheIndicesEachGenerationReads() {
+        final NcclModel head = new NcclModel(NcclConstants.of(NcclGeneration.CURRENT), DGX1);
+        // HEAD: index 22 (256 MiB) corrected (Simple .9), index 23 (512 MiB) not, below 64 B not
+        assertEquals(0.9, head.treeCorrectionFactor(NcclProtocol.SIMPLE, 64L << 22), 0);
+        assertEquals(1.0, head.treeCorrectionFactor(NcclProtocol.SIMPLE, 64L << 23), 0);
+        assertEquals(1.0, head.treeCorrectionFactor(NcclProtocol.SIMPLE, 63), 0);
+        // 2.5.6: index 21 (128 MiB) corrected, index 22 not; below 64 B index 0 (log2i(0) = 0)
+        assertEquals(0.9, V2019.treeCorrectionFactor(NcclProtocol.SIMPLE, 64L << 21), 0);
+        assertEquals(1.0, V2019.treeCorrectionFactor(NcclProtocol.SIMPLE, 64L << 22), 0);
+        assertEquals(0.9, V2019.treeCorrectionFactor(NcclProtocol.SIMPLE, 63), 0);
+        final NcclModel legacy = new NcclModel(NcclConstants.of(NcclGeneration.CURRENT), DGX1,
+                Set.of(NcclCorrection.TREE_CORRECTION_RANGE));
+        assertEquals(0.9, legacy.treeCorrectionFactor(NcclProtocol.SIMPLE, 64L << 23), 0);
+    }
+
+    @Test
+    void the256TreeCorrectionRowsAreThoseOfItsEnqueueCc() {
+        // src/enqueue.cc at 299c554d lines 233-234: LL index 12 = .5 (HEAD .4), LL128 index 9 = .8 (HEAD .7)
+        assertEquals(0.5, V2019.treeCorrectionFactor(NcclProtocol.LL, 64L << 12), 0);
+        assertEquals(0.8, V2019.treeCorrectionFactor(NcclProtocol.LL128, 64L << 9), 0);
+        assertEquals(0.5, V2019.treeCorrectionFactor(NcclProtocol.SIMPLE, 64L << 16), 0);
+        final NcclModel head = new NcclModel(NcclConstants.of(NcclGeneration.CURRENT), DGX1);
+        assertEquals(0.4, head.treeCorrectionFactor(NcclProtocol.LL, 64L << 12), 0);
+    }
+
+    @Test
+    void eachGenerationHasItsOwnNvlinkWidth() {
+        assertEquals(21.0, NcclConstants.of(NcclGeneration.V2019).nvlinkBandwidth(NcclArchitecture.VOLTA), 0);
+        assertEquals(20.0, NcclConstants.of(NcclGeneration.CURRENT).nvlinkBandwidth(NcclArchitecture.VOLTA), 0);
+        assertEquals(20.6, NcclConstants.of(NcclGeneration.CURRENT).nvlinkBandwidth(NcclArchitecture.HOPPER), 0);
+    }
+
+    @Test
+    void ll128IsOnlyEnabledOnVoltaIn256() {
+        final NcclModel ampere = new NcclModel(NcclConstants.of(NcclGeneration.V2019),
+                new NcclFabric(NcclArchitecture.AMPERE, true, 12, 8, 21, 25));
+        assertEquals(0.0, ampere.algBandwidth(Collective.ALL_REDUCE, NcclAlgorithm.RING, NcclProtocol.LL128, 8, 1));
+        assertTrue(V2019.algBandwidth(Collective.ALL_REDUCE, NcclAlgorithm.RING, NcclProtocol.LL128, 8, 1) > 0);
     }
 
     @Test

@@ -56,4 +56,49 @@ class StatisticalEfficiencyTest {
         assertEquals("critical_batch = 0.0: must be finite and positive",
                 assertThrows(IllegalArgumentException.class, () -> new McCandlishEfficiency(1, 0)).getMessage());
     }
+
+    @Test
+    void leastSquaresRecoversAnExactMcCandlishCurve() {
+        final java.util.SplittableRandom random = new java.util.SplittableRandom(20190730);
+        for (int trial = 0; trial < 50; trial++) {
+            final double eMin = 1 + 99 * random.nextDouble();
+            final double bCrit = 1e3 + 1e5 * random.nextDouble();
+            final McCandlishEfficiency truth = new McCandlishEfficiency(eMin, bCrit);
+            final int n = 2 + random.nextInt(6);
+            final double[] b = new double[n];
+            final double[] e = new double[n];
+            double batch = 100 + random.nextDouble() * 1000;
+            for (int i = 0; i < n; i++) {
+                b[i] = batch;
+                e[i] = truth.epochs(batch);
+                batch *= 1.5 + random.nextDouble() * 3;
+            }
+            final McCandlishFit fit = new McCandlishFit(b, e);
+            assertEquals(eMin, fit.minEpochs(), eMin * 1e-8, "seed 20190730 trial " + trial);
+            assertEquals(bCrit, fit.criticalBatch(), bCrit * 1e-6, "seed 20190730 trial " + trial);
+            assertEquals(0, fit.rmsRelativeError(), 1e-9);
+        }
+    }
+
+    @Test
+    void theFitMinimisesTheSquaredErrorOfTheEpochs() {
+        // a line through (1, 1), (2, 3), (3, 3) by least squares: slope 1, intercept 1/3; a planted one-point
+        // fit (through the first and last points: slope 1, intercept 0) would not have E_min = 1/3
+        final McCandlishFit fit = new McCandlishFit(new double[] {1, 2, 3}, new double[] {1, 3, 3});
+        assertEquals(1.0 / 3, fit.minEpochs(), 1e-12);
+        assertEquals(1.0 / 3, fit.criticalBatch(), 1e-12);
+        assertTrue(fit.describe().contains("E_min = 0.3333, B_crit = 0.333333"), fit.describe());
+        assertEquals(3, fit.interpolated().epochs(2.5), 1e-12);
+        assertEquals(fit.epochs(4), fit.withBatchScale(2).epochs(8), 1e-12);
+    }
+
+    @Test
+    void pointsThatDoNotGrowHaveNoCriticalBatch() {
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new McCandlishFit(new double[] {1, 2},
+                new double[] {5, 5})).getMessage().contains("no growth (B_crit infinite)"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new McCandlishFit(new double[] {1, 2},
+                new double[] {1, 10})).getMessage().contains("E_min <= 0"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new McCandlishFit(new double[] {1},
+                new double[] {1})).getMessage().contains("a least-squares fit needs at least 2"));
+    }
 }

@@ -165,4 +165,49 @@ class MpSpeedupModelsTest {
         assertEquals("mp degree = 8: the profile gives SU_MP only for M in [2, 4]",
                 assertThrows(IllegalArgumentException.class, () -> g.speedup(8, 1, LINEAR, FREE)).getMessage());
     }
+
+    @Test
+    void wavefrontPlacesLayersByStageTheEmbeddingFirstAndSpreadsHeads() {
+        // two layers of 10, a head of 8 (4 dense parameters), an embedding of 6, a bidirectional layer of 2
+        final LstmPhase phase = new LstmPhase("p", 5, 0, 2, new double[] {10, 10}, new double[] {8},
+                new double[] {4}, 6);
+        final LstmWavefrontSpeedup w = new LstmWavefrontSpeedup(java.util.List.of(phase));
+        final ComputeTime compute = b -> 1.0;
+        final double[] four = w.place(4, 32, compute, TestClusters.uniform(8, 1e12)).denseParameters();
+        // GPU 0: embedding 6 + bidirectional half 1 + layer 10 + head 1; GPU 1: half 1 + layer 10 + head 1
+        assertArrayEquals(new double[] {18, 12, 1, 1}, four, 1e-12);
+        final double[] one = w.place(1, 32, compute, TestClusters.uniform(8, 1e12)).denseParameters();
+        assertArrayEquals(new double[] {6 + 2 + 20 + 4}, one, 1e-12);
+    }
+
+    @Test
+    void bigLstmKeepsItsTwoDenseLayersOnTwoGpus() {
+        final org.scalebench.training.model.ModelProfile m = org.scalebench.training.model.ModelCatalog.builtIn(
+                "biglstm");
+        final double[] eight = m.mpSpeedup().place(8, 32, m.stepTime().variable(),
+                org.scalebench.training.cluster.ClusterCatalog.builtIn("dgx1")).denseParameters();
+        assertEquals(75_530_240, eight[0], 0);
+        assertEquals(75_530_240, eight[1], 0);
+        for (int g = 2; g < 8; g++) {
+            assertEquals(0, eight[g], 0, "GPU " + g);
+        }
+    }
+
+    @Test
+    void dataflowPlacementHoldsEveryGraphParameterOnTheGpuItRunsOn() {
+        final org.scalebench.training.model.ModelProfile m = org.scalebench.training.model.ModelCatalog.builtIn(
+                "inception-v3");
+        final DataflowPlacementSpeedup d = (DataflowPlacementSpeedup) m.mpSpeedup();
+        double total = 0;
+        for (int i = 0; i < d.graph().size(); i++) {
+            total += d.graph().parameters(i);
+        }
+        // conv weights + batch-norm scale/shift + the classifier: close to Keras's 23,851,784 (aux head omitted)
+        assertTrue(total > 21e6 && total < 23.9e6, "graph parameters " + total);
+        final MpPlacement p = d.place(4, 64, m.stepTime().variable(),
+                org.scalebench.training.cluster.ClusterCatalog.builtIn("dgx1"));
+        assertEquals(total, p.placedTotal(), total * 1e-12);
+        assertEquals(d.speedup(4, 64, m.stepTime().variable(), org.scalebench.training.cluster.ClusterCatalog
+                .builtIn("dgx1")), p.speedup(), 0);
+    }
 }

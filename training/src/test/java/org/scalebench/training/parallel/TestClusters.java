@@ -29,4 +29,15 @@ public final class TestClusters {
                 new NcclFabric(NcclArchitecture.VOLTA, true, 1, 1, bandwidth / 1e9, bandwidth / 1e9),
                 NcclGeneration.V2019, peer, 0, Map.of());
     }
+
+    /**
+     * A single-node cluster of {@code peer.length} GPUs with the given pair bandwidths (point-to-point links).
+     *
+     * @param peer bytes per second between each pair
+     * @return the cluster
+     */
+    public static Cluster withPeers(final double[][] peer) {
+        return new Cluster("peers", "test-gpu", peer.length, 900e9, 0, 100e9, 0, 100e9,
+                new NcclFabric(NcclArchitecture.VOLTA, true, 1, 1, 20, 12), NcclGeneration.V2019, peer, 0, Map.of());
+    }
 }

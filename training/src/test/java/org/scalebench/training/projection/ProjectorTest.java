@@ -126,11 +126,13 @@ class ProjectorTest {
     }
 
     @Test
-    void shardingTheGradientCutsHybridCommunication() {
+    void shardingCutsCommunicationWhereEachRingHasItsOwnNics() {
+        // DGX-A100: one NIC per GPU, so M rings of shards use M disjoint sets of rails; the whole gradient through
+        // one GPU per worker gets only the rails of those GPUs
         final ModelProfile m = ModelCatalog.builtIn("gnmt");
-        final Cluster dgx1 = ClusterCatalog.builtIn("dgx1");
-        final ProjectionTable sharded = sweep(new Projector(m, dgx1, ProjectionOptions.DEFAULTS.withFixedBatch(64), MP));
-        final ProjectionTable whole = sweep(new Projector(m, dgx1,
+        final Cluster a100 = ClusterCatalog.builtIn("dgx-a100");
+        final ProjectionTable sharded = sweep(new Projector(m, a100, ProjectionOptions.DEFAULTS.withFixedBatch(64), MP));
+        final ProjectionTable whole = sweep(new Projector(m, a100,
                 ProjectionOptions.DEFAULTS.withFixedBatch(64).withShardedAllReduce(false), MP));
         final int row = 6;
         assertEquals(64, DEVICES[row]);
@@ -138,6 +140,63 @@ class ProjectorTest {
         for (int c = 1; c < MP.length; c++) {
             assertTrue(sharded.commSeconds(row, c) < whole.commSeconds(row, c), "M = " + MP[c]);
         }
+    }
+
+    @Test
+    void withPooledNicsTheWholeGradientGetsTheNodesBandwidth() {
+        // a pool: the one sending GPU per worker gets all of the node's NICs, so the whole gradient costs what
+        // data parallelism's does for the same worker count, not M times more
+        final ModelProfile m = ModelCatalog.builtIn("gnmt");
+        final Cluster dgx1 = ClusterCatalog.builtIn("dgx1");
+        final ProjectionOptions whole = ProjectionOptions.DEFAULTS.withFixedBatch(64).withShardedAllReduce(false)
+                .withNicSharing(org.scalebench.training.cluster.NicSharing.PER_NODE);
+        final ProjectionTable t = sweep(new Projector(m, dgx1, whole, MP));
+        // N = 512: DP has 512 workers; M = 8 has 64 workers on 64 nodes, each sending the whole gradient
+        final ProjectionTable dp64 = sweep(new Projector(m, dgx1, whole, new int[] {1}));
+        final int row512 = 9;
+        final int row64 = 6;
+        assertEquals(512, DEVICES[row512]);
+        // same bytes, same worker count, one rank per node instead of eight: within NCCL's per-node latency terms
+        final double ratio = t.commSeconds(row512, 3) / dp64.commSeconds(row64, 0);
+        assertTrue(ratio > 0.8 && ratio < 1.25, "whole gradient over 64 one-GPU-per-node workers vs DP on 64 GPUs: "
+                + ratio);
+    }
+
+    @Test
+    void theSlowestRingCarriesThePlacementsLargestShard() {
+        // BigLSTM at M = 4: its two dense LSTM layers sit on two GPUs, so the largest shard is half the dense
+        // gradient, twice the even G / M; even shards price it at a quarter
+        final ModelProfile m = ModelCatalog.builtIn("biglstm");
+        final Cluster dgx1 = ClusterCatalog.builtIn("dgx1");
+        final Projector placed = new Projector(m, dgx1, ProjectionOptions.DEFAULTS.withFixedBatch(32), MP);
+        assertEquals(0.5, placed.shardFraction(4, 32), 1e-12);
+        assertEquals(0.5, placed.shardFraction(8, 32), 1e-12);
+        final Projector even = new Projector(m, dgx1, ProjectionOptions.DEFAULTS.withFixedBatch(32)
+                .withEvenShards(true), MP);
+        assertEquals(0.25, even.shardFraction(4, 32), 1e-12);
+        final ProjectionTable tp = sweep(placed);
+        final ProjectionTable te = sweep(even);
+        assertTrue(tp.commSeconds(9, 2) > te.commSeconds(9, 2), "uneven shards cost more to exchange");
+    }
+
+    @Test
+    void modelParallelismSplitsTheBatchDependentStepAndTheOptimizerButNotTheOverhead() {
+        // t(b) = 0.003 + 0.001 b, of which 0.002 s is fixed: 0.0005 s overhead + 0.0015 s optimizer; given SU_MP
+        // places no parameter, so each of M GPUs holds 1/M of them
+        final StepTimeCurve curve = new StepTimeCurve(new double[] {1, 256}, new double[] {0.003, 0.258}, 0.002,
+                Double.NaN);
+        final ModelProfile m = new ModelProfile("synthetic", "synthetic", "synthetic",
+                org.scalebench.training.model.Precision.FP32, org.scalebench.training.model.GradientDtype.FP32,
+                1_000_000, 4_000_000, 1_000_000, java.util.List.of(), 1_000_000, 256, curve, 0.0005, 0.0015,
+                new McCandlishEfficiency(10, 1e18), null, new GivenMpSpeedup(new int[] {2, 4, 8},
+                        new double[] {1.5, 2, 2.5}), null, Map.of());
+        final ProjectionTable t = sweep(new Projector(m, FREE, NO_COMM.withFixedBatch(32), MP));
+        final int row = 3;
+        final double variable = curve.seconds(32) - 0.002;
+        assertEquals(curve.seconds(32), t.computeSeconds(row, 0), 1e-15);
+        assertEquals(0.0005 + 0.0015 / 2 + variable / 1.5, t.computeSeconds(row, 1), 1e-15);
+        assertEquals(0.0005 + 0.0015 / 8 + variable / 2.5, t.computeSeconds(row, 3), 1e-15);
+        assertEquals(0.125, t.shardFraction(row, 3), 1e-15);
     }
 
     @Test

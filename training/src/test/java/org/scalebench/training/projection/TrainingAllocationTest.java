@@ -42,6 +42,33 @@ class TrainingAllocationTest {
                 + rab.seconds(1L << (i & 31), 2 + (i & 1023)))), 50_000, 200_000));
         assertEquals(0L, steadyState(i -> (long) (1e9 * nccl.fastestSeconds(Collective.ALL_REDUCE,
                 1L << (i & 31), 8 + (i & 1023), 1 + (i & 127))), 50_000, 200_000));
+        // HEAD on an AMD host, a communicator with a share of each node's NICs
+        final Cluster a100 = ClusterCatalog.builtIn("dgx-a100");
+        final NcclModel head = new NcclModel(NcclConstants.of(a100.ncclGeneration()), a100.ncclFabric());
+        assertEquals(0L, steadyState(i -> (long) (1e9 * head.fastestSeconds(Collective.ALL_REDUCE,
+                1L << (i & 31), 8 + (i & 1023), 1 + (i & 7), 1.0 / (1 + (i & 7)))), 50_000, 200_000));
+    }
+
+    @Test
+    void sweepsWithBucketsWholeGradientsPoolsAndMixedPrecisionAllocateNothing() {
+        final int[] devices = {1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192};
+        final Projector[] projectors = {
+            new Projector(ModelCatalog.builtIn("gnmt").withPrecision(org.scalebench.training.model.Precision.MIXED),
+                    ClusterCatalog.builtIn("dgx-a100"), ProjectionOptions.DEFAULTS.withBucketBytes(25L << 20),
+                    new int[] {1, 2, 4, 8}),
+            new Projector(ModelCatalog.builtIn("biglstm"), ClusterCatalog.builtIn("dgx1"),
+                    ProjectionOptions.DEFAULTS.withShardedAllReduce(false).withNicSharing(
+                            org.scalebench.training.cluster.NicSharing.PER_NODE), new int[] {1, 2, 4, 8}),
+            new Projector(ModelCatalog.builtIn("inception-v3"), ClusterCatalog.builtIn("dgx-h100"),
+                    ProjectionOptions.DEFAULTS.withCommunication(CommunicationModel.HIERARCHICAL_TREE)
+                            .withEvenShards(true), new int[] {1, 2, 4, 8})};
+        for (final Projector p : projectors) {
+            final ProjectionTable t = p.newTable(devices.length);
+            assertEquals(0L, steadyState(i -> {
+                p.project(devices, t);
+                return t.bestColumn(i % devices.length);
+            }, 3_000, 3_000));
+        }
     }
 
     @Test

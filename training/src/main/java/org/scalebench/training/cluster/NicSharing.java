@@ -1,0 +1,53 @@
+package org.scalebench.training.cluster;
+
+import java.util.Locale;
+
+/**
+ * How the GPUs of a node share its network interfaces when several of them send across nodes at once.
+ *
+ * <ul>
+ *   <li>{@link #PER_NODE}: the node's NICs are one pool any GPU reaches at full rate (NCCL spreads a
+ *   communicator's channels over every NIC); concurrent senders share the pool.</li>
+ *   <li>{@link #PER_GPU}: rail-optimised nodes: each NIC serves the GPUs on its PCIe switch
+ *   ({@code gpus_per_node / nics_per_node} of them) and a GPU reaches only its own NIC, shared with the other
+ *   GPUs behind it that send at the same time.</li>
+ * </ul>
+ */
+public enum NicSharing {
+    /** One pool of NICs per node. */
+    PER_NODE("per-node"),
+    /** Each GPU reaches only the NIC of its rail. */
+    PER_GPU("per-gpu");
+
+    private final String key;
+
+    NicSharing(final String key) {
+        this.key = key;
+    }
+
+    /**
+     * The key used in data files and on the command line.
+     *
+     * @return {@code per-node} or {@code per-gpu}
+     */
+    public String key() {
+        return key;
+    }
+
+    /**
+     * Parses a key.
+     *
+     * @param text {@code per-node} or {@code per-gpu}
+     * @return the mode
+     * @throws IllegalArgumentException naming the value and the allowed keys
+     */
+    public static NicSharing parse(final String text) {
+        final String t = text.trim().toLowerCase(Locale.ROOT);
+        for (final NicSharing s : values()) {
+            if (s.key.equals(t)) {
+                return s;
+            }
+        }
+        throw new IllegalArgumentException("nic_sharing = '" + text + "': must be per-node or per-gpu");
+    }
+}
