@@ -106,7 +106,7 @@ public final class SlurmCommand implements Callable<Integer> {
         array.add("#SBATCH --cpus-per-task=" + cpusPerTask);
         array.add("#SBATCH --output=" + slurmDir.resolve("shard-%a.log"));
         addCommon(array);
-        array.add("# Add your site's lines here, e.g.: #SBATCH --account=..., module load java/17");
+        array.add("# Your site's lines: #SBATCH ones (e.g. --account=...) above this comment, module loads below.");
         array.add("set -euo pipefail");
         array.add("cd " + quote(root.toString()));
         array.add(heap + "exec " + quote(launcher) + " " + join(defining) + " --jobs " + cpusPerTask
@@ -119,7 +119,7 @@ public final class SlurmCommand implements Callable<Integer> {
         merge.add("#SBATCH --job-name=" + name + "-merge");
         merge.add("#SBATCH --output=" + slurmDir.resolve("merge.log"));
         addCommon(merge);
-        merge.add("# Add your site's lines here, e.g.: #SBATCH --account=..., module load java/17");
+        merge.add("# Your site's lines: #SBATCH ones (e.g. --account=...) above this comment, module loads below.");
         merge.add("set -euo pipefail");
         merge.add("cd " + quote(root.toString()));
         final StringBuilder shardList = new StringBuilder();

@@ -51,6 +51,24 @@ final class TrainOptions {
     }
 
     /**
+     * A list option's values, refusing a value given twice (a study would run and write it twice).
+     *
+     * @param option the option name for messages
+     * @param values the values as given
+     * @return the values, in the order given
+     * @throws UsageException naming the option and the repeated value
+     */
+    static List<String> distinct(final String option, final List<String> values) {
+        final java.util.Set<String> seen = new java.util.HashSet<>();
+        for (final String v : values) {
+            if (!seen.add(v.strip().toLowerCase(Locale.ROOT))) {
+                throw new UsageException(option + ": '" + v + "' is given twice");
+            }
+        }
+        return values;
+    }
+
+    /**
      * Parses a byte size option.
      *
      * @param option the option name for messages

@@ -2,12 +2,13 @@ package org.scalebench.bench.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.scalebench.bench.train.ByteSize;
-import org.scalebench.bench.train.ProjectionReport;
+import org.scalebench.bench.study.Provenance;
+import org.scalebench.bench.train.ProjectionStudy;
 import org.scalebench.training.cluster.Cluster;
 import org.scalebench.training.cluster.ClusterCatalog;
 import org.scalebench.training.cluster.NicSharing;
@@ -20,6 +21,7 @@ import org.scalebench.training.projection.CommunicationModel;
 import org.scalebench.training.projection.ProjectionOptions;
 import org.scalebench.training.projection.Projector;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -28,20 +30,23 @@ import picocli.CommandLine.Spec;
 @Command(name = "project", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Project end-to-end training time, T = epochs(B) * (D / B) * T_step, for pure data"
                 + " parallelism and for hybrid parallelism (N/M workers of M GPUs) at each device count N; print the"
-                + " best strategy per N with its breakdown, the crossover N and the speedups; optionally write every"
-                + " strategy as CSV."})
-public final class TrainProjectCommand implements Callable<Integer> {
+                + " best strategy per N with its breakdown, the crossover N and the speedups; with --out DIR, write"
+                + " every strategy at every N to DIR/projection.csv.",
+            "Several models and clusters (--model a,b --cluster x,y) form a study of model x cluster points that runs"
+                + " on all cores (--jobs), in shards (--shard I/N, then 'scalebench merge') or on Slurm"
+                + " ('scalebench slurm')."})
+public final class TrainProjectCommand implements Callable<Integer>, StudyCommand {
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--model", required = true, paramLabel = "NAME|FILE",
-            description = "inception-v3, gnmt, biglstm, or a profile CSV file.")
-    String model;
+    @Option(names = "--model", required = true, split = ",", paramLabel = "NAME|FILE",
+            description = "inception-v3, gnmt, biglstm, gnmt-4layer, or a profile CSV file; a list for a study.")
+    List<String> models;
 
-    @Option(names = "--cluster", paramLabel = "NAME|FILE",
-            description = "dgx1, dgx-a100, dgx-h100, or a cluster CSV file (default: ${DEFAULT-VALUE}).")
-    String cluster = "dgx1";
+    @Option(names = "--cluster", split = ",", paramLabel = "NAME|FILE",
+            description = "dgx1, dgx-a100, dgx-h100, or a cluster CSV file; a list for a study (default: dgx1).")
+    List<String> clusters = List.of("dgx1");
 
     @Option(names = "--devices", split = ",", paramLabel = "N",
             description = "Device counts (default: 1,2,4,...,8192).")
@@ -52,8 +57,12 @@ public final class TrainProjectCommand implements Callable<Integer> {
                     + " (default: 1,2,4,8).")
     int[] mp = {1, 2, 4, 8};
 
-    @Option(names = "--out", paramLabel = "FILE.csv", description = "Write every strategy at every N to this CSV.")
+    @Option(names = "--out", paramLabel = "DIR", description = "Write every strategy at every N, for every model and"
+            + " cluster, to DIR/projection.csv (with provenance columns).")
     Path out;
+
+    @Mixin
+    StudyOptions study = new StudyOptions();
 
     @Option(names = "--overlap", paramLabel = "F",
             description = "Fraction of the gradient exchange that may hide under backprop, 0 to 1"
@@ -110,6 +119,39 @@ public final class TrainProjectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        final ProjectionStudy projection = study();
+        if (out == null) {
+            if (study.shard != null) {
+                throw new UsageException("--shard needs --out DIR (the shard directory)");
+            }
+        } else {
+            StudyExecution.run(this, spec);
+            if (study.shard != null) {
+                return Scalebench.OK;
+            }
+        }
+        final PrintWriter stdout = spec.commandLine().getOut();
+        for (int point = 0; point < projection.points(); point++) {
+            projection.report(point).print(stdout);
+        }
+        return Scalebench.OK;
+    }
+
+    @Override
+    public Path out() {
+        return out;
+    }
+
+    @Override
+    public StudyOptions studyOptions() {
+        return study;
+    }
+
+    @Override
+    public ProjectionStudy study() {
+        if (out != null && out.toString().endsWith(".csv")) {
+            throw new UsageException("--out " + out + ": a directory now (train project writes DIR/projection.csv)");
+        }
         final int[] sorted = TrainOptions.devices("--devices", devices);
         if (overlap < 0 || overlap > 1 || Double.isNaN(overlap)) {
             throw new UsageException("--overlap = " + overlap + ": must be in [0, 1]");
@@ -131,18 +173,20 @@ public final class TrainProjectCommand implements Callable<Integer> {
                 CommunicationModel.parse(comm), nccl == null ? null : NcclGeneration.parse(nccl),
                 batch == null ? 0 : batch).withEvenShards(shardMode.equals("even")).withNicSharing(sharing)
                 .withBucketBytes(bucketBytes);
-        final ModelProfile profile = variant(ModelCatalog.resolve(model), p, epochsMode);
-        final Cluster c = ClusterCatalog.resolve(cluster);
-        final Projector projector = new Projector(profile, c, options, mp);
-        final ProjectionReport report = ProjectionReport.of(projector, sorted);
-        final PrintWriter stdout = spec.commandLine().getOut();
-        report.print(stdout);
-        if (out != null) {
-            ProjectionReport.writeCsv(out, false, List.of(report));
-            stdout.println("wrote " + out + " (" + report.rows(false).size() + " rows: "
-                    + Arrays.toString(projector.degrees()) + " MP degrees x " + sorted.length + " device counts)");
+        final List<ModelProfile> profiles = new ArrayList<>();
+        for (final String m : TrainOptions.distinct("--model", models)) {
+            profiles.add(variant(ModelCatalog.resolve(m), p, epochsMode));
         }
-        return Scalebench.OK;
+        final List<Cluster> machines = new ArrayList<>();
+        for (final String c : TrainOptions.distinct("--cluster", clusters)) {
+            machines.add(ClusterCatalog.resolve(c));
+        }
+        final List<String> settings = List.of(Double.toString(overlap), mode, shardMode,
+                nicSharing == null ? "cluster" : nicSharing, Long.toString(bucketBytes),
+                stepOverhead == null ? "profile" : Double.toString(stepOverhead), nccl == null ? "cluster" : nccl,
+                batch == null ? "best" : Integer.toString(batch));
+        return new ProjectionStudy(profiles, machines, options, mp, sorted, settings,
+                Provenance.current(VersionProvider.version()));
     }
 
     private ModelProfile variant(final ModelProfile base, final Precision p, final String epochsMode) {
