@@ -32,21 +32,60 @@ class TrainCliTest {
 
     @Test
     void projectPrintsTheBestStrategyPerDeviceCountAndWritesTheCsv(@TempDir final Path dir) throws IOException {
-        final Path csv = dir.resolve("gnmt.csv");
+        final Path out = dir.resolve("gnmt");
         final CliRun run = CliRun.of("train", "project", "--model", "gnmt", "--cluster", "dgx1", "--devices",
-                "1,8,64,512", "--mp", "1,2,4,8", "--out", csv.toString());
+                "1,8,64,512", "--mp", "1,2,4,8", "--out", out.toString());
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().contains("crossover:"), run.out());
         assertTrue(run.out().contains("SU_MP by lstm-wavefront"), run.out());
-        final List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
-        assertEquals("model,cluster,devices,strategy,mp_degree,per_device_batch,global_batch,epochs,step_time_s,"
-                + "time_to_train_h,speedup_vs_dp", lines.get(0));
+        final List<String> lines = Files.readAllLines(out.resolve("projection.csv"), StandardCharsets.UTF_8);
+        assertTrue(lines.get(0).startsWith("model,cluster,devices,strategy,mp_degree,per_device_batch,global_batch,"
+                + "epochs,step_time_s,time_to_train_h,speedup_vs_dp,"), lines.get(0));
+        assertTrue(lines.get(0).endsWith(",overlap,allreduce,shard_mode,nic_sharing,bucket_bytes,step_overhead_s,nccl,"
+                + "batch_choice,scalebench_version,commit,jdk"), lines.get(0));
         // 1 (dp) + 8 (4 strategies) + 64 (4) + 512 (4)
         assertEquals(1 + 13, lines.size());
         assertTrue(lines.get(1).startsWith("gnmt,dgx1,1,dp,1,"), lines.get(1));
-        try (var files = Files.list(dir)) {
-            assertEquals(1, files.count(), "no temporary files left behind");
+        try (var files = Files.list(out)) {
+            assertEquals(List.of("projection.csv", "scalebench-run.txt"),
+                    files.map(f -> f.getFileName().toString()).sorted().toList(), "no temporary files left behind");
         }
+    }
+
+    @Test
+    void projectStudiesGiveTheSameFileOnOneCoreOnTwoAndInMergedShards(@TempDir final Path dir) throws IOException {
+        final String[] study = {"train", "project", "--model", "gnmt,biglstm,inception-v3", "--cluster",
+            "dgx1,dgx-a100", "--devices", "1,64,4096"};
+        assertEquals(0, CliRun.of(concat(study, "--jobs", "1", "--out", dir.resolve("one").toString())).exitCode());
+        assertEquals(0, CliRun.of(concat(study, "--jobs", "2", "--out", dir.resolve("two").toString())).exitCode());
+        for (int i = 0; i < 4; i++) {
+            final CliRun shard = CliRun.of(concat(study, "--shard", i + "/4", "--out",
+                    dir.resolve("shard-" + i).toString()));
+            assertEquals(0, shard.exitCode(), shard.err());
+        }
+        final CliRun merge = CliRun.of("merge", "--out", dir.resolve("merged").toString(),
+                dir.resolve("shard-3").toString(), dir.resolve("shard-1").toString(),
+                dir.resolve("shard-0").toString(), dir.resolve("shard-2").toString());
+        assertEquals(0, merge.exitCode(), merge.err());
+        final String one = Files.readString(dir.resolve("one/projection.csv"));
+        assertEquals(one, Files.readString(dir.resolve("two/projection.csv")));
+        assertEquals(one, Files.readString(dir.resolve("merged/projection.csv")));
+        assertEquals(1 + 6 * 9, one.lines().count());
+        CliAssertions.assertBadInput(CliRun.of("merge", "--out", dir.resolve("m2").toString(),
+                dir.resolve("shard-0").toString(), dir.resolve("shard-1").toString()),
+                "missing shards 2/4, 3/4 of train project (given: 2)");
+        CliAssertions.assertBadInput(CliRun.of(concat(study, "--shard", "4/4", "--out", dir.resolve("x").toString())),
+                "--shard 4/4: must be I/N with 1 <= N <= 10000 and 0 <= I < N");
+        CliAssertions.assertBadInput(CliRun.of("train", "project", "--model", "gnmt,gnmt", "--out",
+                dir.resolve("y").toString()), "--model: 'gnmt' is given twice");
+        CliAssertions.assertBadInput(CliRun.of("train", "project", "--model", "gnmt", "--out",
+                dir.resolve("z.csv").toString()), "a directory now");
+    }
+
+    private static String[] concat(final String[] head, final String... tail) {
+        final String[] all = java.util.Arrays.copyOf(head, head.length + tail.length);
+        System.arraycopy(tail, 0, all, head.length, tail.length);
+        return all;
     }
 
     @Test
