@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
-import org.scalebench.training.data.CsvTable;
+import org.scalebench.core.data.DataTable;
 
 /**
  * The claims being reproduced: for Inception-V3, GNMT and BigLSTM, Pal et al. (IEEE Micro 2019) project that
@@ -34,10 +34,10 @@ public final class PaperClaims {
      * @return the claims
      */
     public static List<Claim> all() {
-        final CsvTable table = CsvTable.resource(RESOURCE);
+        final DataTable table = DataTable.resource(PaperClaims.class, RESOURCE);
         table.requireColumns("model", "at_least_percent", "source");
         final List<Claim> claims = new ArrayList<>();
-        for (final CsvTable.Row row : table.rows()) {
+        for (final DataTable.Row row : table.rows()) {
             claims.add(new Claim(row.require("model").toLowerCase(Locale.ROOT), row.number("at_least_percent"),
                     row.require("source")));
         }

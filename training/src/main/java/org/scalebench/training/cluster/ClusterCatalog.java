@@ -12,8 +12,8 @@ import org.scalebench.training.collective.NcclArchitecture;
 import org.scalebench.training.collective.NcclCpuVendor;
 import org.scalebench.training.collective.NcclFabric;
 import org.scalebench.training.collective.NcclGeneration;
-import org.scalebench.training.data.CsvTable;
-import org.scalebench.training.data.DataFileException;
+import org.scalebench.core.data.DataTable;
+import org.scalebench.core.data.DataFileException;
 
 /**
  * Reads clusters from CSV files with columns {@code cluster,parameter,value,source}, one number per row, every
@@ -108,7 +108,7 @@ public final class ClusterCatalog {
      * @throws DataFileException if the file is malformed or holds no or several clusters
      */
     public static Cluster load(final Path path) {
-        final Map<String, Cluster> all = readAll(CsvTable.read(path));
+        final Map<String, Cluster> all = readAll(DataTable.read(path));
         if (all.size() != 1) {
             throw new DataFileException(path.toString(), 0, "holds " + all.size() + " clusters " + all.keySet()
                     + ": must hold exactly one");
@@ -123,10 +123,10 @@ public final class ClusterCatalog {
      * @return clusters by name, in file order
      * @throws DataFileException if the table is malformed
      */
-    public static Map<String, Cluster> readAll(final CsvTable table) {
+    public static Map<String, Cluster> readAll(final DataTable table) {
         table.requireColumns("cluster", "parameter", "value", "source");
-        final Map<String, Map<String, CsvTable.Row>> byCluster = new LinkedHashMap<>();
-        for (final CsvTable.Row row : table.rows()) {
+        final Map<String, Map<String, DataTable.Row>> byCluster = new LinkedHashMap<>();
+        for (final DataTable.Row row : table.rows()) {
             final String cluster = row.require("cluster").toLowerCase(Locale.ROOT);
             final String parameter = row.require("parameter").toLowerCase(Locale.ROOT);
             row.require("value");
@@ -140,7 +140,7 @@ public final class ClusterCatalog {
             } else if (parameter.endsWith("_us")) {
                 nonNegative(row);
             }
-            final Map<String, CsvTable.Row> params = byCluster.computeIfAbsent(cluster, k -> new LinkedHashMap<>());
+            final Map<String, DataTable.Row> params = byCluster.computeIfAbsent(cluster, k -> new LinkedHashMap<>());
             if (params.put(parameter, row) != null) {
                 throw row.error("parameter '" + parameter + "' of cluster '" + cluster + "' given twice");
             }
@@ -149,13 +149,13 @@ public final class ClusterCatalog {
             throw new DataFileException(table.file(), 0, "holds no cluster rows");
         }
         final Map<String, Cluster> clusters = new LinkedHashMap<>();
-        for (final Map.Entry<String, Map<String, CsvTable.Row>> e : byCluster.entrySet()) {
+        for (final Map.Entry<String, Map<String, DataTable.Row>> e : byCluster.entrySet()) {
             clusters.put(e.getKey(), build(table.file(), e.getKey(), e.getValue()));
         }
         return clusters;
     }
 
-    private static Cluster build(final String file, final String name, final Map<String, CsvTable.Row> p) {
+    private static Cluster build(final String file, final String name, final Map<String, DataTable.Row> p) {
         for (final String required : REQUIRED) {
             if (!p.containsKey(required)) {
                 throw new DataFileException(file, 0, "cluster '" + name + "' has no '" + required
@@ -163,7 +163,7 @@ public final class ClusterCatalog {
             }
         }
         final Map<String, String> sources = new HashMap<>();
-        for (final Map.Entry<String, CsvTable.Row> e : p.entrySet()) {
+        for (final Map.Entry<String, DataTable.Row> e : p.entrySet()) {
             sources.put(e.getKey(), e.getValue().require("source"));
         }
         final int gpus = integer(p.get("gpus_per_node"), 1, Integer.MAX_VALUE);
@@ -178,9 +178,9 @@ public final class ClusterCatalog {
                         + " most " + MAX_LINKED_GPUS + " (or use peer_topology = switch)");
             }
             peer = new double[gpus][gpus];
-            final CsvTable.Row fallbackRow = p.get(OPTIONAL);
+            final DataTable.Row fallbackRow = p.get(OPTIONAL);
             final double fallback = fallbackRow == null ? Double.NaN : positive(fallbackRow) * GIGA;
-            for (final Map.Entry<String, CsvTable.Row> e : p.entrySet()) {
+            for (final Map.Entry<String, DataTable.Row> e : p.entrySet()) {
                 if (e.getKey().startsWith(LINKS)) {
                     final int[] pair = pair(e.getValue(), e.getKey(), gpus);
                     final int count = integer(e.getValue(), 0, 64);
@@ -206,8 +206,8 @@ public final class ClusterCatalog {
         if (!fabricName.equals("nvlink") && !fabricName.equals("pci")) {
             throw p.get("nccl_intra_fabric").error("nccl_intra_fabric = '" + fabricName + "': must be nvlink or pci");
         }
-        final CsvTable.Row intraBw = p.get(INTRA_BW);
-        final CsvTable.Row intraLinks = p.get(INTRA_LINKS);
+        final DataTable.Row intraBw = p.get(INTRA_BW);
+        final DataTable.Row intraLinks = p.get(INTRA_LINKS);
         if ((intraBw == null) == (intraLinks == null)) {
             throw new DataFileException(file, 0, "cluster '" + name + "' has " + (intraBw == null ? "neither" : "both")
                     + " '" + INTRA_BW + "' and '" + INTRA_LINKS + "': give exactly one");
@@ -255,7 +255,7 @@ public final class ClusterCatalog {
         }
     }
 
-    private static int[] pair(final CsvTable.Row row, final String parameter, final int gpus) {
+    private static int[] pair(final DataTable.Row row, final String parameter, final int gpus) {
         final String[] parts = parameter.substring(LINKS.length()).split("\\.");
         try {
             final int i = Integer.parseInt(parts[0]);
@@ -270,7 +270,7 @@ public final class ClusterCatalog {
         }
     }
 
-    private static double positive(final CsvTable.Row row) {
+    private static double positive(final DataTable.Row row) {
         final double v = row.number("value");
         if (!(v > 0)) {
             throw row.error(row.get("parameter") + " = " + row.get("value") + ": must be positive");
@@ -278,7 +278,7 @@ public final class ClusterCatalog {
         return v;
     }
 
-    private static double nonNegative(final CsvTable.Row row) {
+    private static double nonNegative(final DataTable.Row row) {
         final double v = row.number("value");
         if (!(v >= 0)) {
             throw row.error(row.get("parameter") + " = " + row.get("value") + ": must be at least 0");
@@ -286,7 +286,7 @@ public final class ClusterCatalog {
         return v;
     }
 
-    private static int integer(final CsvTable.Row row, final int min, final int max) {
+    private static int integer(final DataTable.Row row, final int min, final int max) {
         final double v = row.number("value");
         if (v != Math.rint(v) || v < min || v > max) {
             throw row.error(row.get("parameter") + " = " + row.get("value") + ": must be an integer "
@@ -297,6 +297,6 @@ public final class ClusterCatalog {
 
     /** The built-in clusters, read once on first use. */
     private static final class BuiltIn {
-        static final Map<String, Cluster> ALL = readAll(CsvTable.resource(RESOURCE));
+        static final Map<String, Cluster> ALL = readAll(DataTable.resource(ClusterCatalog.class, RESOURCE));
     }
 }

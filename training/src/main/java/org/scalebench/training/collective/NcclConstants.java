@@ -4,8 +4,8 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
-import org.scalebench.training.data.CsvTable;
-import org.scalebench.training.data.DataFileException;
+import org.scalebench.core.data.DataTable;
+import org.scalebench.core.data.DataFileException;
 
 /**
  * The constant tables of NCCL's tuning model ({@code src/graph/tuning.cc}) for one {@link NcclGeneration},
@@ -41,12 +41,12 @@ public final class NcclConstants {
     private final double[] nvlinkBw = new double[NcclArchitecture.values().length];
     private final int treeCorrectionLimit;
 
-    private NcclConstants(final NcclGeneration generation, final CsvTable table) {
+    private NcclConstants(final NcclGeneration generation, final DataTable table) {
         this.generation = generation;
         table.requireColumns("generation", "table", "row", "column", "value", "source");
         final Map<String, Double> values = new HashMap<>();
         final Map<String, double[]> corrections = new HashMap<>();
-        for (final CsvTable.Row row : table.rows()) {
+        for (final DataTable.Row row : table.rows()) {
             if (!NcclGeneration.parse(row.require("generation")).equals(generation)) {
                 continue;
             }
@@ -135,7 +135,7 @@ public final class NcclConstants {
         this.scalars = s;
     }
 
-    private static int parseIndex(final CsvTable.Row row, final String text) {
+    private static int parseIndex(final DataTable.Row row, final String text) {
         try {
             final int i = Integer.parseInt(text);
             if (i < 0 || i > 63) {
@@ -179,7 +179,7 @@ public final class NcclConstants {
      * @return the constants
      * @throws DataFileException if a value is missing or malformed
      */
-    public static NcclConstants read(final NcclGeneration generation, final CsvTable table) {
+    public static NcclConstants read(final NcclGeneration generation, final DataTable table) {
         return new NcclConstants(generation, table);
     }
 
@@ -298,7 +298,7 @@ public final class NcclConstants {
 
     /** Lazily read built-in tables. */
     private static final class BuiltIn {
-        static final NcclConstants V2019 = new NcclConstants(NcclGeneration.V2019, CsvTable.resource(RESOURCE));
-        static final NcclConstants CURRENT = new NcclConstants(NcclGeneration.CURRENT, CsvTable.resource(RESOURCE));
+        static final NcclConstants V2019 = new NcclConstants(NcclGeneration.V2019, DataTable.resource(NcclConstants.class, RESOURCE));
+        static final NcclConstants CURRENT = new NcclConstants(NcclGeneration.CURRENT, DataTable.resource(NcclConstants.class, RESOURCE));
     }
 }

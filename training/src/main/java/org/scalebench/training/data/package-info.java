@@ -1,6 +1,6 @@
 /**
- * Reading scalebench's data files: a small RFC 4180 CSV reader ({@link org.scalebench.training.data.CsvTable})
- * whose every error names the file and the line, and the number syntax shared by all data files
- * ({@link org.scalebench.training.data.DataValues}). Used at load time only, never on a hot path.
+ * Measured curves of the training model's inputs ({@link org.scalebench.training.data.MonotonePoints}). The data
+ * files themselves are read with {@link org.scalebench.core.data.DataTable}, whose every error names the file and
+ * the line. Used at load time only, never on a hot path.
  */
 package org.scalebench.training.data;

@@ -2,7 +2,7 @@ package org.scalebench.training.llm;
 
 import java.util.HashMap;
 import java.util.Map;
-import org.scalebench.training.data.CsvTable;
+import org.scalebench.core.data.DataTable;
 
 /**
  * Statistical efficiency of language-model training, from Kaplan et al. 2020 and McCandlish et al. 2018: a
@@ -65,7 +65,7 @@ public final class CriticalBatch {
     public static CriticalBatch kaplan() {
         final Map<String, Double> v = new HashMap<>();
         final Map<String, String> s = new HashMap<>();
-        for (final CsvTable.Row row : CsvTable.resource(RESOURCE).rows()) {
+        for (final DataTable.Row row : DataTable.resource(CriticalBatch.class, RESOURCE).rows()) {
             v.put(row.require("parameter"), row.number("value"));
             s.put(row.require("parameter"), row.require("source"));
         }

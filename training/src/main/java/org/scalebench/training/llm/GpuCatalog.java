@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.scalebench.training.cluster.Cluster;
-import org.scalebench.training.data.CsvTable;
-import org.scalebench.training.data.DataFileException;
+import org.scalebench.core.data.DataTable;
+import org.scalebench.core.data.DataFileException;
 
 /**
  * Reads GPU types from CSV files with columns {@code gpu,parameter,value,source} (parameters: {@code device},
@@ -31,7 +31,7 @@ public final class GpuCatalog {
     }
 
     private static final class BuiltIn {
-        static final Map<String, GpuSpec> ALL = readAll(CsvTable.resource(RESOURCE));
+        static final Map<String, GpuSpec> ALL = readAll(DataTable.resource(GpuCatalog.class, RESOURCE));
     }
 
     /**
@@ -53,7 +53,7 @@ public final class GpuCatalog {
     public static GpuSpec resolve(final String nameOrFile) {
         final Path path = Path.of(nameOrFile);
         if (Files.isRegularFile(path)) {
-            final Map<String, GpuSpec> all = readAll(CsvTable.read(path));
+            final Map<String, GpuSpec> all = readAll(DataTable.read(path));
             if (all.size() != 1) {
                 throw new DataFileException(path.toString(), 0, "holds " + all.size() + " GPUs " + all.keySet()
                         + ": must hold exactly one");
@@ -93,10 +93,10 @@ public final class GpuCatalog {
      * @return specs by name, in file order
      * @throws DataFileException naming the file and line of the first error
      */
-    public static Map<String, GpuSpec> readAll(final CsvTable table) {
+    public static Map<String, GpuSpec> readAll(final DataTable table) {
         table.requireColumns("gpu", "parameter", "value", "source");
-        final Map<String, Map<String, CsvTable.Row>> byGpu = new LinkedHashMap<>();
-        for (final CsvTable.Row row : table.rows()) {
+        final Map<String, Map<String, DataTable.Row>> byGpu = new LinkedHashMap<>();
+        for (final DataTable.Row row : table.rows()) {
             final String gpu = row.require("gpu").toLowerCase(Locale.ROOT);
             final String parameter = row.require("parameter").toLowerCase(Locale.ROOT);
             row.require("value");

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.scalebench.training.cluster.Cluster;
 import org.scalebench.training.cluster.ClusterCatalog;
-import org.scalebench.training.data.CsvTable;
+import org.scalebench.core.data.DataTable;
 
 /**
  * Published Megatron-LM iteration times, throughputs and training durations (resource
@@ -84,18 +84,18 @@ public final class LlmValidation {
      */
     public static List<Row> run(final GpuSpec gpu) {
         final List<Row> rows = new ArrayList<>();
-        for (final CsvTable.Row r : CsvTable.resource(RESOURCE).rows()) {
+        for (final DataTable.Row r : DataTable.resource(LlmValidation.class, RESOURCE).rows()) {
             rows.add(project(r, gpu));
         }
         return rows;
     }
 
-    private static int[] choice(final CsvTable.Row r, final String column) {
+    private static int[] choice(final DataTable.Row r, final String column) {
         final String text = r.require(column);
         return text.equals(SEARCH) ? null : new int[] {(int) r.number(column)};
     }
 
-    private static Row project(final CsvTable.Row r, final GpuSpec gpu) {
+    private static Row project(final DataTable.Row r, final GpuSpec gpu) {
         final TransformerProfile model = TransformerCatalog.builtIn(r.require("model"));
         final LlmCostModel cost = new LlmCostModel(model, cluster(), gpu, null);
         final int gpus = (int) r.number("gpus");

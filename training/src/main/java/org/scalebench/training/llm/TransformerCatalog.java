@@ -7,8 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.scalebench.training.data.CsvTable;
-import org.scalebench.training.data.DataFileException;
+import org.scalebench.core.data.DataTable;
+import org.scalebench.core.data.DataFileException;
 
 /**
  * Reads transformer profiles from CSV files with columns {@code model,parameter,value,source}, one number per
@@ -30,7 +30,7 @@ public final class TransformerCatalog {
     }
 
     private static final class BuiltIn {
-        static final Map<String, TransformerProfile> ALL = readAll(CsvTable.resource(RESOURCE));
+        static final Map<String, TransformerProfile> ALL = readAll(DataTable.resource(TransformerCatalog.class, RESOURCE));
     }
 
     /**
@@ -67,7 +67,7 @@ public final class TransformerCatalog {
     public static TransformerProfile resolve(final String nameOrFile) {
         final Path path = Path.of(nameOrFile);
         if (Files.isRegularFile(path)) {
-            final Map<String, TransformerProfile> all = readAll(CsvTable.read(path));
+            final Map<String, TransformerProfile> all = readAll(DataTable.read(path));
             if (all.size() != 1) {
                 throw new DataFileException(path.toString(), 0, "holds " + all.size() + " models " + all.keySet()
                         + ": must hold exactly one");
@@ -84,10 +84,10 @@ public final class TransformerCatalog {
      * @return profiles by name, in file order
      * @throws DataFileException naming the file and line of the first error
      */
-    public static Map<String, TransformerProfile> readAll(final CsvTable table) {
+    public static Map<String, TransformerProfile> readAll(final DataTable table) {
         table.requireColumns("model", "parameter", "value", "source");
-        final Map<String, Map<String, CsvTable.Row>> byModel = new LinkedHashMap<>();
-        for (final CsvTable.Row row : table.rows()) {
+        final Map<String, Map<String, DataTable.Row>> byModel = new LinkedHashMap<>();
+        for (final DataTable.Row row : table.rows()) {
             final String model = row.require("model").toLowerCase(Locale.ROOT);
             final String parameter = row.require("parameter").toLowerCase(Locale.ROOT);
             row.require("source");
@@ -114,7 +114,7 @@ public final class TransformerCatalog {
     }
 
     private static TransformerProfile profile(final String file, final String model,
-            final Map<String, CsvTable.Row> rows) {
+            final Map<String, DataTable.Row> rows) {
         for (final String required : REQUIRED) {
             if (!rows.containsKey(required)) {
                 throw new DataFileException(file, 0, "model '" + model + "' has no '" + required + "' row");
@@ -133,8 +133,8 @@ public final class TransformerCatalog {
         }
     }
 
-    private static int whole(final Map<String, CsvTable.Row> rows, final String parameter, final int fallback) {
-        final CsvTable.Row row = rows.get(parameter);
+    private static int whole(final Map<String, DataTable.Row> rows, final String parameter, final int fallback) {
+        final DataTable.Row row = rows.get(parameter);
         return row == null ? fallback : (int) row.number("value");
     }
 }

@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import org.scalebench.training.data.CsvTable;
-import org.scalebench.training.data.DataFileException;
+import org.scalebench.core.data.DataTable;
+import org.scalebench.core.data.DataFileException;
 import org.scalebench.training.efficiency.InterpolatedEfficiency;
 import org.scalebench.training.efficiency.McCandlishEfficiency;
 import org.scalebench.training.efficiency.McCandlishFit;
@@ -107,7 +107,7 @@ public final class ModelCatalog {
             throw new IllegalArgumentException("model = '" + name + "': must be one of " + String.join(", ", BUILT_IN)
                     + " or a CSV file");
         }
-        return read(CsvTable.resource(RESOURCE_DIR + key + ".csv"), null);
+        return read(DataTable.resource(ModelCatalog.class, RESOURCE_DIR + key + ".csv"), null);
     }
 
     /**
@@ -132,7 +132,7 @@ public final class ModelCatalog {
      * @throws DataFileException if the file is malformed (the message names file and line)
      */
     public static ModelProfile load(final Path path) {
-        return read(CsvTable.read(path), path.toAbsolutePath().getParent());
+        return read(DataTable.read(path), path.toAbsolutePath().getParent());
     }
 
     /**
@@ -143,12 +143,12 @@ public final class ModelCatalog {
      * @return the profile
      * @throws DataFileException if the table is malformed
      */
-    public static ModelProfile read(final CsvTable table, final Path directory) {
+    public static ModelProfile read(final DataTable table, final Path directory) {
         table.requireColumns("parameter", "key", "value", "source");
-        final Map<String, CsvTable.Row> single = new HashMap<>();
-        final Map<String, List<CsvTable.Row>> keyed = new HashMap<>();
+        final Map<String, DataTable.Row> single = new HashMap<>();
+        final Map<String, List<DataTable.Row>> keyed = new HashMap<>();
         final Map<String, String> sources = new LinkedHashMap<>();
-        for (final CsvTable.Row row : table.rows()) {
+        for (final DataTable.Row row : table.rows()) {
             final String parameter = row.require("parameter").toLowerCase(Locale.ROOT);
             row.require("value");
             if (!parameter.equals("name")) {
@@ -170,8 +170,8 @@ public final class ModelCatalog {
                 if (key.isEmpty()) {
                     throw row.error("parameter '" + parameter + "' needs a key");
                 }
-                final List<CsvTable.Row> rows = keyed.computeIfAbsent(parameter, k -> new ArrayList<>());
-                for (final CsvTable.Row other : rows) {
+                final List<DataTable.Row> rows = keyed.computeIfAbsent(parameter, k -> new ArrayList<>());
+                for (final DataTable.Row other : rows) {
                     if (other.get("key").equals(key)) {
                         throw row.error("parameter '" + parameter + "' key '" + key + "' given twice (also line "
                                 + other.line() + ")");
@@ -198,17 +198,17 @@ public final class ModelCatalog {
     /** Typed access to the parsed rows, with located errors. */
     private static final class Reader {
         private final String file;
-        private final Map<String, CsvTable.Row> single;
-        private final Map<String, List<CsvTable.Row>> keyed;
+        private final Map<String, DataTable.Row> single;
+        private final Map<String, List<DataTable.Row>> keyed;
 
-        Reader(final String file, final Map<String, CsvTable.Row> single, final Map<String, List<CsvTable.Row>> keyed) {
+        Reader(final String file, final Map<String, DataTable.Row> single, final Map<String, List<DataTable.Row>> keyed) {
             this.file = file;
             this.single = single;
             this.keyed = keyed;
         }
 
-        CsvTable.Row need(final String parameter) {
-            final CsvTable.Row row = single.get(parameter);
+        DataTable.Row need(final String parameter) {
+            final DataTable.Row row = single.get(parameter);
             if (row == null) {
                 throw new DataFileException(file, 0, "missing parameter '" + parameter + "'");
             }
@@ -220,12 +220,12 @@ public final class ModelCatalog {
         }
 
         String optionalText(final String parameter, final String otherwise) {
-            final CsvTable.Row row = single.get(parameter);
+            final DataTable.Row row = single.get(parameter);
             return row == null ? otherwise : row.require("value");
         }
 
         long count(final String parameter, final long min) {
-            final CsvTable.Row row = need(parameter);
+            final DataTable.Row row = need(parameter);
             final double v = row.number("value");
             if (v != Math.rint(v) || v < min || v > 9.0e15) {
                 throw row.error(parameter + " = " + row.get("value") + ": must be an integer, at least " + min);
@@ -234,7 +234,7 @@ public final class ModelCatalog {
         }
 
         double optionalNumber(final String parameter) {
-            final CsvTable.Row row = single.get(parameter);
+            final DataTable.Row row = single.get(parameter);
             if (row == null) {
                 return 0.0;
             }
@@ -245,7 +245,7 @@ public final class ModelCatalog {
             return v;
         }
 
-        double positive(final CsvTable.Row row, final String what) {
+        double positive(final DataTable.Row row, final String what) {
             final double v = row.number("value");
             if (!(v > 0)) {
                 throw row.error(what + " = " + row.get("value") + ": must be positive");
@@ -253,10 +253,10 @@ public final class ModelCatalog {
             return v;
         }
 
-        double positiveKey(final CsvTable.Row row, final String what) {
+        double positiveKey(final DataTable.Row row, final String what) {
             final String key = row.get("key");
             try {
-                final double v = org.scalebench.training.data.DataValues.parseDouble(key);
+                final double v = org.scalebench.core.data.DataValues.parseDouble(key);
                 if (v > 0) {
                     return v;
                 }
@@ -266,12 +266,12 @@ public final class ModelCatalog {
             throw row.error(what + " key = '" + key + "': must be a positive number");
         }
 
-        List<CsvTable.Row> rows(final String parameter) {
+        List<DataTable.Row> rows(final String parameter) {
             return keyed.getOrDefault(parameter, List.of());
         }
 
-        List<CsvTable.Row> sortedByKey(final String parameter, final String what) {
-            final List<CsvTable.Row> rows = new ArrayList<>(rows(parameter));
+        List<DataTable.Row> sortedByKey(final String parameter, final String what) {
+            final List<DataTable.Row> rows = new ArrayList<>(rows(parameter));
             rows.sort((a, b) -> Double.compare(positiveKey(a, what), positiveKey(b, what)));
             return rows;
         }
@@ -320,7 +320,7 @@ public final class ModelCatalog {
         }
 
         private double secondsOfBytes(final String parameter, final double multiplier, final double bandwidth) {
-            final CsvTable.Row row = single.get(parameter);
+            final DataTable.Row row = single.get(parameter);
             if (row == null) {
                 return parameter.startsWith("step_floor") ? Double.NaN : 0.0;
             }
@@ -332,7 +332,7 @@ public final class ModelCatalog {
         }
 
         private List<SparseTable> sparseTables() {
-            final List<CsvTable.Row> tableRows = rows("sparse_table");
+            final List<DataTable.Row> tableRows = rows("sparse_table");
             if (tableRows.isEmpty()) {
                 for (final String p : List.of("sparse_table_placement", "sparse_bytes_per_sample",
                         "sparse_bytes_per_step")) {
@@ -359,9 +359,9 @@ public final class ModelCatalog {
                 }
             }
             final List<SparseTable> tables = new ArrayList<>();
-            for (final CsvTable.Row row : tableRows) {
+            for (final DataTable.Row row : tableRows) {
                 final String key = row.get("key");
-                final CsvTable.Row placement = keyedRow("sparse_table_placement", key);
+                final DataTable.Row placement = keyedRow("sparse_table_placement", key);
                 if (placement == null) {
                     throw row.error("sparse_table '" + key + "' has no sparse_table_placement row (first or spread)");
                 }
@@ -371,14 +371,14 @@ public final class ModelCatalog {
                 } catch (final IllegalArgumentException e) {
                     throw placement.error(e.getMessage());
                 }
-                final CsvTable.Row sample = keyedRow("sparse_bytes_per_sample", key);
-                final CsvTable.Row step = keyedRow("sparse_bytes_per_step", key);
+                final DataTable.Row sample = keyedRow("sparse_bytes_per_sample", key);
+                final DataTable.Row step = keyedRow("sparse_bytes_per_step", key);
                 tables.add(new SparseTable(key, positive(row, "sparse_table " + key),
                         sample == null ? 0.0 : nonNegative(sample, "sparse_bytes_per_sample " + key),
                         step == null ? 0.0 : nonNegative(step, "sparse_bytes_per_step " + key), where));
             }
             for (final String p : List.of("sparse_table_placement", "sparse_bytes_per_sample", "sparse_bytes_per_step")) {
-                for (final CsvTable.Row row : rows(p)) {
+                for (final DataTable.Row row : rows(p)) {
                     if (keyedRow("sparse_table", row.get("key")) == null) {
                         throw row.error(p + " key '" + row.get("key") + "' has no sparse_table row");
                     }
@@ -387,8 +387,8 @@ public final class ModelCatalog {
             return tables;
         }
 
-        private CsvTable.Row keyedRow(final String parameter, final String key) {
-            for (final CsvTable.Row row : rows(parameter)) {
+        private DataTable.Row keyedRow(final String parameter, final String key) {
+            for (final DataTable.Row row : rows(parameter)) {
                 if (row.get("key").equals(key)) {
                     return row;
                 }
@@ -396,7 +396,7 @@ public final class ModelCatalog {
             return null;
         }
 
-        double nonNegative(final CsvTable.Row row, final String what) {
+        double nonNegative(final DataTable.Row row, final String what) {
             final double v = row.number("value");
             if (!(v >= 0)) {
                 throw row.error(what + " = " + row.get("value") + ": must be at least 0");
@@ -405,7 +405,7 @@ public final class ModelCatalog {
         }
 
         InterpolatedEfficiency measuredEpochs() {
-            final List<CsvTable.Row> points = sortedByKey("epochs", "epochs global batch");
+            final List<DataTable.Row> points = sortedByKey("epochs", "epochs global batch");
             if (points.size() < 2) {
                 return null;
             }
@@ -413,7 +413,7 @@ public final class ModelCatalog {
             return new InterpolatedEfficiency(be[0], be[1]);
         }
 
-        private double[][] epochPoints(final List<CsvTable.Row> points) {
+        private double[][] epochPoints(final List<DataTable.Row> points) {
             final double[] b = new double[points.size()];
             final double[] e = new double[points.size()];
             for (int i = 0; i < b.length; i++) {
@@ -428,7 +428,7 @@ public final class ModelCatalog {
         }
 
         StepTimeCurve stepTime(final String parameter, final double fixed, final double floor) {
-            final List<CsvTable.Row> rows = sortedByKey(parameter, parameter + " batch");
+            final List<DataTable.Row> rows = sortedByKey(parameter, parameter + " batch");
             if (rows.isEmpty()) {
                 throw new DataFileException(file, 0, "missing parameter '" + parameter + "': needs at least one row"
                         + " keyed by per-device batch");
@@ -452,13 +452,13 @@ public final class ModelCatalog {
         }
 
         StatisticalEfficiency efficiency() {
-            final CsvTable.Row modelRow = need("epochs_model");
+            final DataTable.Row modelRow = need("epochs_model");
             final String model = modelRow.require("value").toLowerCase(Locale.ROOT);
-            final List<CsvTable.Row> points = sortedByKey("epochs", "epochs global batch");
+            final List<DataTable.Row> points = sortedByKey("epochs", "epochs global batch");
             switch (model) {
                 case "mccandlish": {
                     final double critical = positive(need("critical_batch"), "critical_batch");
-                    final CsvTable.Row minRow = single.get("epochs_min");
+                    final DataTable.Row minRow = single.get("epochs_min");
                     if (minRow != null && points.isEmpty()) {
                         return new McCandlishEfficiency(positive(minRow, "epochs_min"), critical);
                     }
@@ -495,11 +495,11 @@ public final class ModelCatalog {
         }
 
         MpSpeedupModel mpModel(final Path directory) {
-            final CsvTable.Row modelRow = need("mp_model");
+            final DataTable.Row modelRow = need("mp_model");
             final String model = modelRow.require("value").toLowerCase(Locale.ROOT);
             switch (model) {
                 case "given": {
-                    final List<CsvTable.Row> rows = sortedByKey("mp_speedup", "mp_speedup degree");
+                    final List<DataTable.Row> rows = sortedByKey("mp_speedup", "mp_speedup degree");
                     if (rows.isEmpty()) {
                         throw modelRow.error("mp_model = given: needs mp_speedup rows keyed by M");
                     }
@@ -517,7 +517,7 @@ public final class ModelCatalog {
                     return new GivenMpSpeedup(m, s);
                 }
                 case "dataflow": {
-                    final CsvTable.Row graphRow = need("mp_graph");
+                    final DataTable.Row graphRow = need("mp_graph");
                     final String graph = graphRow.require("value");
                     if (directory != null && Files.isRegularFile(directory.resolve(graph))) {
                         return new DataflowPlacementSpeedup(DataflowGraph.load(directory.resolve(graph)));
@@ -533,7 +533,7 @@ public final class ModelCatalog {
                 case "lstm-wavefront":
                     return wavefront(modelRow);
                 case "pipeline": {
-                    final List<CsvTable.Row> rows = rows("pipeline_layer");
+                    final List<DataTable.Row> rows = rows("pipeline_layer");
                     if (rows.isEmpty()) {
                         throw modelRow.error("mp_model = pipeline: needs pipeline_layer rows");
                     }
@@ -542,7 +542,7 @@ public final class ModelCatalog {
                         w[i] = positive(rows.get(i), "pipeline_layer");
                     }
                     final long k = count("pipeline_microbatches", 1);
-                    final CsvTable.Row bytes = single.get("pipeline_boundary_bytes");
+                    final DataTable.Row bytes = single.get("pipeline_boundary_bytes");
                     return new MicrobatchPipelineSpeedup(w, (int) Math.min(k, 1 << 20),
                             bytes == null ? 0.0 : optionalNumber("pipeline_boundary_bytes"));
                 }
@@ -552,23 +552,23 @@ public final class ModelCatalog {
             }
         }
 
-        private MpSpeedupModel wavefront(final CsvTable.Row modelRow) {
-            final List<CsvTable.Row> phaseRows = rows("lstm_phase");
+        private MpSpeedupModel wavefront(final DataTable.Row modelRow) {
+            final List<DataTable.Row> phaseRows = rows("lstm_phase");
             if (phaseRows.isEmpty()) {
                 throw modelRow.error("mp_model = lstm-wavefront: needs lstm_phase rows (key phase, value time steps)");
             }
             final List<LstmPhase> phases = new ArrayList<>();
-            for (final CsvTable.Row phaseRow : phaseRows) {
+            for (final DataTable.Row phaseRow : phaseRows) {
                 final String phase = phaseRow.get("key");
                 final double steps = positive(phaseRow, "lstm_phase " + phase + " time steps");
                 double boundary = 0;
-                for (final CsvTable.Row row : rows("lstm_boundary_bytes")) {
+                for (final DataTable.Row row : rows("lstm_boundary_bytes")) {
                     if (row.get("key").equals(phase)) {
                         boundary = positive(row, "lstm_boundary_bytes");
                     }
                 }
                 double bidirectional = 0;
-                for (final CsvTable.Row row : rowsOfPhase("lstm_bidirectional", phase)) {
+                for (final DataTable.Row row : rowsOfPhase("lstm_bidirectional", phase)) {
                     if (bidirectional > 0) {
                         throw row.error("phase '" + phase + "' has two lstm_bidirectional rows: at most one");
                     }
@@ -580,8 +580,8 @@ public final class ModelCatalog {
                 }
                 final double[] heads = weights(rowsOfPhase("lstm_head", phase), "lstm_head");
                 final double[] headParameters = heads.clone();
-                final List<CsvTable.Row> headRows = rowsOfPhase("lstm_head", phase);
-                for (final CsvTable.Row row : rowsOfPhase("lstm_head_parameters", phase)) {
+                final List<DataTable.Row> headRows = rowsOfPhase("lstm_head", phase);
+                for (final DataTable.Row row : rowsOfPhase("lstm_head_parameters", phase)) {
                     final int h = indexOfKey(headRows, row.get("key"));
                     if (h < 0) {
                         throw row.error("lstm_head_parameters key '" + row.get("key") + "' has no lstm_head row");
@@ -589,7 +589,7 @@ public final class ModelCatalog {
                     headParameters[h] = nonNegative(row, "lstm_head_parameters");
                 }
                 double embedding = 0;
-                for (final CsvTable.Row row : rowsOfPhase("lstm_embedding", phase)) {
+                for (final DataTable.Row row : rowsOfPhase("lstm_embedding", phase)) {
                     embedding += nonNegative(row, "lstm_embedding");
                 }
                 phases.add(new LstmPhase(phase, steps, boundary, bidirectional, layers, heads, headParameters,
@@ -597,7 +597,7 @@ public final class ModelCatalog {
             }
             for (final String p : List.of("lstm_boundary_bytes", "lstm_bidirectional", "lstm_layer", "lstm_head",
                     "lstm_head_parameters", "lstm_embedding")) {
-                for (final CsvTable.Row row : rows(p)) {
+                for (final DataTable.Row row : rows(p)) {
                     final String phase = row.get("key").split("/", 2)[0];
                     if (phaseRows.stream().noneMatch(pr -> pr.get("key").equals(phase))) {
                         throw row.error(p + " key '" + row.get("key") + "': phase '" + phase
@@ -608,7 +608,7 @@ public final class ModelCatalog {
             return new LstmWavefrontSpeedup(phases);
         }
 
-        private int indexOfKey(final List<CsvTable.Row> rows, final String key) {
+        private int indexOfKey(final List<DataTable.Row> rows, final String key) {
             for (int i = 0; i < rows.size(); i++) {
                 if (rows.get(i).get("key").equals(key)) {
                     return i;
@@ -617,9 +617,9 @@ public final class ModelCatalog {
             return -1;
         }
 
-        private List<CsvTable.Row> rowsOfPhase(final String parameter, final String phase) {
-            final List<CsvTable.Row> out = new ArrayList<>();
-            for (final CsvTable.Row row : rows(parameter)) {
+        private List<DataTable.Row> rowsOfPhase(final String parameter, final String phase) {
+            final List<DataTable.Row> out = new ArrayList<>();
+            for (final DataTable.Row row : rows(parameter)) {
                 if (row.get("key").startsWith(phase + "/")) {
                     out.add(row);
                 }
@@ -627,7 +627,7 @@ public final class ModelCatalog {
             return out;
         }
 
-        private double[] weights(final List<CsvTable.Row> rows, final String what) {
+        private double[] weights(final List<DataTable.Row> rows, final String what) {
             final double[] w = new double[rows.size()];
             for (int i = 0; i < w.length; i++) {
                 w[i] = positive(rows.get(i), what);

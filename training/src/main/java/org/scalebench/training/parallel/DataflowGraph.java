@@ -7,8 +7,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.scalebench.training.data.CsvTable;
-import org.scalebench.training.data.DataFileException;
+import org.scalebench.core.data.DataTable;
+import org.scalebench.core.data.DataFileException;
 
 /**
  * The forward dataflow graph of one training sample: layers (nodes) with their forward floating-point work and
@@ -135,7 +135,7 @@ public final class DataflowGraph {
             throw new IllegalArgumentException("graph = '" + name + "': no built-in graph of that name (built in:"
                     + " inception-v3); give a CSV file instead");
         }
-        return read(name, CsvTable.resource(resource));
+        return read(name, DataTable.resource(DataflowGraph.class, resource));
     }
 
     /**
@@ -146,7 +146,7 @@ public final class DataflowGraph {
      * @throws DataFileException if the file is malformed
      */
     public static DataflowGraph load(final Path path) {
-        return read(path.getFileName().toString(), CsvTable.read(path));
+        return read(path.getFileName().toString(), DataTable.read(path));
     }
 
     /**
@@ -157,7 +157,7 @@ public final class DataflowGraph {
      * @return the graph
      * @throws DataFileException if the table is malformed
      */
-    public static DataflowGraph read(final String name, final CsvTable table) {
+    public static DataflowGraph read(final String name, final DataTable table) {
         table.requireColumns("node", "op", "inputs", "in_channels", "out_channels", "kernel_h", "kernel_w", "out_h",
                 "out_w", "source");
         final Map<String, Integer> index = new HashMap<>();
@@ -165,7 +165,7 @@ public final class DataflowGraph {
         final List<int[]> preds = new ArrayList<>();
         final List<double[]> work = new ArrayList<>();
         final List<Integer> channels = new ArrayList<>();
-        for (final CsvTable.Row row : table.rows()) {
+        for (final DataTable.Row row : table.rows()) {
             final String node = row.require("node");
             row.require("source");
             if (index.containsKey(node)) {
@@ -248,7 +248,7 @@ public final class DataflowGraph {
                 preds.toArray(new int[0][]));
     }
 
-    private static int count(final CsvTable.Row row, final String column) {
+    private static int count(final DataTable.Row row, final String column) {
         final double v = row.number(column);
         if (v != Math.rint(v) || v < 1 || v > Integer.MAX_VALUE) {
             throw row.error(column + " = " + row.get(column) + ": must be a positive integer");

@@ -5,8 +5,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.scalebench.training.cluster.ClusterCatalog;
-import org.scalebench.training.data.CsvTable;
-import org.scalebench.training.data.DataFileException;
+import org.scalebench.core.data.DataTable;
+import org.scalebench.core.data.DataFileException;
 import org.scalebench.training.model.ModelCatalog;
 import org.scalebench.training.model.ModelProfile;
 import org.scalebench.training.model.Precision;
@@ -80,12 +80,12 @@ public final class ThroughputValidation {
      * @return one result per case with a reference, in file order
      */
     public static List<Result> run() {
-        final CsvTable table = CsvTable.resource(RESOURCE);
+        final DataTable table = DataTable.resource(ThroughputValidation.class, RESOURCE);
         table.requireColumns("case", "model", "precision", "cluster", "devices", "batch", "overlap", "bucket_bytes", "measured", "unit",
                 "reference_case", "source");
         final Map<String, Case> cases = new HashMap<>();
         final List<Case> order = new ArrayList<>();
-        for (final CsvTable.Row row : table.rows()) {
+        for (final DataTable.Row row : table.rows()) {
             final Case c = new Case(row.require("case"), row.require("model"),
                     Precision.parse(row.require("precision")), row.require("cluster"), (int) row.number("devices"),
                     (int) row.number("batch"), row.number("overlap"), (long) row.number("bucket_bytes"),

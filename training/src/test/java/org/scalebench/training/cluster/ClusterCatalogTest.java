@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.scalebench.training.collective.NcclArchitecture;
 import org.scalebench.training.collective.NcclCpuVendor;
 import org.scalebench.training.collective.NcclGeneration;
-import org.scalebench.training.data.DataFileException;
+import org.scalebench.core.data.DataFileException;
 
 class ClusterCatalogTest {
 

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.StringReader;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import org.scalebench.training.data.CsvTable;
-import org.scalebench.training.data.DataFileException;
+import org.scalebench.core.data.DataTable;
+import org.scalebench.core.data.DataFileException;
 
 /**
  * NCCL's tuning model on one 8-GPU DGX-1 node (6 NVLink channels of 20 GB/s) with the 2.5.6 constants, and on a
@@ -246,7 +246,7 @@ class NcclModelTest {
     void constantTablesMissingARowNameTheTable() {
         final String csv = "generation,table,row,column,value,source\n2019,baseLat,TREE,LL,4.4,x\n";
         final DataFileException e = assertThrows(DataFileException.class,
-                () -> NcclConstants.read(NcclGeneration.V2019, CsvTable.read("mini.csv", new StringReader(csv))));
+                () -> NcclConstants.read(NcclGeneration.V2019, DataTable.read("mini.csv", new StringReader(csv))));
         assertTrue(e.getMessage().startsWith("mini.csv: generation 2019: missing hwLat.NVLINK row TREE column LL"),
                 e.getMessage());
     }

@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.scalebench.training.cluster.ClusterCatalog;
-import org.scalebench.training.data.DataFileException;
+import org.scalebench.core.data.DataFileException;
 
 /** Built-in and user profiles and GPU types, every number with a source. */
 class TransformerCatalogTest {

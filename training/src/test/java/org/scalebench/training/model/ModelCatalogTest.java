@@ -11,7 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.scalebench.training.data.DataFileException;
+import org.scalebench.core.data.DataFileException;
 import org.scalebench.training.efficiency.McCandlishFit;
 import org.scalebench.training.parallel.DataflowPlacementSpeedup;
 import org.scalebench.training.parallel.LstmWavefrontSpeedup;

@@ -12,8 +12,8 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.scalebench.training.cluster.Cluster;
 import org.scalebench.training.cluster.ClusterCatalog;
-import org.scalebench.training.data.CsvTable;
-import org.scalebench.training.data.DataFileException;
+import org.scalebench.core.data.DataTable;
+import org.scalebench.core.data.DataFileException;
 
 class MpSpeedupModelsTest {
 
@@ -67,7 +67,7 @@ class MpSpeedupModelsTest {
     }
 
     private static DataflowGraph graph(final String rows) throws IOException {
-        return DataflowGraph.read("g", CsvTable.read("g.csv", new StringReader(
+        return DataflowGraph.read("g", DataTable.read("g.csv", new StringReader(
                 "node,op,inputs,in_channels,out_channels,kernel_h,kernel_w,out_h,out_w,source\n" + rows)));
     }
 

@@ -1,7 +1,7 @@
-package org.scalebench.training.data;
+package org.scalebench.core.data;
 
 /**
- * A malformed data file (cluster, model profile, graph, constant table). The message starts with
+ * A malformed data file (system, cluster, model profile, graph, constant table, trace). The message starts with
  * {@code file:line:} and names the column, the value and what is allowed.
  */
 public final class DataFileException extends IllegalArgumentException {
@@ -17,5 +17,14 @@ public final class DataFileException extends IllegalArgumentException {
      */
     public DataFileException(final String file, final int line, final String message) {
         super(line > 0 ? file + ":" + line + ": " + message : file + ": " + message);
+    }
+
+    /**
+     * Creates the exception from a message that already names the file and the line.
+     *
+     * @param located the message, {@code file:line: what}
+     */
+    public DataFileException(final String located) {
+        super(located);
     }
 }

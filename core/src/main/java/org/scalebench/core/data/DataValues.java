@@ -1,4 +1,4 @@
-package org.scalebench.training.data;
+package org.scalebench.core.data;
 
 /**
  * The number syntax of scalebench's data files: a decimal number, optionally with {@code _} digit separators,
@@ -34,5 +34,16 @@ public final class DataValues {
             throw new NumberFormatException("not finite: " + text);
         }
         return value;
+    }
+
+    /**
+     * A bound as a message shows it: an integer without a fraction, else the shortest decimal.
+     *
+     * @param value the value
+     * @return e.g. {@code 1024}, {@code 0.5}, {@code 1.0E12}
+     */
+    public static String format(final double value) {
+        return value == Math.rint(value) && Math.abs(value) < 1e15 ? Long.toString((long) value)
+                : Double.toString(value);
     }
 }

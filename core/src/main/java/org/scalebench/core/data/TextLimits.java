@@ -1,4 +1,4 @@
-package org.scalebench.coherence.sim;
+package org.scalebench.core.data;
 
 import java.io.FilterReader;
 import java.io.IOException;
@@ -32,6 +32,16 @@ public final class TextLimits {
             return "'" + value + "'";
         }
         return "'" + value.substring(0, MAX_ECHO_CHARS) + "...' (" + value.length() + " characters)";
+    }
+
+    /**
+     * A text shortened to at most {@value #MAX_ECHO_CHARS} characters for a message, without quotes.
+     *
+     * @param text the text
+     * @return the text, or its beginning and {@code ...}
+     */
+    public static String shortened(final String text) {
+        return text.length() <= MAX_ECHO_CHARS ? text : text.substring(0, MAX_ECHO_CHARS) + "...";
     }
 
     /**
