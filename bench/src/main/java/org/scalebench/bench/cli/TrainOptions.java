@@ -24,12 +24,18 @@ final class TrainOptions {
             throw new UsageException(option + ": give at least one count");
         }
         for (final int v : values) {
-            if (v < 1) {
-                throw new UsageException(option + " = " + v + ": must be at least 1");
+            if (v < 1 || v > MAX_DEVICES) {
+                throw new UsageException(option + " = " + v + ": must be in [1, " + MAX_DEVICES + "] (2^24)");
             }
         }
-        return Arrays.stream(values).sorted().distinct().toArray();
+        if (Arrays.stream(values).distinct().count() != values.length) {
+            throw new UsageException(option + " = " + Arrays.toString(values) + ": a count is given twice");
+        }
+        return Arrays.stream(values).sorted().toArray();
     }
+
+    /** The most devices or ranks a projection or collective takes: 2^24, far beyond any machine built. */
+    static final int MAX_DEVICES = 1 << 24;
 
     /**
      * Checks a word option against its allowed values.

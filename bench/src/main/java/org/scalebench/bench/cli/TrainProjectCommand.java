@@ -181,6 +181,20 @@ public final class TrainProjectCommand implements Callable<Integer>, StudyComman
         for (final String c : TrainOptions.distinct("--cluster", clusters)) {
             machines.add(ClusterCatalog.resolve(c));
         }
+        for (final int m : mp) {
+            for (final Cluster c : machines) {
+                if (m < 1 || m > c.gpusPerNode()) {
+                    throw new UsageException("--mp = " + m + ": must be in [1, " + c.gpusPerNode() + "], the GPUs per"
+                            + " node of " + c.name() + " (a hybrid worker stays inside a node)");
+                }
+            }
+            for (final int n : sorted) {
+                if (m <= n && n % m != 0) {
+                    throw new UsageException("--devices = " + n + " with --mp = " + m + ": every MP degree up to N"
+                            + " must divide N (N / M workers of M GPUs)");
+                }
+            }
+        }
         final List<String> settings = List.of(Double.toString(overlap), mode, shardMode,
                 nicSharing == null ? "cluster" : nicSharing, Long.toString(bucketBytes),
                 stepOverhead == null ? "profile" : Double.toString(stepOverhead), nccl == null ? "cluster" : nccl,

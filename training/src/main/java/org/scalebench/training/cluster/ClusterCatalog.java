@@ -39,6 +39,11 @@ import org.scalebench.core.data.DataFileException;
  */
 public final class ClusterCatalog {
 
+    /** The most GPUs a node may have (a whole NVSwitch domain of today is 72; far above it). */
+    public static final int MAX_GPUS_PER_NODE = 1 << 16;
+    /** The largest bandwidth (GB/s) or latency (us) a cluster file may give: 1e6 (1 PB/s, 1 s). */
+    public static final double MAX_QUANTITY = 1e6;
+
     private static final String RESOURCE = "/org/scalebench/training/clusters.csv";
     private static final double GIGA = 1e9;
     private static final double MICRO = 1e-6;
@@ -166,7 +171,7 @@ public final class ClusterCatalog {
         for (final Map.Entry<String, DataTable.Row> e : p.entrySet()) {
             sources.put(e.getKey(), e.getValue().require("source"));
         }
-        final int gpus = integer(p.get("gpus_per_node"), 1, Integer.MAX_VALUE);
+        final int gpus = integer(p.get("gpus_per_node"), 1, MAX_GPUS_PER_NODE);
         final String topology = p.get("peer_topology").require("value").toLowerCase(Locale.ROOT);
         final double linkBandwidth = positive(p.get("peer_link_bandwidth_gbps")) * GIGA;
         double[][] peer = null;
@@ -237,7 +242,7 @@ public final class ClusterCatalog {
             throw new DataFileException(file, 0, "cluster '" + name + "': " + e.getMessage());
         }
         final int nics = p.containsKey("nics_per_node") ? integer(p.get("nics_per_node"), 1,
-                sharing == NicSharing.PER_GPU ? gpus : Integer.MAX_VALUE) : fabric.channelsMultiNode();
+                sharing == NicSharing.PER_GPU ? gpus : MAX_GPUS_PER_NODE) : fabric.channelsMultiNode();
         if (sharing == NicSharing.PER_GPU && (nics > gpus || gpus % nics != 0)) {
             throw (p.containsKey("nics_per_node") ? p.get("nics_per_node") : p.get("nic_sharing")).error(
                     "nics_per_node = " + nics + " with nic_sharing = per-gpu: must divide gpus_per_node = " + gpus
@@ -270,18 +275,22 @@ public final class ClusterCatalog {
         }
     }
 
+    /** A bandwidth (GB/s) or latency (us): positive, at most {@value #MAX_QUANTITY} (1 PB/s, 1 s). */
     private static double positive(final DataTable.Row row) {
         final double v = row.number("value");
-        if (!(v > 0)) {
-            throw row.error(row.get("parameter") + " = " + row.get("value") + ": must be positive");
+        if (!(v > 0) || v > MAX_QUANTITY) {
+            throw row.error(row.get("parameter") + " = " + row.get("value") + ": must be positive and at most "
+                    + (long) MAX_QUANTITY);
         }
         return v;
     }
 
+    /** A latency (us): at least 0, at most {@value #MAX_QUANTITY} (1 s). */
     private static double nonNegative(final DataTable.Row row) {
         final double v = row.number("value");
-        if (!(v >= 0)) {
-            throw row.error(row.get("parameter") + " = " + row.get("value") + ": must be at least 0");
+        if (!(v >= 0) || v > MAX_QUANTITY) {
+            throw row.error(row.get("parameter") + " = " + row.get("value") + ": must be in [0, "
+                    + (long) MAX_QUANTITY + "]");
         }
         return v;
     }

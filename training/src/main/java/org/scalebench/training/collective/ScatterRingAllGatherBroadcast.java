@@ -19,6 +19,6 @@ public final class ScatterRingAllGatherBroadcast extends AlphaBetaCollective {
 
     @Override
     protected double cost(final double n, final int p) {
-        return (Log2.ceil(p) + p - 1.0) * alpha + 2.0 * (p - 1) / p * n * beta;
+        return (Log2.ceil(p) + (p - 1.0)) * alpha + 2.0 * (p - 1) / p * n * beta;
     }
 }

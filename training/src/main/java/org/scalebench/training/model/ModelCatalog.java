@@ -67,6 +67,10 @@ import org.scalebench.training.parallel.MpSpeedupModel;
 public final class ModelCatalog {
 
     private static final String RESOURCE_DIR = "/org/scalebench/training/profiles/";
+    /** The largest per-device batch a profile may give (2^20 samples); larger batches fit no device built. */
+    public static final long MAX_BATCH_PER_DEVICE = 1L << 20;
+    /** The largest count a profile may give (parameters, samples per epoch): 9e15, exact in a double. */
+    static final long MAX_COUNT = 9_000_000_000_000_000L;
     private static final List<String> BUILT_IN = List.of("inception-v3", "gnmt", "biglstm", "gnmt-4layer");
     private static final Set<String> SINGLE = Set.of("name", "dataset", "measured_on", "parameters", "dense_gradient_bytes",
             "sparse_gradient_bytes_per_sample", "sparse_gradient_bytes_per_step", "sparse_table_bytes",
@@ -225,10 +229,15 @@ public final class ModelCatalog {
         }
 
         long count(final String parameter, final long min) {
+            return count(parameter, min, MAX_COUNT);
+        }
+
+        long count(final String parameter, final long min, final long max) {
             final DataTable.Row row = need(parameter);
             final double v = row.number("value");
-            if (v != Math.rint(v) || v < min || v > 9.0e15) {
-                throw row.error(parameter + " = " + row.get("value") + ": must be an integer, at least " + min);
+            if (v != Math.rint(v) || v < min || v > max) {
+                throw row.error(parameter + " = " + row.get("value") + ": must be an integer in [" + min + ", "
+                        + max + "]");
             }
             return (long) v;
         }
@@ -292,7 +301,7 @@ public final class ModelCatalog {
             final String dataset = text("dataset");
             final long parameters = count("parameters", 1);
             final long samples = count("samples_per_epoch", 1);
-            final int maxBatch = (int) Math.min(Integer.MAX_VALUE, count("max_batch_per_device", 1));
+            final int maxBatch = (int) count("max_batch_per_device", 1, MAX_BATCH_PER_DEVICE);
             ModelProfile mixed = null;
             if (!rows("step_time_mixed").isEmpty()) {
                 final GradientDtype mixedDtype = GradientDtype.parse(text("gradient_dtype_mixed"));

@@ -91,6 +91,10 @@ public final class Projector {
             throw new IllegalArgumentException("batch = " + options.fixedBatch() + ": must be at most "
                     + "max_batch_per_device = " + maxBatch + " of " + model.name());
         }
+        if ((long) maxDegree * maxBatch > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("mp degree " + maxDegree + " x max_batch_per_device " + maxBatch
+                    + " of " + model.name() + " = " + (long) maxDegree * maxBatch + ": must be at most 2^31 - 1");
+        }
         final TreeSet<Integer> candidates = new TreeSet<>();
         if (options.fixedBatch() > 0) {
             candidates.add(options.fixedBatch());
