@@ -30,7 +30,7 @@ public final class TrainReproduceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        new TrainingReproduction(ClusterCatalog.resolve(cluster), ProjectionOptions.DEFAULTS)
+        new TrainingReproduction(TrainOptions.named("--cluster", () -> ClusterCatalog.resolve(cluster)), ProjectionOptions.DEFAULTS)
                 .run(out, spec.commandLine().getOut());
         return Scalebench.OK;
     }

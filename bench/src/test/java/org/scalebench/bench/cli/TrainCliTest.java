@@ -101,23 +101,27 @@ class TrainCliTest {
     @Test
     void badNumbersAreOneLineExitTwo() {
         badInput(CliRun.of("train", "project", "--model", "gnmt", "--devices", "0"),
-                "--devices = 0: must be at least 1");
+                "--devices = 0: must be in [1, 16777216] (2^24)");
         badInput(CliRun.of("train", "project", "--model", "gnmt", "--devices", "8,-4"),
-                "--devices = -4: must be at least 1");
+                "--devices = -4: must be in [1, 16777216]");
+        badInput(CliRun.of("train", "project", "--model", "gnmt", "--devices", "8,8"),
+                "--devices = [8, 8]: a count is given twice");
         badInput(CliRun.of("train", "project", "--model", "gnmt", "--devices", "12"),
-                "devices = 12 is not divisible by mp degree = 8");
+                "--devices = 12 with --mp = 8: every MP degree up to N must divide N");
         badInput(CliRun.of("train", "project", "--model", "gnmt", "--batch", "0"), "--batch = 0: must be at least 1");
         badInput(CliRun.of("train", "project", "--model", "gnmt", "--overlap", "2"), "--overlap = 2.0: must be in [0, 1]");
-        badInput(CliRun.of("train", "project", "--model", "gnmt", "--mp", "16"), "mp degree = 16: must be in [1, 8]");
-        badInput(CliRun.of("train", "project", "--model", "resnet"), "model = 'resnet': must be one of");
+        badInput(CliRun.of("train", "project", "--model", "gnmt", "--mp", "16"), "--mp = 16: must be in [1, 8]");
+        badInput(CliRun.of("train", "project", "--model", "resnet"), "--model = 'resnet': must be one of");
         badInput(CliRun.of("train", "collective", "--op", "scan", "--ranks", "8", "--bytes", "1K"),
-                "collective = 'scan': must be one of");
+                "--op = 'scan': must be one of");
+        badInput(CliRun.of("train", "collective", "--op", "broadcast", "--ranks", "2147483640", "--bytes", "1K"),
+                "--ranks = 2147483640: must be in [1, 16777216] (2^24)");
         badInput(CliRun.of("train", "collective", "--op", "all-reduce", "--ranks", "8", "--bytes", "1Q"),
                 "--bytes = '1Q': must be a whole number of bytes");
         badInput(CliRun.of("train", "collective", "--op", "all-reduce", "--ranks", "0", "--bytes", "1K"),
-                "--ranks = 0: must be at least 1");
+                "--ranks = 0: must be in [1, 16777216]");
         badInput(CliRun.of("train", "collective", "--op", "all-to-all", "--ranks", "8", "--bytes", "1K", "--algo",
-                "ring"), "algorithm = 'ring' for all-to-all: must be one of pairwise, bruck");
+                "ring"), "--algo = 'ring' for all-to-all: must be one of pairwise, bruck");
     }
 
     @Test
