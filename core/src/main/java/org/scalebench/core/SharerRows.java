@@ -5,8 +5,8 @@ import java.util.Arrays;
 /**
  * {@code R} rows of {@code W} bits each, stored in one {@code long[]} with a fixed stride of
  * {@code ceil(W / 64)} words per row: the sharer vectors of a full-map directory, one row per directory
- * entry and one bit per core (the "flat {@code long[]} with stride" layout of
- * {@code reference/coherence-simulators.md}, sections 4 and 6). Where gem5 keeps a heap-backed
+ * entry and one bit per core (a flat {@code long[]} with a stride, as the README's "Sharer rows" section
+ * measures against {@code BitSet[]} and RoaringBitmap). Where gem5 keeps a heap-backed
  * {@code std::bitset} per machine type (NetDest), ZSim a compile-time {@code std::bitset<256>} scanned bit
  * by bit and Graphite a byte-wise {@code BitVector}, here the width is chosen at run time (1 to over a
  * million bits), a row is contiguous in memory, and iteration skips zero words and finds each set bit with
