@@ -74,6 +74,18 @@ public interface KernelCheck {
         }
 
         /**
+         * Records a disagreement found by a whole-state comparison, which adds no operation to the count.
+         *
+         * @param what the disagreement, built only when it is the first
+         */
+        public void mismatch(final java.util.function.Supplier<String> what) {
+            if (mismatches == 0) {
+                first = what.get();
+            }
+            mismatches++;
+        }
+
+        /**
          * Records one comparison of two longs.
          *
          * @param expected the reference's answer

@@ -8,14 +8,35 @@ import org.scalebench.core.SharerRows;
 /**
  * {@link SharerRows} against {@link BitSetRows} (one {@link java.util.BitSet} per row): random mixes of
  * every operation on shapes from 1-bit to 65,536-bit rows, word-boundary widths first, including
- * out-of-range rows and bits (both must reject them and neither may change).
+ * out-of-range rows and bits (both must reject them and neither may change). After every operation that can
+ * change state, the whole row it touched is compared word by word, and every {@value #FULL_EVERY} operations
+ * (and at the end of each shape) every row, so a write that spills into a neighbouring row or word is caught.
  */
 public final class SharerRowsCheck implements KernelCheck {
+
+    /** Makes the reference for a shape (a seam for the planted-bug test). */
+    @FunctionalInterface
+    interface ReferenceFactory {
+        BitSetRows create(int rows, int bitsPerRow);
+    }
+
+    private final ReferenceFactory references;
+
+    /** The check against the plain {@link BitSetRows}. */
+    public SharerRowsCheck() {
+        this(BitSetRows::new);
+    }
+
+    SharerRowsCheck(final ReferenceFactory references) {
+        this.references = references;
+    }
 
     /** Widths around word boundaries, then wide rows. */
     private static final int[] WIDTHS =
         {1, 2, 63, 64, 65, 127, 128, 129, 191, 600, 1000, 1024, 1025, 4097, 4160, 65_536};
     private static final int OPERATIONS_PER_SHAPE = 20_000;
+    /** How often every row of a shape is compared whole. */
+    private static final int FULL_EVERY = 256;
 
     @Override
     public String name() {
@@ -33,7 +54,7 @@ public final class SharerRowsCheck implements KernelCheck {
             final int width = WIDTHS[shape % WIDTHS.length];
             final int rows = 1 + random.nextInt(8);
             final SharerRows kernel = new SharerRows(rows, width);
-            final BitSetRows reference = new BitSetRows(rows, width);
+            final BitSetRows reference = references.create(rows, width);
             final SharerRows.Cursor cursor = kernel.cursor();
             final int steps = Math.min(OPERATIONS_PER_SHAPE, operations - done);
             for (int step = 0; step < steps; step++, done++) {
@@ -121,9 +142,32 @@ public final class SharerRowsCheck implements KernelCheck {
                                 () -> where + " row " + r + " changed by a rejected bit " + badBit);
                     }
                 }
+                if (op < 6 || op >= 10) {
+                    compareRow(kernel, reference, r, tally, where);
+                }
+                if (done % FULL_EVERY == 0 || step == steps - 1) {
+                    for (int row = 0; row < rows; row++) {
+                        compareRow(kernel, reference, row, tally, where);
+                    }
+                }
             }
         }
         return tally.outcome();
+    }
+
+    /** Compares one row of the kernel and the reference word by word (tail bits beyond the width included). */
+    static void compareRow(final SharerRows kernel, final BitSetRows reference, final int row,
+            final Tally tally, final String where) {
+        for (int w = 0; w < kernel.wordsPerRow(); w++) {
+            final long expected = reference.word(row, w);
+            final long actual = kernel.word(row, w);
+            if (expected != actual) {
+                final int word = w;
+                tally.mismatch(() -> where + ": whole-state check, row " + row + " word " + word + ": expected "
+                        + Long.toHexString(expected) + ", got " + Long.toHexString(actual));
+                return;
+            }
+        }
     }
 
     /** A value outside {@code [0, bound)}: just past either end, or far away. */

@@ -9,7 +9,7 @@ import org.scalebench.core.BitVisitor;
  * Rows and bits are range-checked explicitly ({@link BitSet} itself accepts any bit index up to
  * {@code Integer.MAX_VALUE}).
  */
-public final class BitSetRows {
+public class BitSetRows {
 
     private final BitSet[] rows;
     private final int bitsPerRow;
@@ -184,5 +184,22 @@ public final class BitSetRows {
             throw new IndexOutOfBoundsException("bit = " + bit);
         }
         return bit;
+    }
+
+    /**
+     * One 64-bit word of a row, as the kernel stores it: bit {@code b} of word {@code i} is bit {@code 64 i + b}.
+     *
+     * @param row the row
+     * @param wordIndex the word
+     * @return the word
+     */
+    public long word(final int row, final int wordIndex) {
+        final BitSet bits = rows[row];
+        final int from = wordIndex << 6;
+        long word = 0;
+        for (int b = bits.nextSetBit(from); b >= 0 && b < from + 64; b = bits.nextSetBit(b + 1)) {
+            word |= 1L << (b - from);
+        }
+        return word;
     }
 }
