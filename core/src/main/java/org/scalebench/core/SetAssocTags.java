@@ -42,7 +42,7 @@ import java.util.Objects;
 public final class SetAssocTags {
 
     /** Largest number of slots: the largest array most JVMs allocate. */
-    public static final int MAX_CAPACITY = Integer.MAX_VALUE - 8;
+    public static final int MAX_CAPACITY = Bits.MAX_ARRAY_LENGTH;
     /** Largest associativity: the valid bits of a set fit in one long. */
     public static final int MAX_WAYS = 64;
 

@@ -31,7 +31,7 @@ import java.util.Arrays;
 public final class SharerRows {
 
     /** The largest {@code long[]} HotSpot allocates: a few header words short of {@code Integer.MAX_VALUE}. */
-    static final int MAX_WORDS = Integer.MAX_VALUE - 8;
+    static final int MAX_WORDS = Bits.MAX_ARRAY_LENGTH;
 
     private final long[] words;
     private final int rows;

@@ -1,5 +1,7 @@
 package org.scalebench.training.collective;
 
+import org.scalebench.core.Bits;
+
 /**
  * Binomial-tree all-reduce: a binomial reduce to rank 0 then a binomial broadcast,
  * {@code 2 ceil(lg p) (alpha + n beta) + ceil(lg p) n gamma}.
@@ -19,7 +21,7 @@ public final class BinomialTreeAllReduce extends AlphaBetaCollective {
 
     @Override
     protected double cost(final double n, final int p) {
-        final int lg = Log2.ceil(p);
+        final int lg = Bits.ceilLog2(p);
         return 2.0 * lg * (alpha + n * beta) + lg * n * gamma;
     }
 }

@@ -1,5 +1,7 @@
 package org.scalebench.training.collective;
 
+import org.scalebench.core.Bits;
+
 /**
  * Binomial-tree reduce: {@code ceil(lg p) (alpha + n beta + n gamma)} (Thakur, Rabenseifner and Gropp 2005).
  *
@@ -18,6 +20,6 @@ public final class BinomialTreeReduce extends AlphaBetaCollective {
 
     @Override
     protected double cost(final double n, final int p) {
-        return Log2.ceil(p) * (alpha + n * (beta + gamma));
+        return Bits.ceilLog2(p) * (alpha + n * (beta + gamma));
     }
 }

@@ -1,5 +1,7 @@
 package org.scalebench.training.collective;
 
+import org.scalebench.core.Bits;
+
 /**
  * Bruck all-to-all (short messages): {@code ceil(lg p)} rounds each moving half the data,
  * {@code ceil(lg p) alpha + (n/2) ceil(lg p) beta}, {@code n} the total a rank sends (Thakur, Rabenseifner and
@@ -20,7 +22,7 @@ public final class BruckAllToAll extends AlphaBetaCollective {
 
     @Override
     protected double cost(final double n, final int p) {
-        final int lg = Log2.ceil(p);
+        final int lg = Bits.ceilLog2(p);
         return lg * (alpha + 0.5 * n * beta);
     }
 }

@@ -1,5 +1,7 @@
 package org.scalebench.training.collective;
 
+import org.scalebench.core.Bits;
+
 /**
  * Double-binary-tree all-reduce (Sanders, Speck and Traeff 2009; NCCL 2.4 and later): two complementary trees,
  * each carrying half the vector, so every rank is an inner node in at most one tree. Pipelined reduce then
@@ -21,6 +23,6 @@ public final class DoubleBinaryTreeAllReduce extends AlphaBetaCollective {
 
     @Override
     protected double cost(final double n, final int p) {
-        return 2.0 * Log2.ceil(p) * alpha + n * (2.0 * beta + gamma);
+        return 2.0 * Bits.ceilLog2(p) * alpha + n * (2.0 * beta + gamma);
     }
 }

@@ -1,5 +1,7 @@
 package org.scalebench.training.collective;
 
+import org.scalebench.core.Bits;
+
 /**
  * Two-level all-reduce over nodes of {@code k} ranks: a ring reduce-scatter inside each node, an all-reduce of
  * the {@code n / k} block each rank then holds across the {@code N = ceil(p / k)} nodes (the {@code k} block
@@ -79,7 +81,7 @@ public final class HierarchicalAllReduce implements CollectiveCost {
         final double block = n / k;
         final double interPart;
         if (treeAcrossNodes) {
-            interPart = 2.0 * Log2.ceil(nodes) * a2 + block * (2.0 * b2 + g);
+            interPart = 2.0 * Bits.ceilLog2(nodes) * a2 + block * (2.0 * b2 + g);
         } else {
             final double interShare = (nodes - 1) / (double) nodes;
             interPart = 2.0 * (nodes - 1) * a2 + interShare * block * (2.0 * b2 + g);

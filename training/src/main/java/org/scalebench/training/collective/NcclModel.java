@@ -1,6 +1,7 @@
 package org.scalebench.training.collective;
 
 import java.util.Set;
+import org.scalebench.core.Bits;
 
 /**
  * NCCL's own cost model, as {@code ncclTopoTuneModel} and {@code ncclTopoGetAlgoTime} compute it, for a
@@ -299,7 +300,7 @@ public final class NcclModel {
     private double lat(final Collective c, final int a, final int p, final int nRanks, final int nNodes) {
         double lat = baseLat[a][p];
         final double intraLat = hwLat[intraHw][a][p];
-        final int log2Nodes = Log2.floor(nNodes);
+        final int log2Nodes = Bits.floorLog2(nNodes);
         if (!head) {
             if (a == RING) {
                 final int hw = nNodes == 1 ? intraHw : NcclConstants.NET;

@@ -1,5 +1,7 @@
 package org.scalebench.training.collective;
 
+import org.scalebench.core.Bits;
+
 /**
  * Rabenseifner all-reduce: a recursive-halving reduce-scatter then a recursive-doubling all-gather,
  * {@code 2 lg p alpha + 2((p-1)/p) n beta + ((p-1)/p) n gamma} for a power-of-two {@code p}, and for other
@@ -22,9 +24,9 @@ public final class RabenseifnerAllReduce extends AlphaBetaCollective {
     @Override
     protected double cost(final double n, final int p) {
         final double share = (p - 1) / (double) p;
-        if (Log2.isPowerOfTwo(p)) {
-            return 2.0 * Log2.floor(p) * alpha + share * n * (2.0 * beta + gamma);
+        if (Bits.isPowerOfTwo(p)) {
+            return 2.0 * Bits.floorLog2(p) * alpha + share * n * (2.0 * beta + gamma);
         }
-        return (2.0 * Log2.floor(p) + 2.0) * alpha + (2.0 * share + 2.0) * n * beta + (1.0 + share) * n * gamma;
+        return (2.0 * Bits.floorLog2(p) + 2.0) * alpha + (2.0 * share + 2.0) * n * beta + (1.0 + share) * n * gamma;
     }
 }

@@ -1,5 +1,7 @@
 package org.scalebench.training.collective;
 
+import org.scalebench.core.Bits;
+
 /**
  * Rabenseifner reduce: a recursive-halving reduce-scatter then a binomial gather to the root,
  * {@code 2 lg p alpha + 2((p-1)/p) n beta + ((p-1)/p) n gamma} for a power-of-two {@code p} (Thakur,
@@ -23,8 +25,8 @@ public final class RabenseifnerReduce extends AlphaBetaCollective {
 
     @Override
     protected double cost(final double n, final int p) {
-        final int lg = Log2.floor(p);
-        if (Log2.isPowerOfTwo(p)) {
+        final int lg = Bits.floorLog2(p);
+        if (Bits.isPowerOfTwo(p)) {
             final double share = (p - 1) / (double) p;
             return 2.0 * lg * alpha + share * n * (2.0 * beta + gamma);
         }

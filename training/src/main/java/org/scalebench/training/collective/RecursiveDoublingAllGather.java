@@ -1,5 +1,7 @@
 package org.scalebench.training.collective;
 
+import org.scalebench.core.Bits;
+
 /**
  * Recursive-doubling all-gather: {@code lg p alpha + ((p-1)/p) n beta} for a power-of-two {@code p}; for other
  * {@code p} MPICH switches to Bruck's algorithm, {@code ceil(lg p) alpha + ((p-1)/p) n beta}, which this class
@@ -20,6 +22,6 @@ public final class RecursiveDoublingAllGather extends AlphaBetaCollective {
 
     @Override
     protected double cost(final double n, final int p) {
-        return Log2.ceil(p) * alpha + (p - 1) / (double) p * n * beta;
+        return Bits.ceilLog2(p) * alpha + (p - 1) / (double) p * n * beta;
     }
 }

@@ -1,5 +1,7 @@
 package org.scalebench.training.collective;
 
+import org.scalebench.core.Bits;
+
 /**
  * Recursive-doubling all-reduce (short messages): {@code lg p (alpha + n beta + n gamma)} for a power-of-two
  * {@code p}. For other {@code p} the {@code r = p - 2^floor(lg p)} surplus ranks first fold their vectors into
@@ -21,8 +23,8 @@ public final class RecursiveDoublingAllReduce extends AlphaBetaCollective {
 
     @Override
     protected double cost(final double n, final int p) {
-        final int lg = Log2.floor(p);
-        if (Log2.isPowerOfTwo(p)) {
+        final int lg = Bits.floorLog2(p);
+        if (Bits.isPowerOfTwo(p)) {
             return lg * (alpha + n * (beta + gamma));
         }
         return (lg + 2) * (alpha + n * beta) + (lg + 1) * n * gamma;

@@ -1,5 +1,7 @@
 package org.scalebench.training.collective;
 
+import org.scalebench.core.Bits;
+
 /**
  * Recursive-halving reduce-scatter (commutative operations): {@code lg p alpha + ((p-1)/p) n (beta + gamma)} for
  * a power-of-two {@code p} (Thakur, Rabenseifner and Gropp 2005). For other {@code p} the surplus ranks fold
@@ -23,8 +25,8 @@ public final class RecursiveHalvingReduceScatter extends AlphaBetaCollective {
 
     @Override
     protected double cost(final double n, final int p) {
-        final int lg = Log2.floor(p);
-        if (Log2.isPowerOfTwo(p)) {
+        final int lg = Bits.floorLog2(p);
+        if (Bits.isPowerOfTwo(p)) {
             return lg * alpha + (p - 1) / (double) p * n * (beta + gamma);
         }
         final double q = 1 << lg;

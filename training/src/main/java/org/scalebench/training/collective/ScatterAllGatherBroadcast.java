@@ -1,5 +1,7 @@
 package org.scalebench.training.collective;
 
+import org.scalebench.core.Bits;
+
 /**
  * Broadcast by a binomial scatter then a recursive-doubling all-gather (van de Geijn; long messages),
  * {@code 2 ceil(lg p) alpha + 2((p-1)/p) n beta} (Thakur, Rabenseifner and Gropp 2005).
@@ -19,6 +21,6 @@ public final class ScatterAllGatherBroadcast extends AlphaBetaCollective {
 
     @Override
     protected double cost(final double n, final int p) {
-        return 2.0 * Log2.ceil(p) * alpha + 2.0 * (p - 1) / p * n * beta;
+        return 2.0 * Bits.ceilLog2(p) * alpha + 2.0 * (p - 1) / p * n * beta;
     }
 }

@@ -1,5 +1,7 @@
 package org.scalebench.training.collective;
 
+import org.scalebench.core.Bits;
+
 /**
  * Broadcast by a binomial scatter then a ring all-gather (MPICH, long messages on non-powers of two),
  * {@code (ceil(lg p) + p - 1) alpha + 2((p-1)/p) n beta} (Thakur, Rabenseifner and Gropp 2005).
@@ -19,6 +21,6 @@ public final class ScatterRingAllGatherBroadcast extends AlphaBetaCollective {
 
     @Override
     protected double cost(final double n, final int p) {
-        return (Log2.ceil(p) + (p - 1.0)) * alpha + 2.0 * (p - 1) / p * n * beta;
+        return (Bits.ceilLog2(p) + (p - 1.0)) * alpha + 2.0 * (p - 1) / p * n * beta;
     }
 }

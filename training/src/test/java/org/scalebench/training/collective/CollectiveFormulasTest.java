@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.scalebench.core.Bits;
 
 /** The closed forms against values worked out by hand from the published formulas. */
 class CollectiveFormulasTest {
@@ -160,9 +161,9 @@ class CollectiveFormulasTest {
     @Test
     void log2MatchesFloatingPointLogarithms() {
         for (int p = 1; p <= 1 << 20; p = p < 64 ? p + 1 : p * 3 / 2) {
-            assertEquals((int) Math.floor(Math.log(p) / Math.log(2) + 1e-12), Log2.floor(p), "floor " + p);
-            assertEquals((int) Math.ceil(Math.log(p) / Math.log(2) - 1e-12), Log2.ceil(p), "ceil " + p);
-            assertEquals(Integer.bitCount(p) == 1, Log2.isPowerOfTwo(p), "power " + p);
+            assertEquals((int) Math.floor(Math.log(p) / Math.log(2) + 1e-12), Bits.floorLog2(p), "floor " + p);
+            assertEquals((int) Math.ceil(Math.log(p) / Math.log(2) - 1e-12), Bits.ceilLog2(p), "ceil " + p);
+            assertEquals(Integer.bitCount(p) == 1, Bits.isPowerOfTwo(p), "power " + p);
         }
     }
 

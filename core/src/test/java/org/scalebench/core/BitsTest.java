@@ -1,0 +1,34 @@
+package org.scalebench.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.math.BigInteger;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** The logarithms against exact big-integer arithmetic, on every small value and random large ones. */
+class BitsTest {
+
+    private static int exactCeilLog2(final long x) {
+        return BigInteger.valueOf(x - 1).bitLength();
+    }
+
+    @Test
+    void logarithmsMatchExactArithmetic() {
+        for (int x = 1; x <= 1 << 16; x++) {
+            assertEquals(BigInteger.valueOf(x).bitLength() - 1, Bits.floorLog2(x), "floor " + x);
+            assertEquals(exactCeilLog2(x), Bits.ceilLog2(x), "ceil " + x);
+            assertEquals(exactCeilLog2(x), Bits.ceilLog2((long) x), "ceil long " + x);
+            assertEquals(Integer.bitCount(x) == 1, Bits.isPowerOfTwo(x), "power of two " + x);
+        }
+        final SplittableRandom random = new SplittableRandom(0xB175L);
+        for (int i = 0; i < 100_000; i++) {
+            final long x = 1 + (random.nextLong() >>> 1);
+            assertEquals(exactCeilLog2(x), Bits.ceilLog2(x), "ceil long " + x);
+            final int y = 1 + random.nextInt(Integer.MAX_VALUE);
+            assertEquals(exactCeilLog2(y), Bits.ceilLog2(y), "ceil " + y);
+        }
+        assertEquals(31, Bits.ceilLog2(Integer.MAX_VALUE));
+        assertEquals(63, Bits.ceilLog2(Long.MAX_VALUE));
+    }
+}
