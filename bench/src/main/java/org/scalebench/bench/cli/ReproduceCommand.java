@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.scalebench.bench.check.KernelCheck;
 import org.scalebench.bench.check.KernelChecks;
+import org.scalebench.bench.coherence.CdrReproduction;
 import org.scalebench.bench.io.ConsoleProgress;
 import org.scalebench.bench.io.StagedDirectory;
 import org.scalebench.bench.perf.BenchmarkCatalog;
@@ -28,9 +29,11 @@ import org.scalebench.bench.report.PartResult;
 import org.scalebench.bench.report.ReportContent;
 import org.scalebench.bench.report.ReportWriter;
 import org.scalebench.bench.report.ReproductionPart;
-import org.scalebench.bench.report.ReproductionParts;
 import org.scalebench.bench.report.RunFacts;
+import org.scalebench.bench.train.LlmPart;
+import org.scalebench.bench.train.TrainingPart;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -50,6 +53,9 @@ import picocli.CommandLine.Spec;
 public final class ReproduceCommand implements Callable<Integer> {
 
     private static final int STEPS = 4;
+
+    /** The paper parts {@code reproduce} runs, in report order. */
+    static final List<ReproductionPart> PARTS = List.of(new CdrReproduction(), new TrainingPart(), new LlmPart());
 
     @Spec
     CommandSpec spec;
@@ -83,6 +89,9 @@ public final class ReproduceCommand implements Callable<Integer> {
 
     @Option(names = "--verbose", description = "Also show JMH's own output (on standard error).")
     boolean verbose;
+
+    @Mixin
+    JobsOption jobs = new JobsOption();
 
     /** Where this run writes until its files are published into {@link #out} as one set. */
     private Path work;
@@ -130,7 +139,7 @@ public final class ReproduceCommand implements Callable<Integer> {
             final List<String> written = benchmarks.error() == null ? List.of(ReportWriter.JMH_JSON) : List.of();
             final RunFacts facts = RunFacts.ofThisJvm(VersionProvider.version(), started);
             final ReportContent content = new ReportContent(commandLine(), isQuick, seed, operations, facts,
-                    (System.nanoTime() - start) / 1e9, checks, benchmarks, parts, ReproductionParts.notBuilt());
+                    (System.nanoTime() - start) / 1e9, checks, benchmarks, parts);
             final Path report = ReportWriter.write(work, content, written);
             staged.publish(List.of("command: " + commandLine(), "scalebench: " + facts.scalebench(),
                     "commit: " + facts.commit(), "java: " + facts.java(), "seed: " + seed,
@@ -173,31 +182,67 @@ public final class ReproduceCommand implements Callable<Integer> {
     }
 
     private List<PartOutcome> runParts(final PrintWriter stdout, final boolean isQuick,
-            final List<ReproductionPart> parts) {
-        stdout.println(step(3, parts.isEmpty() ? "paper results: no part is built yet"
-                : "paper results: " + parts.size() + " part" + (parts.size() == 1 ? "" : "s")));
-        final List<PartOutcome> outcomes = new ArrayList<>();
-        for (int i = 0; i < parts.size(); i++) {
-            final ReproductionPart part = parts.get(i);
-            stdout.println("  part " + (i + 1) + "/" + parts.size() + ": " + part.name());
-            stdout.flush();
-            final long start = System.nanoTime();
-            try (ConsoleProgress progress = ConsoleProgress.onTerminal(stdout, part.name())) {
-                final PartResult result = part.run(work, isQuick, seed, progress);
-                outcomes.add(PartOutcome.completed(part.name(), result, (System.nanoTime() - start) / 1e9));
-            } catch (final IOException | RuntimeException e) {
-                final String why = Scalebench.describe(e);
-                spec.commandLine().getErr().println("scalebench: part " + part.name() + " failed: " + why);
-                outcomes.add(PartOutcome.failed(part.name(), why, (System.nanoTime() - start) / 1e9));
+            final List<ReproductionPart> parts) throws InterruptedException {
+        final int jobs = Math.min(this.jobs.jobs(), Math.max(1, parts.size()));
+        stdout.println(step(3, parts.isEmpty() ? "paper results: no part selected"
+                : "paper results: " + parts.size() + " part" + (parts.size() == 1 ? "" : "s")
+                        + (jobs > 1 ? ", " + jobs + " at a time" : "")));
+        if (jobs == 1) {
+            final List<PartOutcome> outcomes = new ArrayList<>();
+            for (int i = 0; i < parts.size(); i++) {
+                stdout.println("  part " + (i + 1) + "/" + parts.size() + ": " + parts.get(i).name());
+                stdout.flush();
+                try (ConsoleProgress progress = ConsoleProgress.onTerminal(stdout, parts.get(i).name())) {
+                    outcomes.add(runPart(parts.get(i), isQuick, progress));
+                }
             }
+            return outcomes;
         }
-        ReproductionParts.notBuilt().forEach(n -> stdout.println("  not built yet: " + n));
-        return outcomes;
+        // parts share nothing and write only their own files: the same files as one after the other
+        final java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(jobs);
+        try {
+            final List<java.util.concurrent.Future<PartOutcome>> futures = new ArrayList<>();
+            for (final ReproductionPart part : parts) {
+                futures.add(pool.submit(() -> runPart(part, isQuick, org.scalebench.bench.io.Progress.NONE)));
+            }
+            final List<PartOutcome> outcomes = new ArrayList<>();
+            for (int i = 0; i < parts.size(); i++) {
+                final PartOutcome outcome;
+                try {
+                    outcome = futures.get(i).get();
+                } catch (final java.util.concurrent.ExecutionException e) {
+                    throw new IllegalStateException("part " + parts.get(i).name() + ": " + e.getCause(), e.getCause());
+                }
+                stdout.println("  part " + (i + 1) + "/" + parts.size() + ": " + parts.get(i).name() + ": "
+                        + (outcome.completed() ? "done" : "FAILED") + " in " + ConsoleProgress.duration(
+                        outcome.seconds()));
+                outcomes.add(outcome);
+            }
+            return outcomes;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** Runs one part; a failure is recorded in the report (and makes the exit code 1), not thrown. */
+    private PartOutcome runPart(final ReproductionPart part, final boolean isQuick,
+            final org.scalebench.bench.io.Progress progress) {
+        final long start = System.nanoTime();
+        try {
+            final PartResult result = part.run(work, isQuick, seed, progress);
+            return PartOutcome.completed(part.name(), result, (System.nanoTime() - start) / 1e9);
+        } catch (final IOException | RuntimeException e) {
+            final String why = Scalebench.describe(e);
+            synchronized (this) {
+                spec.commandLine().getErr().println("scalebench: part " + part.name() + " failed: " + why);
+            }
+            return PartOutcome.failed(part.name(), why, (System.nanoTime() - start) / 1e9);
+        }
     }
 
     private List<ReproductionPart> selectedParts() {
         if (partsRegex == null) {
-            return ReproductionParts.built();
+            return PARTS;
         }
         if (partsRegex.equals("none")) {
             return List.of();
@@ -208,7 +253,7 @@ public final class ReproduceCommand implements Callable<Integer> {
         } catch (final java.util.regex.PatternSyntaxException e) {
             throw new UsageException("--parts '" + partsRegex + "': not a regular expression (" + e.getDescription() + ")");
         }
-        return ReproductionParts.built().stream().filter(p -> pattern.matcher(p.name()).find()).toList();
+        return PARTS.stream().filter(p -> pattern.matcher(p.name()).find()).toList();
     }
 
     private String commandLine() {

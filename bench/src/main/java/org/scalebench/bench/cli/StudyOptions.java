@@ -1,15 +1,14 @@
 package org.scalebench.bench.cli;
 
 import org.scalebench.bench.study.Shard;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The options every study command shares: how many points run at once, and which shard of them. */
 public final class StudyOptions {
 
-    @Option(names = "--jobs", paramLabel = "N", description = "Points run at once (default: the available "
-            + "processors, ${DEFAULT-VALUE} here; fewer when the heap cannot hold that many). Output is identical "
-            + "to --jobs 1.")
-    int jobs = Runtime.getRuntime().availableProcessors();
+    @Mixin
+    JobsOption jobs = new JobsOption();
 
     @Option(names = "--shard", paramLabel = "I/N", description = "Run only the points whose index modulo N is I "
             + "(points are numbered from 0 in the order of the full run's rows) and write a shard directory to "
@@ -23,10 +22,7 @@ public final class StudyOptions {
      * @throws UsageException naming {@code --jobs} when below 1 or above 4096
      */
     int jobs() {
-        if (jobs < 1 || jobs > 4096) {
-            throw new UsageException("--jobs = " + jobs + ": must be in [1, 4096]");
-        }
-        return jobs;
+        return jobs.jobs();
     }
 
     /**

@@ -74,7 +74,7 @@ public final class TrainProjectCommand implements Callable<Integer>, StudyComman
                     + " whole gradient (default: ${DEFAULT-VALUE}).")
     String allreduce = "sharded";
 
-    @Option(names = "--shards", paramLabel = "placement|even",
+    @Option(names = "--shard-sizes", paramLabel = "placement|even",
             description = "Sharded all-reduce priced by the placement's largest per-GPU shard, or by even G/M shards"
                     + " (default: ${DEFAULT-VALUE}).")
     String shards = "placement";
@@ -160,7 +160,7 @@ public final class TrainProjectCommand implements Callable<Integer>, StudyComman
             throw new UsageException("--batch = " + batch + ": must be at least 1");
         }
         final String mode = TrainOptions.choice("--allreduce", allreduce, "sharded", "full");
-        final String shardMode = TrainOptions.choice("--shards", shards, "placement", "even");
+        final String shardMode = TrainOptions.choice("--shard-sizes", shards, "placement", "even");
         final String epochsMode = TrainOptions.choice("--epochs", epochs, "profile", "fit", "points");
         final Precision p = Precision.parse(TrainOptions.choice("--precision", precision, "fp32", "mixed"));
         final NicSharing sharing = nicSharing == null ? null

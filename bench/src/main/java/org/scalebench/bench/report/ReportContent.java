@@ -15,11 +15,9 @@ import org.scalebench.bench.check.KernelCheck;
  * @param checks the kernel checks' outcomes
  * @param benchmarks the JMH pass
  * @param parts the reproduction parts' outcomes
- * @param notBuilt parts not built yet
  */
 public record ReportContent(String command, boolean quick, long seed, int operations, RunFacts facts,
-        double elapsedSeconds, List<KernelCheck.Outcome> checks, BenchmarkPass benchmarks, List<PartOutcome> parts,
-        List<String> notBuilt) {
+        double elapsedSeconds, List<KernelCheck.Outcome> checks, BenchmarkPass benchmarks, List<PartOutcome> parts) {
 
     /**
      * Copies the lists.
@@ -33,11 +31,9 @@ public record ReportContent(String command, boolean quick, long seed, int operat
      * @param checks kernel checks
      * @param benchmarks the JMH pass
      * @param parts parts' outcomes
-     * @param notBuilt parts not built yet
-     */
+         */
     public ReportContent {
         checks = List.copyOf(checks);
         parts = List.copyOf(parts);
-        notBuilt = List.copyOf(notBuilt);
     }
 }

@@ -109,7 +109,7 @@ public final class ReportWriter {
             md.append(String.join(", ", c.parts().stream().map(PartOutcome::name).toList()))
                     .append(" (").append(c.quick() ? "quick" : "full").append(" size, seed ").append(c.seed()).append(')');
         }
-        md.append(c.notBuilt().isEmpty() ? ".\n\n" : "; " + c.notBuilt().size() + " not built yet (listed below).\n\n");
+        md.append(".\n\n");
 
         md.append("## Versions and machine\n\n");
         md.append(new Table("", "")
@@ -150,12 +150,6 @@ public final class ReportWriter {
             }
             partFiles.addAll(part.result().files());
         }
-        if (!c.notBuilt().isEmpty()) {
-            md.append("Not built yet:\n\n");
-            c.notBuilt().forEach(n -> md.append("- ").append(n).append('\n'));
-            md.append('\n');
-        }
-
         md.append("## Benchmarks\n\n");
         if (c.benchmarks().error() != null) {
             md.append("**Failed**: ").append(c.benchmarks().error()).append("\n\n");

@@ -6,12 +6,13 @@ import org.scalebench.bench.io.Progress;
 
 /**
  * A piece of {@code scalebench reproduce} that regenerates one paper's results (for example the CDR storage
- * figure and chip1024 comparison, or the hybrid training projection). Register it in
- * {@link ReproductionParts#built()}.
+ * figure and chip1024 comparison, or the hybrid training projection). The CLI, where the application is
+ * assembled, registers the parts ({@code ReproduceCommand.PARTS}).
  *
  * <p>A part writes its CSV and PNG files into the report directory (atomically, through
  * {@link org.scalebench.bench.io.AtomicFiles}), gives the same files for the same seed, and reports progress
- * for anything that takes more than a second or two.
+ * for anything that takes more than a second or two. Parts share no mutable state, so {@code reproduce --jobs}
+ * may run several at once; each writes only its own files.
  */
 public interface ReproductionPart {
 

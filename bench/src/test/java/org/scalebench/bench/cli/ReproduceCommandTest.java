@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.scalebench.bench.cli.CliAssertions.assertBadInput;
 import static org.scalebench.bench.cli.CliAssertions.assertHelp;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -74,6 +75,28 @@ class ReproduceCommandTest {
         }
         for (final String linked : List.of("benchmarks.csv", "jmh.json", "kernel-checks.csv")) {
             assertTrue(report.contains("[" + linked + "](" + linked + ")"), linked);
+        }
+    }
+
+    /** Parts run at once write exactly the files they write one after the other (the report's timings aside). */
+    @Test
+    @Tag("jmh")
+    void partsRunTwoAtATimeWriteTheSameFiles(@TempDir final Path dir) throws IOException {
+        for (final String jobs : new String[] {"1", "2"}) {
+            final CliRun run = CliRun.of("reproduce", "--out", dir.resolve("jobs" + jobs).toString(), "--parts",
+                    "training", "--bench", "PlantedRegression", "--operations", "10", "--jobs", jobs);
+            assertEquals(0, run.exitCode(), run.out() + run.err());
+        }
+        assertTrue(CliRun.of("reproduce", "--help").out().contains("--jobs"));
+        try (Stream<Path> files = Files.list(dir.resolve("jobs1"))) {
+            final List<String> names = files.map(p -> p.getFileName().toString())
+                    .filter(n -> (n.startsWith("llm") || n.startsWith("hybrid") || n.startsWith("speedup"))
+                            && (n.endsWith(".csv") || n.endsWith(".png"))).sorted().toList();
+            assertTrue(names.size() >= 4, names.toString());
+            for (final String name : names) {
+                assertEquals(-1L, Files.mismatch(dir.resolve("jobs1").resolve(name), dir.resolve("jobs2").resolve(name)),
+                        name + " differs between --jobs 1 and --jobs 2");
+            }
         }
     }
 }

@@ -127,7 +127,7 @@ class TrainCliTest {
     @Test
     void projectTakesPrecisionEpochsShardsNicSharingBucketsAndOverhead() {
         final CliRun run = CliRun.of("train", "project", "--model", "gnmt", "--devices", "1,64,512", "--precision",
-                "mixed", "--epochs", "points", "--shards", "even", "--nic-sharing", "per-node", "--bucket", "25M",
+                "mixed", "--epochs", "points", "--shard-sizes", "even", "--nic-sharing", "per-node", "--bucket", "25M",
                 "--step-overhead", "0.005");
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().contains("mixed precision"), run.out());
@@ -149,8 +149,8 @@ class TrainCliTest {
                 "--epochs = 'guess': must be profile, fit or points");
         badInput(CliRun.of("train", "project", "--model", "biglstm", "--epochs", "fit"),
                 "--epochs = fit: biglstm has fewer than two measured epochs points (use --epochs profile)");
-        badInput(CliRun.of("train", "project", "--model", "gnmt", "--shards", "random"),
-                "--shards = 'random': must be placement or even");
+        badInput(CliRun.of("train", "project", "--model", "gnmt", "--shard-sizes", "random"),
+                "--shard-sizes = 'random': must be placement or even");
         badInput(CliRun.of("train", "project", "--model", "gnmt", "--nic-sharing", "per-rack"),
                 "--nic-sharing = 'per-rack': must be per-node or per-gpu");
         badInput(CliRun.of("train", "project", "--model", "gnmt", "--bucket", "lots"),
