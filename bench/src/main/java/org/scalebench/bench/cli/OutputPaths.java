@@ -2,8 +2,10 @@ package org.scalebench.bench.cli;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import org.scalebench.bench.io.OutputLocation;
 import org.scalebench.bench.io.StagedDirectory;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * Checks output locations before a long run, so a bad path fails at once, with the option that named it, rather
@@ -62,6 +64,20 @@ final class OutputPaths {
         } catch (final OutputLocation.Problem e) {
             throw new UsageException(option + " " + shown(dir) + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * The header of a completion marker for a command: the command as typed, scalebench's version and commit, the
+     * JDK.
+     *
+     * @param spec the command's spec
+     * @return the marker's first lines
+     */
+    static List<String> marker(final CommandSpec spec) {
+        final org.scalebench.bench.study.Provenance p =
+                org.scalebench.bench.study.Provenance.current(VersionProvider.version());
+        return List.of("command: scalebench " + String.join(" ", spec.commandLine().getParseResult().originalArgs()),
+                "scalebench: " + p.version(), "commit: " + p.commit(), "jdk: " + p.jdk());
     }
 
     private static String shown(final Path path) {

@@ -63,9 +63,7 @@ final class StudyExecution {
                         definingArguments(spec), provenance.version(), provenance.commit(), provenance.jdk(), shard,
                         study.points(), study.columns()), rows);
             }
-            staged.publish(List.of("command: scalebench " + String.join(" ", originalArgs(spec)),
-                    "scalebench: " + provenance.version(), "commit: " + provenance.commit(),
-                    "jdk: " + provenance.jdk()));
+            staged.publish(OutputPaths.marker(spec));
             out.println("wrote " + String.join(", ", written) + " in " + staged.directory());
         }
         return Scalebench.OK;

@@ -3,6 +3,7 @@ package org.scalebench.bench.cli;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.scalebench.bench.train.LlmReproduction;
+import org.scalebench.bench.io.StagedDirectory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -24,8 +25,10 @@ public final class TrainLlmReproduceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        OutputPaths.checkDirectory(out, "--out");
-        new LlmReproduction().run(out, spec.commandLine().getOut());
+        try (StagedDirectory staged = OutputPaths.stage(out, "--out")) {
+            new LlmReproduction().run(staged.staging(), spec.commandLine().getOut());
+            staged.publish(OutputPaths.marker(spec));
+        }
         return Scalebench.OK;
     }
 }

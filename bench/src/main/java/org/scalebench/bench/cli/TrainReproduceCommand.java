@@ -5,6 +5,7 @@ import java.util.concurrent.Callable;
 import org.scalebench.bench.train.TrainingReproduction;
 import org.scalebench.training.cluster.ClusterCatalog;
 import org.scalebench.training.projection.ProjectionOptions;
+import org.scalebench.bench.io.StagedDirectory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -30,8 +31,12 @@ public final class TrainReproduceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        new TrainingReproduction(TrainOptions.named("--cluster", () -> ClusterCatalog.resolve(cluster)), ProjectionOptions.DEFAULTS)
-                .run(out, spec.commandLine().getOut());
+        final TrainingReproduction reproduction = new TrainingReproduction(
+                TrainOptions.named("--cluster", () -> ClusterCatalog.resolve(cluster)), ProjectionOptions.DEFAULTS);
+        try (StagedDirectory staged = OutputPaths.stage(out, "--out")) {
+            reproduction.run(staged.staging(), spec.commandLine().getOut());
+            staged.publish(OutputPaths.marker(spec));
+        }
         return Scalebench.OK;
     }
 }
