@@ -46,6 +46,10 @@ public final class Scalebench implements Runnable {
      */
     public static void main(final String[] args) {
         System.setProperty("java.awt.headless", "true");
+        // an interrupted run (SIGINT, SIGTERM) takes its child processes with it: JMH's forked benchmark JVMs
+        // would otherwise run on, orphaned, and skew whatever runs next
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> ProcessHandle.current().descendants()
+                .forEach(ProcessHandle::destroy), "scalebench-children-cleanup"));
         final PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         final PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
         int code;

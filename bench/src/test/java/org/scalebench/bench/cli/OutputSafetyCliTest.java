@@ -184,4 +184,26 @@ class OutputSafetyCliTest {
         assertTrue(Files.readString(old).startsWith("# scalebench report"), "the new set replaced the old report");
         assertTrue(Files.isRegularFile(out.resolve("kernel-checks.csv"), LinkOption.NOFOLLOW_LINKS));
     }
+
+    @Test
+    void sigtermTakesJmhForksWithIt() throws Exception {
+        final Path floors = Files.writeString(dir.resolve("floors.csv"),
+                "benchmark,reference,params,min_speedup,max_bytes_per_op\n"
+                        + "PlantedRegressionBench,modulo,variant=intact,0.01,0.01\n");
+        final Process p = scalebench("gate", "--floors", floors.toString(), "--out", dir.resolve("g.csv").toString());
+        ProcessHandle fork = null;
+        for (int i = 0; i < 600 && p.isAlive() && fork == null; i++) {
+            fork = p.toHandle().descendants().filter(h -> h.info().commandLine().orElse("").contains("ForkedMain"))
+                    .findFirst().orElse(null);
+            Thread.sleep(50);
+        }
+        assertTrue(fork != null, "a JMH fork started: " + Files.readString(dir.resolve("log.txt")));
+        p.destroy(); // SIGTERM
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        final ProcessHandle orphan = fork;
+        for (int i = 0; i < 100 && orphan.isAlive(); i++) {
+            Thread.sleep(50);
+        }
+        assertFalse(orphan.isAlive(), "the JMH fork ended with the gate");
+    }
 }
