@@ -200,9 +200,10 @@ class OutputSafetyCliTest {
         assertTrue(fork != null, "a JMH fork started: " + Files.readString(dir.resolve("log.txt")));
         p.destroy(); // SIGTERM
         assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        // the fork is signalled before the gate exits; left alone it would finish its iteration first
         final ProcessHandle orphan = fork;
-        for (int i = 0; i < 100 && orphan.isAlive(); i++) {
-            Thread.sleep(50);
+        for (int i = 0; i < 25 && orphan.isAlive(); i++) {
+            Thread.sleep(20);
         }
         assertFalse(orphan.isAlive(), "the JMH fork ended with the gate");
     }
