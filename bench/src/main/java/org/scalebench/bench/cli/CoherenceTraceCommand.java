@@ -138,7 +138,7 @@ public final class CoherenceTraceCommand implements Runnable {
                 throw new UsageException("--accesses = " + accesses + ": must be at least 1");
             }
             final SystemSpec machine = SystemSpec.resolve(system);
-            final Workload w = CoherenceExperiments.workload(workload, machine, seed, groupSize, null);
+            final Workload w = CoherenceExperiments.workload(workload, machine, seed, groupSize, null, null);
             final AccessBatch batch = new AccessBatch(BLOCK);
             final long[] left = {accesses};
             final TraceSource source = new TraceSource() {
