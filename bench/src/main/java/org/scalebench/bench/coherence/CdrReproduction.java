@@ -43,6 +43,41 @@ public final class CdrReproduction implements ReproductionPart {
     private static final int WSC_ACTIVE_QUICK = 256;
     private static final long WSC_WARM_MAX_QUICK = 20_000_000;
     private static final long WSC_WARM_MAX_FULL = 400_000_000;
+    /** The configurations each sensitivity point reruns. */
+    private static final List<RunSpec> SENSITIVITY_RUNS = List.of(new RunSpec(Scheme.GLOBAL, "full-map"),
+            new RunSpec(Scheme.SR, "cdr-sr"), new RunSpec(Scheme.HR, "full-map"), new RunSpec(Scheme.SR_HR, "cdr-sr"));
+
+    /**
+     * One sensitivity point: parameter overrides, a warm-up, and the runs it can change (empty: all).
+     *
+     * @param name the row's name
+     * @param overrides system parameters replaced
+     * @param warmup the warm-up
+     * @param runs the configurations it reruns (the others cannot change and reuse the default runs)
+     */
+    private record Variant(String name, Map<String, String> overrides, Warmup warmup, List<RunSpec> runs) {
+    }
+
+    /** The sensitivity points: one step each way in --full, one step in --quick. */
+    private static List<Variant> variants(final boolean quick, final SystemSpec chip, final Warmup warm) {
+        final List<RunSpec> cdrOnly = List.of(new RunSpec(Scheme.SR, "cdr-sr"), new RunSpec(Scheme.SR_HR, "cdr-sr"));
+        final List<Variant> v = new ArrayList<>();
+        v.add(new Variant("B state reset-on-empty", Map.of("b_state", "reset-on-empty"), warm, cdrOnly));
+        if (!quick) {
+            v.add(new Variant("DRAM 60 cycles", Map.of("memory_cycles", "60"), warm, List.of()));
+        }
+        v.add(new Variant("DRAM 240 cycles", Map.of("memory_cycles", "240"), warm, List.of()));
+        v.add(new Variant("slices 16 KiB", Map.of("home_slice_kib", "16"), warm, List.of()));
+        if (!quick) {
+            v.add(new Variant("slices 256 KiB", Map.of("home_slice_kib", "256"), warm, List.of()));
+            v.add(new Variant("think 8 cycles between accesses", Map.of("think_cycles", "8"), warm, List.of()));
+        }
+        v.add(new Variant("no contention", Map.of("contention", "off"), warm, List.of()));
+        v.add(new Variant("cold start (200,000 accesses of warm-up)", Map.of(), Warmup.fixed(200_000, chip),
+                List.of()));
+        return v;
+    }
+
     /** The outside-domain fractions swept, and the workloads' default (an assumption). */
     private static final List<Double> OUTSIDE = List.of(0.0, 0.001, 0.01);
     private static final double DEFAULT_OUTSIDE = 0.01;
@@ -89,7 +124,7 @@ public final class CdrReproduction implements ReproductionPart {
         final long chipAccesses = quick ? CHIP_QUICK : CHIP_FULL;
         final long wscAccesses = quick ? WSC_QUICK : WSC_FULL;
         final int wscActive = quick ? WSC_ACTIVE_QUICK : 0;
-        final long planned = 60 * 8_000_000L + 20 * (wscAccesses + 8_000_000L);
+        final long planned = (quick ? 50 : 70) * (chipAccesses + 4_000_000L) + 17 * (wscAccesses + 3_000_000L);
         final Tracker tracker = new Tracker(progress, planned);
 
         // chip1024: CDR against every baseline, warm until steady
@@ -133,26 +168,20 @@ public final class CdrReproduction implements ReproductionPart {
         for (final double f : List.of(0.0, 0.001)) {
             sensitivityRow(md, String.format(Locale.ROOT, "outside %.1f%%", 100 * f), chipOutside.get(f));
         }
-        final List<RunSpec> sensitivityRuns = List.of(new RunSpec(Scheme.GLOBAL, "full-map"),
-                new RunSpec(Scheme.SR, "cdr-sr"), new RunSpec(Scheme.HR, "full-map"), new RunSpec(Scheme.SR_HR, "cdr-sr"));
-        final List<Object[]> variants = List.of(
-                new Object[] {"B state reset-on-empty", Map.of("b_state", "reset-on-empty"), chipWarm},
-                new Object[] {"DRAM 60 cycles", Map.of("memory_cycles", "60"), chipWarm},
-                new Object[] {"DRAM 240 cycles", Map.of("memory_cycles", "240"), chipWarm},
-                new Object[] {"slices 16 KiB", Map.of("home_slice_kib", "16"), chipWarm},
-                new Object[] {"slices 256 KiB", Map.of("home_slice_kib", "256"), chipWarm},
-                new Object[] {"no contention", Map.of("contention", "off"), chipWarm},
-                new Object[] {"think 8 cycles between accesses", Map.of("think_cycles", "8"), chipWarm},
-                new Object[] {"cold start (200,000 accesses of warm-up)", Map.of(), Warmup.fixed(200_000, chip)});
-        for (final Object[] v : variants) {
-            @SuppressWarnings("unchecked")
-            final Map<String, String> overrides = (Map<String, String>) v[1];
-            final SystemSpec machine = chip.with(overrides, "sensitivity: " + v[0]);
-            final List<SimulationResult> rs = CoherenceExperiments.compare(machine, sensitivityRuns, vm, null,
-                    chipAccesses, (Warmup) v[2], seed, tracker.run());
+        for (final Variant v : variants(quick, chip, chipWarm)) {
+            final SystemSpec machine = chip.with(v.overrides(), "sensitivity: " + v.name());
+            final List<RunSpec> runs = v.runs().isEmpty() ? SENSITIVITY_RUNS : v.runs();
+            final List<SimulationResult> rs = new ArrayList<>(CoherenceExperiments.compare(machine, runs, vm, null,
+                    chipAccesses, v.warmup(), seed, tracker.run()));
             tracker.finished(rs);
             sensitivityAll.addAll(rs);
-            sensitivityRow(md, (String) v[0], rs);
+            for (final RunSpec unaffected : SENSITIVITY_RUNS) {
+                // a variant that cannot change a configuration (the B state of a full map) reuses its default run
+                if (!runs.contains(unaffected)) {
+                    rs.add(CoherenceExperiments.find(chipRuns, unaffected.scheme().id(), unaffected.format()));
+                }
+            }
+            sensitivityRow(md, v.name(), rs);
         }
         CoherenceExperiments.writeResults(dir.resolve("sensitivity-chip1024.csv"), sensitivityAll);
         files.add("sensitivity-chip1024.csv");

@@ -62,6 +62,7 @@ public final class HomeMemory {
     private final int dataFlits;
     private final int flitBytes;
     private long clockSum;
+    private long clockBase;
     private long now;
 
     /**
@@ -132,6 +133,8 @@ public final class HomeMemory {
             throw new IllegalArgumentException("issuing cores = " + cores + ": must be at least 1");
         }
         perCore = 1.0 / Math.min(cores, network.nodes());
+        clockBase = now; // the rate changes from here on
+        clockSum = 0;
     }
 
     /**
@@ -150,19 +153,35 @@ public final class HomeMemory {
      */
     public void advance(final long latency) {
         clockSum += latency + thinkCycles;
-        final long t = (long) (clockSum * perCore);
+        final long t = clockBase + (long) (clockSum * perCore);
         stats.machineCycles += t - now;
         now = t;
         queues.advanceFloor(t);
     }
 
     /**
-     * Records that {@code home} served a request.
+     * Records that {@code home} served a request that needs no data (an upgrade).
      *
      * @param home the home slice
      */
-    public void touch(final int home) {
+    public void served(final int home) {
         stats.touch(home);
+    }
+
+    /**
+     * Records that {@code home} serves a request and touches the slice set a line's read will use, so that its host memory fetch overlaps the directory
+     * lookup before it (changes no simulated state).
+     *
+     * @param home the home slice
+     * @param line the line index
+     * @return a value to keep alive (the set's first tag)
+     */
+    public long touch(final int home, final long line) {
+        stats.touch(home);
+        if (ideal) {
+            return 0;
+        }
+        return slices.touchSet((home << sliceSetShift) | ((int) Mix64.murmur3(line) & sliceSetMask));
     }
 
     /**

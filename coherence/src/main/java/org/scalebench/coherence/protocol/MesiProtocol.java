@@ -351,7 +351,7 @@ public final class MesiProtocol {
         latency += send(core, homeNode, controlFlits) + config.directoryCycles();
         stats.directoryAccesses++;
         final long issued = memory.now();
-        memory.touch(home);
+        prefetchSink ^= memory.touch(home, line); // the slice's set loads while the directory is searched
         final int entry = entryFor(home, line);
         final int owner = format.owner(entry);
         final byte granted;
@@ -426,7 +426,7 @@ public final class MesiProtocol {
         latency += send(core, homeNode, controlFlits) + config.directoryCycles();
         stats.directoryAccesses++;
         final long issued = memory.now();
-        memory.touch(home);
+        memory.served(home);
         final long round = invalidateSharers(entry, home, core);
         latency += memory.port(home, issued + latency, lastInjection) + round;
         latency += memory.port(home, issued + latency, network.serializationCycles(homeNode, core, controlFlits))

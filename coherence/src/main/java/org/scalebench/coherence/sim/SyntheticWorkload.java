@@ -442,6 +442,18 @@ public final class SyntheticWorkload implements Workload {
         return (long) (lines * x);
     }
 
+    /**
+     * The physical address of line {@code line} of group {@code group} (its page through the group's frame
+     * bijection, the offset in the page kept).
+     *
+     * @param group the group
+     * @param line the line index in the group's layout
+     * @return the byte address
+     */
+    long addressOf(final int group, final long line) {
+        return address(group, line);
+    }
+
     /** Group g's line: its page through the group's frame bijection, the offset kept. */
     private long address(final int group, final long line) {
         final long frame = ((line >>> PAGE_LINE_BITS) * frameMultiplier[group] + frameOffset[group]) & FRAME_MASK;

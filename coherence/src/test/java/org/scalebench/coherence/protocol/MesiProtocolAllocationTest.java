@@ -36,4 +36,30 @@ class MesiProtocolAllocationTest {
         assertEquals(0L, bytes);
         assertEquals(true, p.stats().misses() > 1000 && p.stats().invalidations() > 100, "the loop exercised misses");
     }
+
+    /** With 1 KiB slices (DRAM reads, dirty evictions, controller queues) and the reset-on-empty B state. */
+    @ParameterizedTest
+    @ValueSource(strings = {"global", "sr", "hr", "sr+hr"})
+    void accessWithDramQueuesAndBStateExitsAllocatesNothing(final String schemeName) {
+        final SystemSpec chip = SystemSpec.named("chip1024").with(java.util.Map.of("home_slice_kib", "1",
+                "b_state", "reset-on-empty"), "allocation test");
+        final Scheme scheme = Scheme.parse(schemeName);
+        final MesiProtocol p = new MesiProtocol(chip.protocolConfig(CoherenceSimulator.formatFor(chip, scheme, null),
+                CoherenceSimulator.mappingFor(chip, scheme, null), false));
+        final SyntheticWorkload w = new SyntheticWorkload(chip,
+                SyntheticWorkload.Params.defaults(SyntheticWorkload.Kind.VM, chip, 5));
+        w.defineDomains(p.sharerDomains(), p.homeDomains());
+        final int n = 1 << 18;
+        final AccessBatch b = new AccessBatch(n);
+        w.fill(b);
+        final long bytes = Allocations.bytesAllocated(i -> {
+            final int k = i & (n - 1);
+            return p.access(b.core[k], b.write[k], b.address[k], b.sdid[k], b.hdid[k]);
+        }, 400_000, 400_000);
+        assertEquals(0L, bytes);
+        final var memory = p.stats().memory();
+        assertEquals(true, memory.dramReads() > 1000 && memory.dramWrites() > 10 && memory.queuedBookings() > 10,
+                "the loop exercised DRAM and the queues: " + memory.dramReads() + " reads, " + memory.dramWrites()
+                        + " writes, " + memory.queuedBookings() + " waits");
+    }
 }
