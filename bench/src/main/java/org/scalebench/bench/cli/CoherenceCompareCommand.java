@@ -68,7 +68,7 @@ public final class CoherenceCompareCommand implements Callable<Integer> {
         final CoherenceExperiments.WorkloadSpec w = new CoherenceExperiments.WorkloadSpec(workload, groupSize, outside,
                 active);
         final long n = CoherenceSimulateCommand.counted(accesses, w.build(machine, seed), machine);
-        final Warmup warm = options.warmup(machine, n, w.isTrace());
+        final Warmup warm = options.warmup(n, w.isTrace());
         final List<CoherenceExperiments.RunSpec> runs = CoherenceExperiments.comparisonRuns(
                 formats != null ? formats : CoherenceExperiments.defaultFormats(machine));
         for (final CoherenceExperiments.RunSpec run : runs) {

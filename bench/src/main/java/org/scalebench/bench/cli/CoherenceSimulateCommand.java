@@ -76,7 +76,7 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
         final Scheme s = Scheme.parse(scheme);
         final Workload w = CoherenceExperiments.workload(workload, machine, seed, groupSize, outside, active);
         final long n = counted(accesses, w, machine);
-        final var warm = options.warmup(machine, n, w.length() >= 0);
+        final var warm = options.warmup(n, w.length() >= 0);
         OutputPaths.checkFile(out, "--out");
         final SimulationResult r;
         try (ConsoleProgress progress = ConsoleProgress.onTerminal(spec.commandLine().getErr(), "accesses")) {

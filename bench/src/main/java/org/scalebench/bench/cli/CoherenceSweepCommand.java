@@ -50,7 +50,7 @@ public final class CoherenceSweepCommand implements Callable<Integer> {
             throw new UsageException("--accesses = " + accesses + ": must be at least 1");
         }
         final SystemSpec machine = options.apply(SystemSpec.resolve(system));
-        final var warm = options.warmup(machine, accesses, false);
+        final var warm = options.warmup(accesses, false);
         OutputPaths.checkDirectory(out, "--out");
         final PrintWriter stdout = spec.commandLine().getOut();
         final StorageModel model = machine.storageModel();

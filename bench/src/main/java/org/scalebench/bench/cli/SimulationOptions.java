@@ -26,7 +26,7 @@ final class SimulationOptions {
 
     @Option(names = "--warmup", paramLabel = "N|steady[:MAX]", description = "Accesses simulated before counting: "
             + "a number, or 'steady' to warm until the miss rate changes by at most 2% between two consecutive pairs "
-            + "of windows of 256 accesses per core (at most MAX, default 10 x --accesses). Default: steady; 0 for "
+            + "of windows of 1,024 accesses per issuing core (at most MAX, default 10 x --accesses). Default: steady; 0 for "
             + "traces.")
     String warmup;
 
@@ -65,33 +65,32 @@ final class SimulationOptions {
     /**
      * The warm-up plan.
      *
-     * @param system the machine
      * @param accesses counted accesses
      * @param trace whether the workload is a trace (default 0)
      * @return the plan
      */
-    Warmup warmup(final SystemSpec system, final long accesses, final boolean trace) {
-        final long max = Math.max(Warmup.defaultWindow(system), STEADY_MAX_FACTOR * accesses);
+    Warmup warmup(final long accesses, final boolean trace) {
+        final long max = Math.max(3 * Warmup.MIN_WINDOW, STEADY_MAX_FACTOR * accesses);
         if (warmup == null) {
-            return trace ? Warmup.fixed(0, system) : Warmup.untilSteady(max, system);
+            return trace ? Warmup.fixed(0) : Warmup.untilSteady(max);
         }
         final String w = warmup.strip().toLowerCase(Locale.ROOT);
         try {
             if (w.equals("steady")) {
-                return Warmup.untilSteady(max, system);
+                return Warmup.untilSteady(max);
             }
             if (w.startsWith("steady:")) {
                 final long limit = Long.parseLong(w.substring(7));
                 if (limit < 0) {
                     throw new NumberFormatException();
                 }
-                return Warmup.untilSteady(limit, system);
+                return Warmup.untilSteady(limit);
             }
             final long n = Long.parseLong(w);
             if (n < 0) {
                 throw new NumberFormatException();
             }
-            return Warmup.fixed(n, system);
+            return Warmup.fixed(n);
         } catch (final NumberFormatException e) {
             throw new UsageException("--warmup " + warmup + ": must be a count >= 0, steady or steady:MAX");
         }

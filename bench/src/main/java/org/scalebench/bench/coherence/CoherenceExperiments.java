@@ -371,7 +371,7 @@ public final class CoherenceExperiments {
             results.add(r);
             base += r.warmupAccesses() + accesses;
             if (i == 0) {
-                plan = new Warmup(r.warmupAccesses(), warmup.window(), warmup.tolerance(), false);
+                plan = warmup.fixedAt(r.warmupAccesses());
             }
         }
         return results;
@@ -572,7 +572,7 @@ public final class CoherenceExperiments {
             final long b1 = base;
             final SyntheticWorkload restrictedWorkload = new SyntheticWorkload(system, p);
             final SimulationResult restricted = CoherenceSimulator.run(system, Scheme.HR, null, null, restrictedWorkload,
-                    new Warmup(global.warmupAccesses(), warmup.window(), warmup.tolerance(), false), accesses, seed,
+                    warmup.fixedAt(global.warmupAccesses()), accesses, seed,
                     (done, total) -> progress.update(b1 + done, all));
             base += restricted.warmupAccesses() + accesses;
             points.add(new SweepPoint(size, Placement.homesOf(system,

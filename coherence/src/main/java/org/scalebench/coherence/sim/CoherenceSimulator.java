@@ -116,7 +116,7 @@ public final class CoherenceSimulator {
         if (warmup < 0) {
             throw new IllegalArgumentException("warm-up = " + warmup + ": must be at least 0");
         }
-        return run(system, scheme, format, mapping, workload, Warmup.fixed(warmup, system), accesses, seed, progress);
+        return run(system, scheme, format, mapping, workload, Warmup.fixed(warmup), accesses, seed, progress);
     }
 
     /**
@@ -149,7 +149,7 @@ public final class CoherenceSimulator {
         final long start = System.nanoTime();
         final ProtocolStats s = protocol.stats();
         // warm-up, window by window, judging steadiness on the miss rate of each window
-        final long window = warmup.window();
+        final long window = warmup.window(Math.min(system.cores(), workload.issuingCores()));
         long warmed = 0;
         long total = warmup.max() + accesses;
         double previous = Double.NaN;

@@ -22,12 +22,12 @@ class WarmupAndPlacementTest {
     @Test
     void warmingUntilSteadyStopsBeforeTheLimitAndSaysSo() {
         final SimulationResult steady = CoherenceSimulator.run(SMALL, Scheme.GLOBAL, null, null, vm(SMALL, 0),
-                Warmup.untilSteady(5_000_000, SMALL), 10_000, 1, CoherenceSimulator.Progress.NONE);
+                Warmup.untilSteady(5_000_000), 10_000, 1, CoherenceSimulator.Progress.NONE);
         assertTrue(steady.warmupSteady());
         assertTrue(steady.warmupAccesses() < 5_000_000, "stopped at " + steady.warmupAccesses());
-        assertEquals(0, steady.warmupAccesses() % Warmup.defaultWindow(SMALL), "whole windows");
+        assertEquals(0, steady.warmupAccesses() % Warmup.MIN_WINDOW, "whole windows");
         final SimulationResult cold = CoherenceSimulator.run(SMALL, Scheme.GLOBAL, null, null, vm(SMALL, 0),
-                Warmup.fixed(0, SMALL), 10_000, 1, CoherenceSimulator.Progress.NONE);
+                Warmup.fixed(0), 10_000, 1, CoherenceSimulator.Progress.NONE);
         assertFalse(cold.warmupSteady(), "no warm-up: a cold start");
         assertEquals(10_000, cold.accesses());
     }
