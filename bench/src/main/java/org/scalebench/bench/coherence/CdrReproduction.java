@@ -67,9 +67,9 @@ public final class CdrReproduction implements ReproductionPart {
             v.add(new Variant("DRAM 60 cycles", Map.of("memory_cycles", "60"), warm, List.of()));
         }
         v.add(new Variant("DRAM 240 cycles", Map.of("memory_cycles", "240"), warm, List.of()));
-        v.add(new Variant("slices 8 KiB", Map.of("home_slice_kib", "8"), warm, List.of()));
+        v.add(new Variant("slices 2 KiB", Map.of("home_slice_kib", "2"), warm, List.of()));
         if (!quick) {
-            v.add(new Variant("slices 256 KiB", Map.of("home_slice_kib", "256"), warm, List.of()));
+            v.add(new Variant("slices 8 KiB", Map.of("home_slice_kib", "8"), warm, List.of()));
             v.add(new Variant("think 8 cycles between accesses", Map.of("think_cycles", "8"), warm, List.of()));
         }
         v.add(new Variant("no contention", Map.of("contention", "off"), warm, List.of()));
@@ -280,10 +280,11 @@ public final class CdrReproduction implements ReproductionPart {
                         CoherenceExperiments.cycles(wg0.avgMissLatencyCycles()),
                         CoherenceExperiments.cycles(wb0.avgMissLatencyCycles()), CoherenceExperiments.label(bestWsc),
                         CoherenceExperiments.cycles(bestWsc.avgMissLatencyCycles())),
-                String.format(Locale.ROOT, "sr+hr x%.3g faster than global/%s at 1%% outside, x%.3g at 0%%; x%.3g the "
-                        + "best baseline's access latency at 1%%", wg.avgMissLatencyCycles() / wb.avgMissLatencyCycles(),
-                        wg.format(), wg0.avgMissLatencyCycles() / wb0.avgMissLatencyCycles(),
-                        wb.avgAccessLatencyCycles() / bestWsc.avgAccessLatencyCycles())));
+                String.format(Locale.ROOT, "sr+hr against global/%s: %s at 1%% outside, %s at 0%%; x%s the best "
+                        + "baseline's access latency at 1%%", wg.format(),
+                        speedup(wg.avgMissLatencyCycles() / wb.avgMissLatencyCycles()),
+                        speedup(wg0.avgMissLatencyCycles() / wb0.avgMissLatencyCycles()),
+                        CoherenceExperiments.cycles(wb.avgAccessLatencyCycles() / bestWsc.avgAccessLatencyCycles()))));
 
         // Home Restriction vs domain size
         final List<Integer> sizes = quick ? List.of(16, 64, 256, 1024) : List.of(4, 16, 64, 256, 1024);
@@ -411,6 +412,12 @@ public final class CdrReproduction implements ReproductionPart {
         final SimulationResult a = CoherenceExperiments.find(rs, scheme, format);
         final SimulationResult b = CoherenceExperiments.find(rs, baseScheme, baseFormat);
         return energy ? a.energyNanojoules() / b.energyNanojoules() : a.avgAccessLatencyCycles() / b.avgAccessLatencyCycles();
+    }
+
+    /** A latency ratio (baseline / CDR) as "N x faster" or "N x slower". */
+    private static String speedup(final double ratio) {
+        return ratio >= 1 ? CoherenceExperiments.cycles(ratio) + "x faster"
+                : CoherenceExperiments.cycles(1 / ratio) + "x slower";
     }
 
     private static double perAccess(final SimulationResult r) {

@@ -361,8 +361,7 @@ public final class MesiProtocol {
             stats.forwards++;
             final int ownerSlot = firstHolder[entry]; // an owned line has exactly one copy, the owner's
             source = valueOf(ownerSlot);
-            latency += memory.port(home, issued + latency, network.serializationCycles(homeNode, owner, controlFlits))
-                    + send(homeNode, owner, controlFlits) + send(owner, core, dataFlits);
+            latency += fromHome(home, homeNode, owner, controlFlits, issued + latency) + send(owner, core, dataFlits);
             if (write) {
                 // the forwarded GetM invalidates the owner, whose (possibly dirty) data goes to the requester
                 dropCopy(ownerSlot);
@@ -383,22 +382,19 @@ public final class MesiProtocol {
             final long round = invalidateSharers(entry, home, core);
             final long trainWait = memory.port(home, issued + latency, lastInjection);
             latency += Math.max(trainWait + round, memory.read(home, line, issued + latency));
-            latency += memory.port(home, issued + latency, network.serializationCycles(homeNode, core, dataFlits))
-                    + send(homeNode, core, dataFlits);
+            latency += fromHome(home, homeNode, core, dataFlits, issued + latency);
             format.reset(entry);
             format.setOwner(entry, core, sdid);
             granted = MODIFIED;
         } else if (firstHolder[entry] == NIL && format.isEmpty(entry)) {
             // (a line with a holder is never empty in a correct format: the holder test only saves a lookup)
             latency += memory.read(home, line, issued + latency);
-            latency += memory.port(home, issued + latency, network.serializationCycles(homeNode, core, dataFlits))
-                    + send(homeNode, core, dataFlits);
+            latency += fromHome(home, homeNode, core, dataFlits, issued + latency);
             format.setOwner(entry, core, sdid);
             granted = EXCLUSIVE;
         } else {
             latency += memory.read(home, line, issued + latency);
-            latency += memory.port(home, issued + latency, network.serializationCycles(homeNode, core, dataFlits))
-                    + send(homeNode, core, dataFlits);
+            latency += fromHome(home, homeNode, core, dataFlits, issued + latency);
             addSharer(entry, core, sdid, home);
             granted = SHARED;
         }
@@ -429,8 +425,7 @@ public final class MesiProtocol {
         memory.served(home);
         final long round = invalidateSharers(entry, home, core);
         latency += memory.port(home, issued + latency, lastInjection) + round;
-        latency += memory.port(home, issued + latency, network.serializationCycles(homeNode, core, controlFlits))
-                + send(homeNode, core, controlFlits);
+        latency += fromHome(home, homeNode, core, controlFlits, issued + latency);
         format.reset(entry);
         format.setOwner(entry, core, sdid);
         state[slot] = MODIFIED;
@@ -674,6 +669,11 @@ public final class MesiProtocol {
         }
         state[slot] = INVALID;
         privateTags.invalidate(slot);
+    }
+
+    /** A message the home sends on the requester's path: the wait for its port, then the message's latency. */
+    private long fromHome(final int home, final int homeNode, final int to, final int flits, final long at) {
+        return memory.port(home, at, network.serializationCycles(homeNode, to, flits)) + send(homeNode, to, flits);
     }
 
     /** Counts one message and returns its latency. */
