@@ -132,31 +132,33 @@ public final class HomeMemory {
         if (cores < 1) {
             throw new IllegalArgumentException("issuing cores = " + cores + ": must be at least 1");
         }
-        perCore = 1.0 / Math.min(cores, network.nodes());
-        clockBase = now; // the rate changes from here on
+        clockBase = now(); // the rate changes from here on
         clockSum = 0;
+        perCore = 1.0 / Math.min(cores, network.nodes());
     }
 
     /**
-     * The machine clock: when the next access is issued.
+     * The machine clock: when the next access is issued. Also brings {@link MemoryStats#machineCycles()} up to
+     * date (the clock is read at every request to a home, and by the simulator before it reads the counters).
      *
      * @return cycles
      */
     public long now() {
-        return now;
+        final long t = clockBase + (long) (clockSum * perCore);
+        stats.machineCycles += t - now;
+        now = t;
+        queues.advanceFloor(t);
+        return t;
     }
 
     /**
-     * Accounts one access: the mean core advances by its latency plus the think time.
+     * Accounts one access: the mean core advances by its latency plus the think time (one addition; the clock
+     * is divided out when read).
      *
      * @param latency the access's latency in cycles
      */
     public void advance(final long latency) {
         clockSum += latency + thinkCycles;
-        final long t = clockBase + (long) (clockSum * perCore);
-        stats.machineCycles += t - now;
-        now = t;
-        queues.advanceFloor(t);
     }
 
     /**
@@ -230,7 +232,7 @@ public final class HomeMemory {
         if (slot >= 0) {
             dirty[slot] = 1;
         } else {
-            fill(home, set, line, (byte) 1, now);
+            fill(home, set, line, (byte) 1, now());
         }
     }
 
@@ -247,10 +249,10 @@ public final class HomeMemory {
     }
 
     private long book(final int resource, final long time, final long cycles) {
-        stats.bookings++;
-        if (!contention) {
+        if (!contention || cycles <= 0) {
             return 0;
         }
+        stats.bookings++;
         final long wait = queues.book(resource, time, cycles) - time;
         if (wait > 0) {
             stats.queuedBookings++;

@@ -93,6 +93,18 @@ public final class ResourceQueues {
         }
         final int base = r * maxGaps;
         int n = gaps[r];
+        if (n == 0) {
+            // no idle gap remembered: a FIFO queue with a busy-until time
+            final long tail = busyUntil[r];
+            final long start = Math.max(tail, arrival);
+            if (start > tail && start > floor) {
+                gapStart[base] = Math.max(tail, floor);
+                gapEnd[base] = start;
+                gaps[r] = 1;
+            }
+            busyUntil[r] = start + service;
+            return start;
+        }
         // forget gaps nobody can use any more (they are sorted, so they are the first ones)
         int dead = 0;
         while (dead < n && gapEnd[base + dead] <= floor) {

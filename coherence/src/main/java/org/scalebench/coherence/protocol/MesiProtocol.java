@@ -215,6 +215,15 @@ public final class MesiProtocol {
     }
 
     /**
+     * The machine clock ({@link HomeMemory#now}); reading it brings the machine-time counter up to date.
+     *
+     * @return cycles
+     */
+    public long machineTime() {
+        return memory.now();
+    }
+
+    /**
      * How many cores issue accesses, for the machine clock ({@link HomeMemory#setIssuingCores}).
      *
      * @param issuing cores that issue, at least 1

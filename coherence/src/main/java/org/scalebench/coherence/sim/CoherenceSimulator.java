@@ -173,11 +173,13 @@ public final class CoherenceSimulator {
             }
         }
         total = warmed + accesses;
+        protocol.machineTime(); // settles the machine-time counter before it is zeroed
         protocol.stats().reset();
         final long smcLookups0 = protocol.sharerMapLookups();
         final long smcMisses0 = protocol.sharerMapMisses();
         final long counted = simulate(protocol, workload, batch, accesses, warmed, total, progress);
         final double seconds = (System.nanoTime() - start) / 1e9;
+        protocol.machineTime();
         final long smcLookups = protocol.sharerMapLookups() - smcLookups0;
         final long smcMisses = protocol.sharerMapMisses() - smcMisses0;
         final MemoryStats mem = s.memory();

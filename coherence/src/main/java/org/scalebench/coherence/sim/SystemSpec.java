@@ -134,15 +134,7 @@ public final class SystemSpec {
         final long entriesPerHome = (long) t.integer("directory_coverage", 1, 64) * coresPerHome * privateLines;
         this.directorySets = powerOfTwo("directory entries per home / directory_ways",
                 (int) Math.max(1, entriesPerHome / directoryWays));
-        final String replacement = t.string("replacement").toLowerCase(Locale.ROOT);
-        if (replacement.equals("lru")) {
-            this.policy = ReplacementPolicy.LRU;
-        } else if (replacement.equals("tree-plru")) {
-            this.policy = ReplacementPolicy.TREE_PLRU;
-        } else {
-            throw new IllegalArgumentException(t.origin() + ": replacement = '" + replacement
-                    + "': must be lru or tree-plru");
-        }
+        this.policy = replacement(t.string("replacement"));
         FormatSpec.parse(t.string("baseline_format"));
         memoryConfig(); // validates the memory parameters now, not at the first run
         BroadcastExit.parse(t.string("b_state"));
@@ -193,7 +185,8 @@ public final class SystemSpec {
         if (!contention.equals("on") && !contention.equals("off")) {
             throw new IllegalArgumentException(t.origin() + ": contention = '" + contention + "': must be on or off");
         }
-        return new MemoryConfig(sliceSets, sliceWays, policy, t.integer("home_data_cycles", 0, 1 << 30),
+        return new MemoryConfig(sliceSets, sliceWays, replacement(t.string("home_slice_replacement")),
+                t.integer("home_data_cycles", 0, 1 << 30),
                 t.integer("memory_cycles", 0, 1 << 30), nodes, ofHome, service, contention.equals("on"),
                 t.integer("think_cycles", 0, 1 << 20));
     }
@@ -216,6 +209,17 @@ public final class SystemSpec {
             nodes[perRow + i] = (height - 1) * width + x;
         }
         return nodes;
+    }
+
+    private ReplacementPolicy replacement(final String name) {
+        final String n = name.toLowerCase(Locale.ROOT);
+        if (n.equals("lru")) {
+            return ReplacementPolicy.LRU;
+        }
+        if (n.equals("tree-plru")) {
+            return ReplacementPolicy.TREE_PLRU;
+        }
+        throw new IllegalArgumentException(table.origin() + ": replacement = '" + name + "': must be lru or tree-plru");
     }
 
     private int powerOfTwo(final String what, final int value) {
