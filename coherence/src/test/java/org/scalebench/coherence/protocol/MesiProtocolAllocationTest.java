@@ -48,7 +48,7 @@ class MesiProtocolAllocationTest {
 
     /** With 1 KiB slices (DRAM reads, dirty evictions, controller queues) and the reset-on-empty B state. */
     @ParameterizedTest
-    @ValueSource(strings = {"global", "sr", "hr", "sr+hr"})
+    @ValueSource(strings = {"global", "sr+hr"})
     void accessWithDramQueuesAndBStateExitsAllocatesNothing(final String schemeName) {
         final SystemSpec chip = SystemSpec.named("chip1024").with(java.util.Map.of("home_slice_kib", "1",
                 "b_state", "reset-on-empty"), "allocation test");
