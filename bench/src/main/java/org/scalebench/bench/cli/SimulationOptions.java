@@ -12,8 +12,9 @@ import picocli.CommandLine.Option;
 /** Options the CDR simulation commands share: the B-state policy, parameter overrides, the warm-up. */
 final class SimulationOptions {
 
-    /** Default upper bound of a steady warm-up, in multiples of the counted accesses. */
+    /** Default upper bound of a steady warm-up: this many times the counted accesses, at least the floor. */
     static final int STEADY_MAX_FACTOR = 10;
+    static final long STEADY_MAX_FLOOR = 40_000_000;
 
     @Option(names = "--b-state", paramLabel = "P", description = "When a broadcast-state directory entry returns to "
             + "exact tracking: sticky (only a store or eviction ends it; OpenPiton's L2 RTL, the default) or "
@@ -26,7 +27,7 @@ final class SimulationOptions {
 
     @Option(names = "--warmup", paramLabel = "N|steady[:MAX]", description = "Accesses simulated before counting: "
             + "a number, or 'steady' to warm until the miss rate changes by at most 2% between two consecutive pairs "
-            + "of windows of 1,024 accesses per issuing core (at most MAX, default 10 x --accesses). Default: steady; 0 for "
+            + "of windows of 1,024 accesses per issuing core (at most MAX, default 10 x --accesses and at least 40,000,000). Default: steady; 0 for "
             + "traces.")
     String warmup;
 
@@ -70,7 +71,7 @@ final class SimulationOptions {
      * @return the plan
      */
     Warmup warmup(final long accesses, final boolean trace) {
-        final long max = Math.max(3 * Warmup.MIN_WINDOW, STEADY_MAX_FACTOR * accesses);
+        final long max = Math.max(STEADY_MAX_FLOOR, STEADY_MAX_FACTOR * accesses);
         if (warmup == null) {
             return trace ? Warmup.fixed(0) : Warmup.untilSteady(max);
         }
