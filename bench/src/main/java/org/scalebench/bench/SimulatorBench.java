@@ -21,8 +21,9 @@ import org.scalebench.coherence.sim.SyntheticWorkload;
 import org.scalebench.coherence.sim.SystemSpec;
 
 /**
- * The simulator's inner loop: time per simulated access on chip1024 with VM consolidation (16-core VMs),
- * caches and directories warmed by 4 M accesses, then a pre-generated stream of 4 M accesses replayed
+ * The simulator's inner loop: time per simulated access on chip1024 with VM consolidation (16-core VMs), the
+ * memory behind the homes and the queues on (the system file's defaults), caches, slices and directories
+ * warmed by 4 M accesses, then a pre-generated stream of 4 M accesses replayed
  * in blocks of 4096 (the stream's generation is not timed). 1e9 / score = accesses per second per host
  * core. There is no reference implementation to race: the gate checks its allocation only.
  */

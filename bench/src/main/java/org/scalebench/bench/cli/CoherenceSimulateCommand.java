@@ -12,7 +12,9 @@ import org.scalebench.coherence.sim.Scheme;
 import org.scalebench.coherence.sim.SimulationResult;
 import org.scalebench.coherence.sim.SystemSpec;
 import org.scalebench.coherence.sim.Workload;
+import org.scalebench.coherence.energy.EnergyModel;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -48,16 +50,19 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
     Integer groupSize;
 
     @Option(names = "--outside", paramLabel = "F", description = "Fraction of accesses from outside the domain "
-            + "(default: 0.01).")
+            + "(default: 0.01, an assumption; reproduce sweeps 0, 0.001 and 0.01).")
     Double outside;
+
+    @Option(names = "--active", paramLabel = "K", description = "VMs or applications that issue accesses, spread "
+            + "evenly over the machine (default: all); the others stay idle.")
+    Integer active;
+
+    @Mixin
+    SimulationOptions options;
 
     @Option(names = "--accesses", paramLabel = "N", description = "Counted accesses (default: 20000000 on chip1024, "
             + "10000000 on wsc1m; a trace's length).")
     Long accesses;
-
-    @Option(names = "--warmup", paramLabel = "N", description = "Accesses simulated before counting (default: a "
-            + "tenth of --accesses; 0 for traces).")
-    Long warmup;
 
     @Option(names = "--seed", required = true, paramLabel = "S", description = "Workload seed.")
     long seed;
@@ -68,20 +73,17 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         OutputPaths.checkFile(out, "--out");
-        if (warmup != null && warmup < 0) {
-            throw new UsageException("--warmup = " + warmup + ": must be at least 0");
-        }
-        final SystemSpec machine = SystemSpec.resolve(system);
+        final SystemSpec machine = options.apply(SystemSpec.resolve(system));
         final Scheme s = Scheme.parse(scheme);
-        final Workload w = CoherenceExperiments.workload(workload, machine, seed, groupSize, outside);
+        final Workload w = CoherenceExperiments.workload(workload, machine, seed, groupSize, outside, active);
         final long n = counted(accesses, w, machine);
-        final long warm = warmup != null ? warmup : (w.length() >= 0 ? 0 : n / 10);
-        if (w.length() >= 0 && warm >= w.length()) {
-            throw new UsageException("--warmup = " + warm + ": must be below the trace's length of " + w.length()
-                    + " accesses (" + workload + ")");
+        final var warm = options.warmup(n, w.length() >= 0);
+        if (w.length() >= 0 && !warm.untilSteady() && warm.max() >= w.length()) {
+            throw new UsageException("--warmup = " + warm.max() + ": must be below the trace's length of "
+                    + w.length() + " accesses (" + workload + ")");
         }
-        if (warm > Long.MAX_VALUE - n) {
-            throw new UsageException("--warmup + --accesses = " + warm + " + " + n + ": must not exceed "
+        if (warm.max() > Long.MAX_VALUE - n) {
+            throw new UsageException("--warmup + --accesses = " + warm.max() + " + " + n + ": must not exceed "
                     + Long.MAX_VALUE + " (2^63 - 1)");
         }
         final SimulationResult r;
@@ -99,10 +101,7 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
 
     /** States the energy constants and where they come from. */
     static void printEnergyModel(final PrintWriter out, final SystemSpec machine) {
-        final var rows = machine.table().rows();
-        out.printf(Locale.ROOT, "  energy model: %s pJ per flit-hop (%s); %s pJ per 64-bit directory word (%s)%n",
-                rows.get("energy_flit_hop_pj").value(), rows.get("energy_flit_hop_pj").source(),
-                rows.get("energy_directory_word_pj").value(), rows.get("energy_directory_word_pj").source());
+        out.println("  energy model: " + EnergyModel.describe(machine));
     }
 
     /** Sum of the heap pools' peak usage since the JVM started. */
@@ -130,15 +129,24 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
     }
 
     static void print(final PrintWriter out, final SimulationResult r) {
-        out.printf(Locale.ROOT, "%s  %s  format %s  homes %s  workload %s  seed %d%n", r.system(), r.scheme(), r.format(),
-                r.homes(), r.workload(), r.seed());
-        out.printf(Locale.ROOT, "  accesses %,d  miss rate %.4f  avg miss latency %.1f cycles  p99 %,d cycles%n",
-                r.accesses(), r.missRate(), r.avgMissLatencyCycles(), r.p99MissLatencyCycles());
+        out.printf(Locale.ROOT, "%s  %s  format %s  homes %s  workload %s  seed %d  B state %s%n", r.system(), r.scheme(),
+                r.format(), r.homes(), r.workload(), r.seed(), r.bState());
+        out.printf(Locale.ROOT, "  warm-up %,d accesses (%s)%n", r.warmupAccesses(),
+                r.warmupSteady() ? "miss rate steady" : "miss rate NOT steady: a cold start");
+        out.printf(Locale.ROOT, "  accesses %,d  miss rate %.4f  avg miss latency %.1f cycles  p99 %,d cycles  avg access "
+                + "latency %.1f cycles%n", r.accesses(), r.missRate(), r.avgMissLatencyCycles(), r.p99MissLatencyCycles(),
+                r.avgAccessLatencyCycles());
+        out.printf(Locale.ROOT, "  home hit rate %.4f  DRAM accesses %,d  queueing %.1f cycles per miss  homes touched %,d"
+                + "  machine time %,d cycles%n", r.homeHitRate(), r.dramAccesses(), r.avgQueueCycles(), r.homesTouched(),
+                r.machineCycles());
         out.printf(Locale.ROOT, "  messages %,d  flit-hops %,d  broadcasts %,d  invalidations %,d%n", r.messages(),
                 r.flitHops(), r.broadcasts(), r.invalidations());
-        out.printf(Locale.ROOT, "  map-cache miss rate %.4f (sharer %.4f, home %.4f)  directory %.1f MiB  energy %.1f uJ%n",
-                r.mapCacheMissRate(), r.sharerMapMissRate(), r.homeMapMissRate(), r.directoryBits() / 8.0 / (1 << 20),
-                r.energyNanojoules() / 1000);
+        out.printf(Locale.ROOT, "  map-cache miss rate: sharer %.4f, home %.4f  directory %.1f MiB (%.1f with tags and "
+                + "map caches)%n", r.sharerMapMissRate(), r.homeMapMissRate(), r.directoryBits() / 8.0 / (1 << 20),
+                r.directoryBitsWithTags() / 8.0 / (1 << 20));
+        out.printf(Locale.ROOT, "  energy %.1f uJ: network %.1f, directory %.1f, leakage %.1f, DRAM %.1f%n",
+                r.energyNanojoules() / 1000, r.energy().networkNj() / 1000, r.energy().directoryNj() / 1000,
+                r.energy().leakageNj() / 1000, r.energy().dramNj() / 1000);
         out.printf(Locale.ROOT, "  simulated in %.2f s: %,.0f accesses/s%n", r.simSeconds(), r.accessesPerSecond());
     }
 }

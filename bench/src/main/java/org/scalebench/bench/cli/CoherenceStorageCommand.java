@@ -14,11 +14,16 @@ import picocli.CommandLine.Spec;
 
 /** {@code scalebench coherence storage}: directory bits per format and core count. */
 @Command(name = "storage", mixinStandardHelpOptions = true,
-        description = "Directory storage per entry and in total, per format and core count (the storage model).")
+        description = "Directory storage per entry (with and without its address tag), in total, and the map caches "
+                + "per tile, per format and core count (the storage model).")
 public final class CoherenceStorageCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    @Option(names = "--system", paramLabel = "S", description = "Machine whose directory provisioning, tag width, "
+            + "sharer and home domains are used: chip1024, wsc1m or a configuration file (default: ${DEFAULT-VALUE}).")
+    String system = "chip1024";
 
     @Option(names = "--cores", split = ",", paramLabel = "N[,N...]",
             description = "Core counts, 2 to 2^30 (default: 16 to 1048576).")
@@ -29,11 +34,12 @@ public final class CoherenceStorageCommand implements Callable<Integer> {
     List<String> formats = CoherenceExperiments.STORAGE_FORMATS;
 
     @Option(names = "--sharer-domains", paramLabel = "D",
-            description = "Sharer domains counted by cdr-sr's domain id (default: chip1024's 1024).")
+            description = "Sharer domains counted by cdr-sr's domain id (default: the system's: 1,024 on chip1024, "
+                    + "OpenPiton's 10-bit SDID; 65,536 on wsc1m, whose 62,500 VMs need 16 bits).")
     Integer sharerDomains;
 
     @Option(names = "--entries-per-core", paramLabel = "E",
-            description = "Sparse-directory entries provisioned per core (default: chip1024's).")
+            description = "Sparse-directory entries provisioned per core (default: the system's).")
     Long entriesPerCore;
 
     @Option(names = "--out", paramLabel = "FILE.csv", description = "CSV file to write (optional).")
@@ -41,19 +47,32 @@ public final class CoherenceStorageCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        final StorageModel chip = SystemSpec.named("chip1024").storageModel();
-        final StorageModel model = new StorageModel(sharerDomains == null ? chip.sharerDomains() : sharerDomains,
-                entriesPerCore == null ? chip.entriesPerCore() : entriesPerCore);
+        final StorageModel base = SystemSpec.resolve(system).storageModel();
+        if (sharerDomains != null && sharerDomains < 1) {
+            throw new UsageException("--sharer-domains = " + sharerDomains + ": must be at least 1");
+        }
+        if (entriesPerCore != null && entriesPerCore < 1) {
+            throw new UsageException("--entries-per-core = " + entriesPerCore + ": must be at least 1");
+        }
+        final StorageModel model = new StorageModel(sharerDomains == null ? base.sharerDomains() : sharerDomains,
+                entriesPerCore == null ? base.entriesPerCore() : entriesPerCore, base.tagBits(), base.mapCacheEntries(),
+                base.homeDomains());
+        if (out != null) {
+            OutputPaths.checkFile(out, "--out");
+        }
         final List<CoherenceExperiments.StorageRow> rows = CoherenceExperiments.storage(model, formats, cores);
-        final Table table = new Table("format", "cores", "bits_per_entry", "directory_bits_total",
-                "overhead_vs_line").rightAlign(1, 2, 3, 4);
+        final Table table = new Table("format", "cores", "bits_per_entry", "with_tag", "directory_bits_total",
+                "with_tags_and_smc", "overhead_vs_line", "smc_bits_per_tile", "hmc_bits_per_tile")
+                .rightAlign(1, 2, 3, 4, 5, 6, 7, 8);
         for (final CoherenceExperiments.StorageRow r : rows) {
             final List<String> c = r.cells();
-            table.row(c.get(0), c.get(1), c.get(2), c.get(3), c.get(4));
+            table.row(r.format(), c.get(1), c.get(3), c.get(5), c.get(6), c.get(7), c.get(8), c.get(10), c.get(11));
         }
         spec.commandLine().getOut().print(table.text());
-        spec.commandLine().getOut().println("(" + model.entriesPerCore() + " directory entries per core, "
-                + model.sharerDomains() + " sharer domains, 2 state bits, 512-bit lines)");
+        spec.commandLine().getOut().println("(" + system + ": " + model.entriesPerCore() + " directory entries per core, "
+                + model.sharerDomains() + " sharer domains, " + model.homeDomains() + " home domains, "
+                + model.tagBits() + "-bit tags, " + model.mapCacheEntries() + "-entry map caches, 2 state bits, "
+                + "512-bit lines; the Home Map Cache counts only with Home Restriction)");
         if (out != null) {
             CoherenceExperiments.writeStorage(out, rows);
             spec.commandLine().getOut().println("wrote " + out);

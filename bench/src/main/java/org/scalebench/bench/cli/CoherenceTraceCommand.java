@@ -143,7 +143,7 @@ public final class CoherenceTraceCommand implements Runnable {
             }
             OutputPaths.checkFile(out, "--out");
             final SystemSpec machine = SystemSpec.resolve(system);
-            final Workload w = CoherenceExperiments.workload(workload, machine, seed, groupSize, null);
+            final Workload w = CoherenceExperiments.workload(workload, machine, seed, groupSize, null, null);
             final AccessBatch batch = new AccessBatch(BLOCK);
             final long[] left = {accesses};
             final TraceSource source = new TraceSource() {

@@ -12,6 +12,7 @@ import java.util.List;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.scalebench.coherence.sim.SimulationResult;
 
 class CoherenceCommandTest {
 
@@ -42,13 +43,29 @@ class CoherenceCommandTest {
                 "full-map,cdr-sr,dir-b-4", "--out", csv.toString());
         assertEquals(0, run.exitCode(), run.err());
         final List<String> lines = Files.readAllLines(csv);
-        assertEquals("format,cores,bits_per_entry,directory_bits_total,overhead_vs_line,directory_bits_per_slice",
-                lines.get(0));
+        assertEquals("format,cores,sharer_domains,bits_per_entry,tag_bits,entry_bits_with_tag,directory_bits_total,"
+                + "directory_bits_total_with_tags,overhead_vs_line,directory_bits_per_slice,sharer_map_cache_bits_per_tile,"
+                + "home_map_cache_bits_per_tile", lines.get(0));
         assertEquals(10, lines.size());
-        assertTrue(lines.contains("cdr-sr,16,76,1245184,0.148438,77824"), lines.toString());
-        assertTrue(lines.stream().filter(l -> l.startsWith("cdr-sr,")).allMatch(l -> l.split(",")[2].equals("76")));
-        assertTrue(lines.contains("full-map,1048576,1048578,1125902054326272,2048.00,1073743872"), lines.toString());
+        // chip1024: 1,024 entries per core, 28-bit tags (40 - 6 - log2 64 sets), SMC 16 x (10 + 4 + 4 x (1 + 4))
+        assertTrue(lines.contains("cdr-sr,16,1024,76,28,104,1245184,1712640,0.148438,77824,544,544"), lines.toString());
+        assertTrue(lines.stream().filter(l -> l.startsWith("cdr-sr,")).allMatch(l -> l.split(",")[3].equals("76")));
+        assertTrue(lines.contains("full-map,1048576,1024,1048578,28,1048606,1125902054326272,1125932119097344,2048.00,"
+                + "1073743872,0,1568"), lines.toString());
         assertTrue(run.out().contains("full-map"), run.out());
+    }
+
+    @Test
+    void storageTakesTheSharerDomainsOfTheSystemOrTheOption() throws Exception {
+        final CliRun wsc = CliRun.of("coherence", "storage", "--system", "wsc1m", "--cores", "1048576", "--formats",
+                "cdr-sr");
+        assertEquals(0, wsc.exitCode(), wsc.err());
+        assertTrue(wsc.out().contains("65536 sharer domains"), wsc.out());
+        assertTrue(wsc.out().lines().anyMatch(l -> l.startsWith("cdr-sr") && l.contains(" 82 ")), wsc.out());
+        final CliRun chip = CliRun.of("coherence", "storage", "--sharer-domains", "65536", "--cores", "1024",
+                "--formats", "cdr-sr");
+        assertTrue(chip.out().lines().anyMatch(l -> l.startsWith("cdr-sr") && l.contains(" 82 ")), chip.out());
+        assertBadInput(CliRun.of("coherence", "storage", "--sharer-domains", "0"), "--sharer-domains = 0");
     }
 
     @Test
@@ -83,16 +100,21 @@ class CoherenceCommandTest {
         final Path b = dir.resolve("b.csv");
         for (final Path out : new Path[] {a, b}) {
             final CliRun run = CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr+hr",
-                    "--workload", "vm", "--accesses", "200000", "--seed", "7", "--out", out.toString());
+                    "--workload", "vm", "--accesses", "200000", "--warmup", "100000", "--seed", "7", "--out",
+                    out.toString());
             assertEquals(0, run.exitCode(), run.err());
             assertTrue(run.out().contains("miss rate"), run.out());
+            assertTrue(run.out().contains("warm-up 100,000 accesses"), run.out());
         }
         final List<String> rowsA = Files.readAllLines(a);
         final List<String> rowsB = Files.readAllLines(b);
         assertEquals(2, rowsA.size());
         assertTrue(rowsA.get(0).startsWith("system,scheme,format,workload,accesses,miss_rate,avg_miss_latency_cycles,"
-                + "p99_miss_latency_cycles,messages,flit_hops,broadcasts,invalidations,map_cache_miss_rate,"
-                + "directory_bits,energy_nj,sim_seconds,accesses_per_second"), rowsA.get(0));
+                + "p99_miss_latency_cycles,messages,flit_hops,broadcasts,invalidations,sharer_map_miss_rate,"
+                + "home_map_miss_rate,directory_bits,energy_nj,sim_seconds,accesses_per_second"), rowsA.get(0));
+        for (final String column : new String[] {"home_hit_rate", "dram_accesses", "avg_queue_cycles", "homes_touched"}) {
+            assertTrue(rowsA.get(0).contains("," + column + ","), column);
+        }
         assertTrue(rowsA.get(1).startsWith("chip1024,sr+hr,cdr-sr,vm,200000,"), rowsA.get(1));
         assertArrayEquals(withoutTiming(rowsA.get(1)), withoutTiming(rowsB.get(1)), "same seed, same results");
     }
@@ -100,8 +122,8 @@ class CoherenceCommandTest {
     /** The row without its two wall-clock columns (sim_seconds, accesses_per_second). */
     private static String[] withoutTiming(final String row) {
         final String[] cells = row.split(",");
-        cells[15] = "";
-        cells[16] = "";
+        cells[SimulationResult.SIM_SECONDS_COLUMN] = "";
+        cells[SimulationResult.SIM_SECONDS_COLUMN + 1] = "";
         return cells;
     }
 
@@ -120,6 +142,16 @@ class CoherenceCommandTest {
                 "trace:" + dir.resolve("missing.csv"), "--seed", "1", "--out", out), "no such file");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "wsc1m", "--scheme", "global", "--format",
                 "full-map", "--workload", "vm", "--seed", "1", "--out", out), "does not fit in memory");
+        assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
+                "--b-state", "sometimes", "--seed", "1", "--out", out), "--b-state sometimes: must be one of sticky");
+        assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
+                "--set", "dram=5", "--seed", "1", "--out", out), "--set dram=5: no parameter 'dram'");
+        assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
+                "--set", "memory_cycles=-3", "--seed", "1", "--out", out), "memory_cycles = -3");
+        assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
+                "--warmup", "soon", "--seed", "1", "--out", out), "--warmup soon: must be a count >= 0, steady");
+        assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
+                "--active", "65", "--seed", "1", "--out", out), "active vms = 65: the machine has 64");
         assertFalse(Files.exists(dir.resolve("x.csv")), "nothing written on bad input");
     }
 
@@ -165,19 +197,28 @@ class CoherenceCommandTest {
     @Test
     void compareRunsEverySchemeAndDrawsTheChart(@TempDir final Path dir) throws Exception {
         final CliRun run = CliRun.of("coherence", "compare", "--system", "chip1024", "--workload", "app",
-                "--accesses", "100000", "--out", dir.toString());
+                "--formats", "full-map,coarse-vector-4", "--accesses", "100000", "--warmup", "steady:300000", "--out",
+                dir.toString());
         assertEquals(0, run.exitCode(), run.err());
         final List<String> rows = Files.readAllLines(dir.resolve("compare.csv"));
-        assertEquals(5, rows.size());
+        assertEquals(7, rows.size());
         assertTrue(rows.get(1).startsWith("chip1024,global,full-map,app,100000,"), rows.get(1));
-        assertTrue(rows.get(4).startsWith("chip1024,sr+hr,cdr-sr,app,100000,"), rows.get(4));
+        assertTrue(rows.get(2).startsWith("chip1024,global,coarse-vector-4,app,100000,"), rows.get(2));
+        assertTrue(rows.get(3).startsWith("chip1024,hr,full-map,app,100000,"), rows.get(3));
+        assertTrue(rows.get(6).startsWith("chip1024,sr+hr,cdr-sr,app,100000,"), rows.get(6));
+        final int warmup = List.of(SimulationResult.COLUMNS).indexOf("warmup_accesses");
+        assertTrue(rows.stream().skip(1).map(r -> r.split(",")[warmup]).distinct().count() == 1,
+                "every run warms as long as the first: " + rows);
+        assertTrue(run.out().contains("sr is beaten on access latency by"), run.out());
         assertPng(dir.resolve("compare.png"));
+        assertBadInput(CliRun.of("coherence", "compare", "--system", "chip1024", "--workload", "vm", "--formats",
+                "cdr-sr", "--out", dir.toString()), "--formats cdr-sr: cdr-sr is run as sr and sr+hr");
     }
 
     @Test
     void sweepDrawsStorageAndHomeRestrictionFigures(@TempDir final Path dir) throws Exception {
-        final CliRun run = CliRun.of("coherence", "sweep", "--sizes", "16,256", "--accesses", "50000", "--out",
-                dir.toString());
+        final CliRun run = CliRun.of("coherence", "sweep", "--sizes", "16,256", "--accesses", "50000", "--warmup",
+                "100000", "--out", dir.toString());
         assertEquals(0, run.exitCode(), run.err());
         assertPng(dir.resolve("storage.png"));
         assertPng(dir.resolve("home-restriction.png"));

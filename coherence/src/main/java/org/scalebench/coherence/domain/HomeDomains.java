@@ -4,7 +4,7 @@ import java.util.Arrays;
 import org.scalebench.coherence.home.PitonHomeEncoder;
 
 /**
- * The home domains of CDR Home Restriction and their Home Map Table (reference/cdr-mechanism.md 2.5): a
+ * The home domains of CDR Home Restriction and their Home Map Table (OpenPiton {@code l15_hmc.v}): a
  * home domain (HDID) is an ordered list of 1 to 64 home tiles; a line's logical home id (LHID, from the
  * home encoder) indexes it. The homes of a domain may be any tiles ("CDR is flexible and does not
  * restrict the location of the home nodes"); placing them near the domain's cores is the operating

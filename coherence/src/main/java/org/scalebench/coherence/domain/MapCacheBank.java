@@ -4,8 +4,8 @@ import java.util.Arrays;
 
 /**
  * Many small fully-associative LRU caches of domain mappings in primitive arrays: the Sharer Map Caches
- * (one per home slice) or the Home Map Caches (one per core) of CDR (reference/cdr-mechanism.md 2.3 and
- * 2.5; OpenPiton {@code l2_smc.v}, {@code l15_hmc.v}: 16 entries, each holding the 4 mappings of one
+ * (one per home slice) or the Home Map Caches (one per core) of CDR (docs/cdr-model.md;
+ * OpenPiton {@code l2_smc.v}, {@code l15_hmc.v}: 16 entries, each holding the 4 mappings of one
  * 16-byte table fetch, tagged by {domain id, logical id &gt;&gt; 2}).
  *
  * <p>Only hits and misses are modelled; the mapping itself is read from the table

@@ -3,8 +3,8 @@ package org.scalebench.coherence.domain;
 import java.util.Arrays;
 
 /**
- * The sharer domains of CDR Sharer Restriction and their Sharer Map Table (reference/cdr-mechanism.md
- * 2.2-2.4): a sharer domain (SDID) is an ordered list of up to 63 global cores; a core's position in the
+ * The sharer domains of CDR Sharer Restriction and their Sharer Map Table (OpenPiton's
+ * {@code l2_smc.v} and TLB CSM fields; docs/cdr-model.md): a sharer domain (SDID) is an ordered list of up to 63 global cores; a core's position in the
  * list is its logical sharer id (LSID), its bit in the directory's 64-bit sharer vector. LSID 63 is the
  * <em>public sharer</em>: any core outside the domain accesses the domain's lines as LSID 63, which moves
  * the line to the broadcast state.

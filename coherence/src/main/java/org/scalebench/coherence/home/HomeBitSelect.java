@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /**
  * Which six physical-address bits feed the Piton home encoder ({@code home_alloc_method} in OpenPiton's
- * {@code l15_csm.v}; reference/cdr-mechanism.md section 2.5).
+ * {@code l15_csm.v}).
  *
  * <pre>
  *   LOW     addr[11:6]                  consecutive 64-byte lines go to consecutive homes

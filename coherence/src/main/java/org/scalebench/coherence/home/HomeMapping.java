@@ -1,7 +1,6 @@
 package org.scalebench.coherence.home;
 
 import java.util.Locale;
-import org.scalebench.core.FastDivisor;
 import org.scalebench.core.Mix64;
 import org.scalebench.core.RangeReduction;
 
@@ -9,9 +8,9 @@ import org.scalebench.core.RangeReduction;
  * Where a line's home is: the three mappings of the CLI's {@code --homes} option.
  *
  * <ul>
- *   <li>{@code global}: line-interleaved over all {@code H} homes of the machine, {@code home = line mod H},
- *       exact and without a divide ({@link FastDivisor}); no home domains. The line index is taken modulo
- *       2^32 first, which is exact for physical addresses below 256 GiB.</li>
+ *   <li>{@code global}: line-interleaved over all {@code H} homes of the machine, {@code home = line mod H}
+ *       over the whole unsigned 64-bit line index, exact and without a divide ({@link LineModulo}); no home
+ *       domains.</li>
  *   <li>{@code piton}: six address bits ({@link HomeBitSelect}) through {@link PitonHomeEncoder} to a
  *       logical home of the line's home domain, as OpenPiton's L1.5 does, skew included.</li>
  *   <li>{@code uniform}: the mixed line address reduced by multiply-shift onto the domain's homes: exact
@@ -39,7 +38,7 @@ public final class HomeMapping {
 
     private final Kind kind;
     private final HomeBitSelect bits;
-    private final FastDivisor allHomes;
+    private final LineModulo allHomes;
 
     /**
      * Creates a mapping.
@@ -54,7 +53,7 @@ public final class HomeMapping {
         }
         this.kind = kind;
         this.bits = bits;
-        this.allHomes = new FastDivisor(totalHomes);
+        this.allHomes = new LineModulo(totalHomes);
     }
 
     /**
@@ -98,11 +97,11 @@ public final class HomeMapping {
     /**
      * The global home of a line ({@link Kind#GLOBAL}).
      *
-     * @param line the line index (byte address / 64)
-     * @return the home slice in [0, totalHomes)
+     * @param line the line index (byte address / 64), read as unsigned
+     * @return the home slice in [0, totalHomes): {@code line mod totalHomes}
      */
     public int globalHome(final long line) {
-        return allHomes.remainder((int) line);
+        return allHomes.remainder(line);
     }
 
     /**

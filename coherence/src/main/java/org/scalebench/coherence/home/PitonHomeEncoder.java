@@ -2,7 +2,7 @@ package org.scalebench.coherence.home;
 
 /**
  * The home encoder of OpenPiton's CDR hardware ({@code l15_home_encoder.v}, identical to PriME's
- * {@code allocHomeId}; reference/cdr-mechanism.md section 2.5): six address bits to a logical home in a
+ * {@code allocHomeId}; docs/cdr-model.md): six address bits to a logical home in a
  * home domain of {@code n} homes, with a mask and a fold instead of a divider.
  *
  * <pre>

@@ -11,9 +11,13 @@ import org.scalebench.core.HierarchicalTopology;
  * <pre>
  *   latency = levelLatency[level] + ceil(flits * flitBytes / levelBytesPerCycle[level])
  * </pre>
- * precomputed per level and message length. Hops count the links of a tree network: 2 within a server
- * (core, board fabric, core), 4 within a rack (via the top-of-rack switch), 6 within an array, 8 across
- * arrays.
+ * precomputed per level and message length. The level latencies are one way (the caller derives them
+ * from the source's round trips). Hops count the links of a tree network: 2 within a server (core, board
+ * fabric, core), 4 within a rack (via the top-of-rack switch), 6 within an array, 8 across arrays.
+ *
+ * <p>A sender's port ({@link #serializationCycles}) is its server's board fabric for a message that stays
+ * in the server, and the server's network interface, at the rack level's bandwidth, for anything that
+ * leaves it (the per-server share of the higher levels limits the path, not the sender's port).
  *
  * <p>The machine may use only the first {@code nodes} cores of the topology (the last array partly
  * filled); the broadcast aggregates count only those.
@@ -31,6 +35,8 @@ public final class HierarchicalInterconnect extends FramedInterconnect {
     private final double[] bytesPerCycle;
     /** latencyTable[level * (MAX_FLITS + 1) + flits]. */
     private final long[] latencyTable;
+    /** portTable[level * (MAX_FLITS + 1) + flits]: the sender's port occupancy. */
+    private final long[] portTable;
 
     /**
      * Creates the network.
@@ -70,10 +76,14 @@ public final class HierarchicalInterconnect extends FramedInterconnect {
         this.levelLatency = levelLatencyCycles.clone();
         this.bytesPerCycle = levelBytesPerCycle.clone();
         this.latencyTable = new long[HierarchicalTopology.LEVELS * (MAX_FLITS + 1)];
+        this.portTable = new long[HierarchicalTopology.LEVELS * (MAX_FLITS + 1)];
         for (int level = 0; level < HierarchicalTopology.LEVELS; level++) {
+            final double portBytesPerCycle = bytesPerCycle[Math.min(level, HierarchicalTopology.SAME_RACK)];
             for (int flits = 0; flits <= MAX_FLITS; flits++) {
                 latencyTable[level * (MAX_FLITS + 1) + flits] = level == 0 ? 0
                         : levelLatency[level] + (long) Math.ceil(flits * (double) flitBytes / bytesPerCycle[level]);
+                portTable[level * (MAX_FLITS + 1) + flits] = level == 0 ? 0
+                        : (long) Math.ceil(flits * (double) flitBytes / portBytesPerCycle);
             }
         }
     }
@@ -91,6 +101,19 @@ public final class HierarchicalInterconnect extends FramedInterconnect {
     @Override
     public long latency(final int from, final int to, final int flits) {
         return latencyTable[topology.level(from, to) * (MAX_FLITS + 1) + flits];
+    }
+
+    @Override
+    public long serializationCycles(final int from, final int to, final int flits) {
+        return portTable[topology.level(from, to) * (MAX_FLITS + 1) + flits];
+    }
+
+    @Override
+    public long broadcastInjectionCycles(final int from, final int flits) {
+        final long server = groupSize((long) topology.serverOf(from) * topology.coresPerServer(),
+                topology.coresPerServer());
+        return (server - 1) * portTable[HierarchicalTopology.SAME_SERVER * (MAX_FLITS + 1) + flits]
+                + (nodes - server) * portTable[HierarchicalTopology.SAME_RACK * (MAX_FLITS + 1) + flits];
     }
 
     /** The highest level present from {@code from} among the machine's nodes. */

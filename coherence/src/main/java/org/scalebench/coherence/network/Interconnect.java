@@ -57,6 +57,29 @@ public interface Interconnect {
     long hopSumFrom(int from);
 
     /**
+     * Cycles a message of {@code flits} flits occupies its sender's network port (its serialization onto
+     * the first link): a home slice sending a response, a forward or a train of invalidations cannot send
+     * anything else meanwhile. Already part of {@link #latency}; this is what a queue at the port books.
+     *
+     * @param from source node
+     * @param to destination node
+     * @param flits message length in flits
+     * @return cycles, at least 0
+     */
+    long serializationCycles(int from, int to, int flits);
+
+    /**
+     * Cycles the port of {@code from} is busy injecting one message of {@code flits} flits to every other
+     * node (a broadcast invalidation): the sum of {@link #serializationCycles} over all other nodes, in
+     * closed form.
+     *
+     * @param from source node
+     * @param flits message length in flits
+     * @return cycles
+     */
+    long broadcastInjectionCycles(int from, int flits);
+
+    /**
      * Flits of a control message (request, invalidation, acknowledgement).
      *
      * @return flits

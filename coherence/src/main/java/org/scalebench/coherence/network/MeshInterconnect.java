@@ -65,6 +65,17 @@ public final class MeshInterconnect extends FramedInterconnect {
         return injectCycles + (long) mesh.hops(from, to) * (routerCycles + linkCycles) + routerCycles + flits - 1;
     }
 
+    /** One flit per cycle leaves the port (PriME: a link carries one {@code data_width} flit per cycle). */
+    @Override
+    public long serializationCycles(final int from, final int to, final int flits) {
+        return flits;
+    }
+
+    @Override
+    public long broadcastInjectionCycles(final int from, final int flits) {
+        return (long) (nodes() - 1) * flits;
+    }
+
     @Override
     public long maxLatencyFrom(final int from, final int flits) {
         final int x = mesh.x(from);

@@ -6,6 +6,7 @@ import org.scalebench.coherence.domain.SharerDomains;
 import org.scalebench.coherence.format.DirectoryFormat;
 import org.scalebench.coherence.format.DirectoryFormats;
 import org.scalebench.coherence.home.HomeMapping;
+import org.scalebench.coherence.memory.HomeMemory;
 import org.scalebench.coherence.network.Interconnect;
 import org.scalebench.core.FastDivisor;
 import org.scalebench.core.LineTable;
@@ -34,15 +35,20 @@ import org.scalebench.core.SetAssocTags;
  * <h2>Transactions and their latency (cycles)</h2>
  * <pre>
  *   hit                  privateHit
- *   GetS, no copies      [HMC miss] + req(core, home) + dir + homeData + data(home, core)          -&gt; E
- *   GetS, sharers        [HMC miss] + req + dir + homeData + data(home, core)                       -&gt; S
- *   GetS, owner          [HMC miss] + req + dir + fwd(home, owner) + data(owner, core)              -&gt; S, S
- *   GetM / Upgrade       [HMC miss] + req + dir + max(invalidation round, homeData) + data or grant -&gt; M
- *   GetM, owner          [HMC miss] + req + dir + fwd(home, owner) + data(owner, core)              -&gt; M
- *   invalidation round   [SMC misses x mapMiss] + max_i (i * controlFlits + inv(home, t_i) + ack(t_i, home))
- *   broadcast round      2 * farthest(home) + (cores - 1) * controlFlits
+ *   GetS, no copies      [HMC miss] + req(core, home) + dir + homeData + port + data(home, core)    -&gt; E
+ *   GetS, sharers        [HMC miss] + req + dir + homeData + port + data(home, core)                 -&gt; S
+ *   GetS, owner          [HMC miss] + req + dir + port + fwd(home, owner) + data(owner, core)        -&gt; S, S
+ *   GetM                 [HMC miss] + req + dir + max(port + invalidation round, homeData) + port + data -&gt; M
+ *   Upgrade              [HMC miss] + req + dir + port + invalidation round + port + grant           -&gt; M
+ *   GetM, owner          [HMC miss] + req + dir + port + fwd(home, owner) + data(owner, core)        -&gt; M
+ *   invalidation round   [SMC misses x mapMiss] + max_i (ser_1 + .. + ser_i + inv(home, t_i) + ack(t_i, home))
+ *   broadcast round      2 * farthest(home) + sum of ser over every other core
+ *   homeData             the home's slice, or DRAM through a memory controller ({@link HomeMemory})
+ *   port                 waiting for the home's network port (a queue; see {@link HomeMemory})
  * </pre>
- * (PriME's pipelined invalidations: the home injects one invalidation per {@code controlFlits} cycles.)
+ * (PriME's pipelined invalidations: the home injects them back to back, each taking its serialization
+ * {@code ser_i}; on the mesh that is one every {@code controlFlits} cycles.) The home's port is booked for
+ * every message it sends on the requester's path and for invalidation trains and broadcasts.
  * Evictions (PutS, PutE, PutM), dirty write-backs, Dir_i NB overflow invalidations and sparse-directory
  * evictions are counted as traffic but are off the requester's critical path.
  *
@@ -92,6 +98,13 @@ public final class MesiProtocol {
     private final int[] targets;
     private final long[] broadcastHopSum;
     private final ProtocolStats stats = new ProtocolStats();
+    /** Slices, DRAM, queues and the machine clock behind the homes. */
+    private final HomeMemory memory;
+    /** The home slice at each node (-1 where none), to find a write-back's slice from its node. */
+    private final int[] homeAtNode;
+    private final boolean resetBroadcastOnEmpty;
+    /** Port cycles of the last invalidation train or broadcast (set by invalidateSharers / broadcast). */
+    private long lastInjection;
 
     private final int[] values;
     private final LineTable homeValues;
@@ -145,6 +158,13 @@ public final class MesiProtocol {
         for (int h = 0; h < homes; h++) {
             broadcastHopSum[h] = network.hopSumFrom(homeNodes[h]);
         }
+        this.memory = new HomeMemory(config.memory(), network, homeNodes, stats.memory);
+        this.homeAtNode = new int[cores];
+        java.util.Arrays.fill(homeAtNode, -1);
+        for (int h = homes - 1; h >= 0; h--) {
+            homeAtNode[homeNodes[h]] = h;
+        }
+        this.resetBroadcastOnEmpty = config.broadcastExit() == BroadcastExit.RESET_ON_EMPTY;
         this.values = config.trackValues() ? new int[privateSlots] : null;
         this.homeValues = config.trackValues() ? new LineTable(1024, 0) : null;
     }
@@ -195,6 +215,24 @@ public final class MesiProtocol {
     }
 
     /**
+     * The machine clock ({@link HomeMemory#now}); reading it brings the machine-time counter up to date.
+     *
+     * @return cycles
+     */
+    public long machineTime() {
+        return memory.now();
+    }
+
+    /**
+     * How many cores issue accesses, for the machine clock ({@link HomeMemory#setIssuingCores}).
+     *
+     * @param issuing cores that issue, at least 1
+     */
+    public void setIssuingCores(final int issuing) {
+        memory.setIssuingCores(issuing);
+    }
+
+    /**
      * Sharer Map Cache lookups (cdr-sr only).
      *
      * @return lookups
@@ -225,6 +263,7 @@ public final class MesiProtocol {
     public long access(final int core, final boolean write, final long address, final int sdid, final int hdid) {
         final long latency = perform(core, write, address, sdid, hdid, 0);
         stats.latencySum += latency;
+        memory.advance(latency);
         return latency;
     }
 
@@ -258,7 +297,9 @@ public final class MesiProtocol {
         if (values == null) {
             throw new IllegalStateException("values are not tracked: build with trackValues = true");
         }
-        return perform(core, write, address, sdid, hdid, value);
+        final long latency = perform(core, write, address, sdid, hdid, value);
+        memory.advance(latency);
+        return latency;
     }
 
     /**
@@ -318,6 +359,8 @@ public final class MesiProtocol {
         final int homeNode = homeNodes[home];
         latency += send(core, homeNode, controlFlits) + config.directoryCycles();
         stats.directoryAccesses++;
+        final long issued = memory.now();
+        prefetchSink ^= memory.touch(home, line); // the slice's set loads while the directory is searched
         final int entry = entryFor(home, line);
         final int owner = format.owner(entry);
         final byte granted;
@@ -327,7 +370,7 @@ public final class MesiProtocol {
             stats.forwards++;
             final int ownerSlot = firstHolder[entry]; // an owned line has exactly one copy, the owner's
             source = valueOf(ownerSlot);
-            latency += send(homeNode, owner, controlFlits) + send(owner, core, dataFlits);
+            latency += fromHome(home, homeNode, owner, controlFlits, issued + latency) + send(owner, core, dataFlits);
             if (write) {
                 // the forwarded GetM invalidates the owner, whose (possibly dirty) data goes to the requester
                 dropCopy(ownerSlot);
@@ -346,17 +389,21 @@ public final class MesiProtocol {
             }
         } else if (write) {
             final long round = invalidateSharers(entry, home, core);
-            latency += Math.max(round, config.homeDataCycles()) + send(homeNode, core, dataFlits);
+            final long trainWait = memory.port(home, issued + latency, lastInjection);
+            latency += Math.max(trainWait + round, memory.read(home, line, issued + latency));
+            latency += fromHome(home, homeNode, core, dataFlits, issued + latency);
             format.reset(entry);
             format.setOwner(entry, core, sdid);
             granted = MODIFIED;
         } else if (firstHolder[entry] == NIL && format.isEmpty(entry)) {
             // (a line with a holder is never empty in a correct format: the holder test only saves a lookup)
-            latency += config.homeDataCycles() + send(homeNode, core, dataFlits);
+            latency += memory.read(home, line, issued + latency);
+            latency += fromHome(home, homeNode, core, dataFlits, issued + latency);
             format.setOwner(entry, core, sdid);
             granted = EXCLUSIVE;
         } else {
-            latency += config.homeDataCycles() + send(homeNode, core, dataFlits);
+            latency += memory.read(home, line, issued + latency);
+            latency += fromHome(home, homeNode, core, dataFlits, issued + latency);
             addSharer(entry, core, sdid, home);
             granted = SHARED;
         }
@@ -383,7 +430,11 @@ public final class MesiProtocol {
         final int homeNode = homeNodes[home];
         latency += send(core, homeNode, controlFlits) + config.directoryCycles();
         stats.directoryAccesses++;
-        latency += invalidateSharers(entry, home, core) + send(homeNode, core, controlFlits);
+        final long issued = memory.now();
+        memory.served(home);
+        final long round = invalidateSharers(entry, home, core);
+        latency += memory.port(home, issued + latency, lastInjection) + round;
+        latency += fromHome(home, homeNode, core, controlFlits, issued + latency);
         format.reset(entry);
         format.setOwner(entry, core, sdid);
         state[slot] = MODIFIED;
@@ -439,14 +490,22 @@ public final class MesiProtocol {
             invalidateCopy(owner, firstHolder[entry], homeNode);
         } else {
             invalidateSharers(entry, home, NIL);
+            memory.port(home, memory.now(), lastInjection); // off the requester's path, but it occupies the port
         }
         format.reset(entry);
         directoryTags.invalidate(entry);
     }
 
     private void freeIfEmpty(final int entry) {
-        if (firstHolder[entry] == NIL && format.isEmpty(entry)) {
-            directoryTags.invalidate(entry);
+        if (firstHolder[entry] == NIL) {
+            if (format.isEmpty(entry)) {
+                directoryTags.invalidate(entry);
+            } else if (resetBroadcastOnEmpty && format.isBroadcast(entry)) {
+                // B-state policy reset-on-empty: the last copy of a broadcast line went
+                stats.broadcastExits++;
+                format.reset(entry);
+                directoryTags.invalidate(entry);
+            }
         }
     }
 
@@ -480,17 +539,18 @@ public final class MesiProtocol {
         final long smcMissesBefore = format.mapCacheMisses();
         final int n = format.invalidationTargets(entry, home, targets);
         long round = 0;
-        int sent = 0;
+        long injected = 0;
         for (int i = 0; i < n; i++) {
             final int target = targets[i];
             if (target == requester) {
                 continue;
             }
-            sent++;
+            injected += network.serializationCycles(homeNode, target, controlFlits);
             stats.invalidations++;
             final long trip = send(homeNode, target, controlFlits) + send(target, homeNode, controlFlits);
-            round = Math.max(round, trip + (long) sent * controlFlits);
+            round = Math.max(round, trip + injected);
         }
+        lastInjection = injected;
         dropHolders(entry, requester, homeNode);
         return round + (format.mapCacheMisses() - smcMissesBefore) * config.mapMissCycles();
     }
@@ -504,7 +564,8 @@ public final class MesiProtocol {
         stats.flitHops += 2L * controlFlits * broadcastHopSum[home];
         // every holder acts on it; the list reaches them without probing every core
         dropHolders(entry, requester, homeNode);
-        return 2 * network.maxLatencyFrom(homeNode, controlFlits) + others * controlFlits;
+        lastInjection = network.broadcastInjectionCycles(homeNode, controlFlits);
+        return 2 * network.maxLatencyFrom(homeNode, controlFlits) + lastInjection;
     }
 
     /** Drops every copy of an entry's line except {@code requester}'s (writing back a dirty one). */
@@ -544,6 +605,7 @@ public final class MesiProtocol {
         if (state[slot] == MODIFIED) {
             stats.writebacks++;
             back = send(core, homeNode, dataFlits);
+            memory.writeBack(homeAtNode[homeNode], privateTags.tagAt(slot));
             if (values != null) {
                 homeValues.put(privateTags.tagAt(slot), values[slot]);
             }
@@ -557,6 +619,7 @@ public final class MesiProtocol {
     private void writeBack(final int core, final int homeNode, final long line, final int value) {
         stats.writebacks++;
         send(core, homeNode, dataFlits);
+        memory.writeBack(homeAtNode[homeNode], line);
         if (values != null) {
             homeValues.put(line, value);
         }
@@ -615,6 +678,11 @@ public final class MesiProtocol {
         }
         state[slot] = INVALID;
         privateTags.invalidate(slot);
+    }
+
+    /** A message the home sends on the requester's path: the wait for its port, then the message's latency. */
+    private long fromHome(final int home, final int homeNode, final int to, final int flits, final long at) {
+        return memory.port(home, at, network.serializationCycles(homeNode, to, flits)) + send(homeNode, to, flits);
     }
 
     /** Counts one message and returns its latency. */

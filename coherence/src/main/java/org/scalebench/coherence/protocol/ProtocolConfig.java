@@ -2,6 +2,7 @@ package org.scalebench.coherence.protocol;
 
 import org.scalebench.coherence.format.FormatSpec;
 import org.scalebench.coherence.home.HomeMapping;
+import org.scalebench.coherence.memory.MemoryConfig;
 import org.scalebench.coherence.network.Interconnect;
 import org.scalebench.core.ReplacementPolicy;
 
@@ -28,12 +29,51 @@ import org.scalebench.core.ReplacementPolicy;
  * @param sharerDomainCount sharer domains (SDIDs)
  * @param homeDomainCount home domains (HDIDs)
  * @param trackValues keep a version per cached copy so loads can be checked against stores (tester)
+ * @param memory the shared-cache slices, DRAM, controllers and queues behind the homes
+ * @param broadcastExit when a broadcast-state entry returns to exact tracking
  */
 public record ProtocolConfig(int cores, Interconnect network, int[] homeNodes, int privateSetsPerCore,
         int privateWays, ReplacementPolicy privatePolicy, int privateHitCycles, int directorySetsPerHome,
         int directoryWays, ReplacementPolicy directoryPolicy, int directoryCycles, int homeDataCycles,
         int mapCacheEntries, int mapMissCycles, FormatSpec format, HomeMapping homeMapping,
-        int sharerDomainCount, int homeDomainCount, boolean trackValues) {
+        int sharerDomainCount, int homeDomainCount, boolean trackValues, MemoryConfig memory,
+        BroadcastExit broadcastExit) {
+
+    /**
+     * The configuration without memory behind the homes ({@link MemoryConfig#ideal}: every line served by
+     * its home in {@code homeDataCycles}, no contention) and with OpenPiton's sticky broadcast state.
+     *
+     * @param cores cores
+     * @param network the interconnect
+     * @param homeNodes home slice nodes
+     * @param privateSetsPerCore private sets per core
+     * @param privateWays private ways
+     * @param privatePolicy private replacement
+     * @param privateHitCycles private hit latency
+     * @param directorySetsPerHome directory sets per home
+     * @param directoryWays directory ways
+     * @param directoryPolicy directory replacement
+     * @param directoryCycles directory latency
+     * @param homeDataCycles data latency at the home
+     * @param mapCacheEntries map-cache entries
+     * @param mapMissCycles map-table fetch latency
+     * @param format the directory format
+     * @param homeMapping the home mapping
+     * @param sharerDomainCount sharer domains
+     * @param homeDomainCount home domains
+     * @param trackValues track values (tester)
+     */
+    public ProtocolConfig(final int cores, final Interconnect network, final int[] homeNodes,
+            final int privateSetsPerCore, final int privateWays, final ReplacementPolicy privatePolicy,
+            final int privateHitCycles, final int directorySetsPerHome, final int directoryWays,
+            final ReplacementPolicy directoryPolicy, final int directoryCycles, final int homeDataCycles,
+            final int mapCacheEntries, final int mapMissCycles, final FormatSpec format, final HomeMapping homeMapping,
+            final int sharerDomainCount, final int homeDomainCount, final boolean trackValues) {
+        this(cores, network, homeNodes, privateSetsPerCore, privateWays, privatePolicy, privateHitCycles,
+                directorySetsPerHome, directoryWays, directoryPolicy, directoryCycles, homeDataCycles, mapCacheEntries,
+                mapMissCycles, format, homeMapping, sharerDomainCount, homeDomainCount, trackValues,
+                MemoryConfig.ideal(homeDataCycles), BroadcastExit.STICKY);
+    }
 
     /** Validates every parameter. */
     public ProtocolConfig {
@@ -74,6 +114,9 @@ public record ProtocolConfig(int cores, Interconnect network, int[] homeNodes, i
         checkRange("home domains", homeDomainCount, 1, 1 << 24);
         if (format == null || homeMapping == null || privatePolicy == null || directoryPolicy == null) {
             throw new IllegalArgumentException("format, home mapping and replacement policies must be given");
+        }
+        if (memory == null || broadcastExit == null) {
+            throw new IllegalArgumentException("memory configuration and B-state policy must be given");
         }
     }
 

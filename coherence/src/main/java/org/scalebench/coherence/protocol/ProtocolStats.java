@@ -4,7 +4,8 @@ import org.scalebench.core.LatencyHistogram;
 
 /**
  * Counters of a {@link MesiProtocol} run: accesses, misses by kind, messages (count, bytes, flit-hops),
- * invalidations, broadcasts, evictions, map-cache traffic and the miss-latency distribution. Updated in
+ * invalidations, broadcasts, evictions, map-cache traffic, the memory side ({@link #memory()}) and the
+ * miss-latency distribution. Updated in
  * place on the hot path (no allocation); read after the run.
  */
 public final class ProtocolStats {
@@ -28,6 +29,10 @@ public final class ProtocolStats {
     long overflowInvalidations;
     long homeMapLookups;
     long homeMapMisses;
+    // ---- memory behind the homes, contention and the broadcast-state exit (issue 12)
+    final org.scalebench.coherence.memory.MemoryStats memory = new org.scalebench.coherence.memory.MemoryStats();
+    long broadcastExits;
+    // ----
     long latencySum;
     final LatencyHistogram missLatency = new LatencyHistogram();
 
@@ -52,6 +57,8 @@ public final class ProtocolStats {
         overflowInvalidations = 0;
         homeMapLookups = 0;
         homeMapMisses = 0;
+        memory.reset();
+        broadcastExits = 0;
         latencySum = 0;
         missLatency.reset();
     }
@@ -159,6 +166,16 @@ public final class ProtocolStats {
     /** @return Home Map Cache misses */
     public long homeMapMisses() {
         return homeMapMisses;
+    }
+
+    /** @return the memory side: home slices, DRAM, queues, homes touched, machine time */
+    public org.scalebench.coherence.memory.MemoryStats memory() {
+        return memory;
+    }
+
+    /** @return broadcast-state entries freed when their last copy went (B-state policy reset-on-empty) */
+    public long broadcastExits() {
+        return broadcastExits;
     }
 
     /** @return the sum of every access's latency */

@@ -1,14 +1,17 @@
 package org.scalebench.coherence.sim;
 
+import org.scalebench.coherence.energy.EnergyModel;
 import org.scalebench.coherence.format.FormatSpec;
 import org.scalebench.coherence.home.HomeMapping;
+import org.scalebench.coherence.memory.MemoryStats;
 import org.scalebench.coherence.protocol.MesiProtocol;
 import org.scalebench.coherence.protocol.ProtocolStats;
 
 /**
  * Runs a workload on a machine under one CDR scheme and reports the result. A run builds the machine
- * ({@link MesiProtocol} sized from the {@link SystemSpec}), lets the workload define its domains, simulates
- * {@code warmup} accesses without counting them, then {@code accesses} counted ones, in batches.
+ * ({@link MesiProtocol} sized from the {@link SystemSpec}), lets the workload define its domains, warms the
+ * caches ({@link Warmup}: a fixed count, or until the miss rate is steady), resets the counters, then
+ * simulates {@code accesses} counted ones, in batches.
  *
  * <p>Scheme to configuration: Sharer Restriction uses the {@code cdr-sr} format (another format is
  * rejected), otherwise the given format or the system's baseline; Home Restriction uses the given
@@ -94,7 +97,7 @@ public final class CoherenceSimulator {
     }
 
     /**
-     * Runs one simulation.
+     * Runs one simulation with a fixed warm-up.
      *
      * @param system the machine
      * @param scheme the scheme
@@ -110,62 +113,98 @@ public final class CoherenceSimulator {
     public static SimulationResult run(final SystemSpec system, final Scheme scheme, final String format,
             final String mapping, final Workload workload, final long warmup, final long accesses, final long seed,
             final Progress progress) {
-        if (accesses < 1) {
-            throw new IllegalArgumentException("accesses = " + accesses + ": must be at least 1");
-        }
         if (warmup < 0) {
             throw new IllegalArgumentException("warm-up = " + warmup + ": must be at least 0");
         }
-        if (warmup > Long.MAX_VALUE - accesses) {
-            throw new IllegalArgumentException("warm-up + accesses = " + warmup + " + " + accesses
+        return run(system, scheme, format, mapping, workload, Warmup.fixed(warmup), accesses, seed, progress);
+    }
+
+    /**
+     * Runs one simulation: builds the machine, lets the workload define its domains, warms the caches as
+     * {@code warmup} says, then counts {@code accesses}. Records of a trace are never dropped between warm-up and
+     * counting; a fixed warm-up at or beyond a trace's length, or a warm-up and count summing beyond 2^63 - 1,
+     * is refused.
+     *
+     * @param system the machine
+     * @param scheme the scheme
+     * @param format the user's format or null
+     * @param mapping the user's home mapping or null
+     * @param workload the access stream (fresh: not yet used)
+     * @param warmup the warm-up plan
+     * @param accesses counted accesses, at least 1
+     * @param seed the workload's seed (reported)
+     * @param progress progress sink
+     * @return the result
+     */
+    public static SimulationResult run(final SystemSpec system, final Scheme scheme, final String format,
+            final String mapping, final Workload workload, final Warmup warmup, final long accesses, final long seed,
+            final Progress progress) {
+        if (accesses < 1) {
+            throw new IllegalArgumentException("accesses = " + accesses + ": must be at least 1");
+        }
+        if (warmup.max() > Long.MAX_VALUE - accesses) {
+            throw new IllegalArgumentException("warm-up + accesses = " + warmup.max() + " + " + accesses
                     + ": must not exceed 2^63 - 1");
         }
-        if (workload.length() >= 0 && warmup >= workload.length()) {
-            throw new IllegalArgumentException("warm-up = " + warmup + ": must be below the trace's length of "
+        if (workload.length() >= 0 && !warmup.untilSteady() && warmup.max() >= workload.length()) {
+            throw new IllegalArgumentException("warm-up = " + warmup.max() + ": must be below the trace's length of "
                     + workload.length() + " accesses");
         }
         final FormatSpec f = formatFor(system, scheme, format);
         final HomeMapping m = mappingFor(system, scheme, mapping);
         final MesiProtocol protocol = new MesiProtocol(system.protocolConfig(f, m, false));
         workload.defineDomains(protocol.sharerDomains(), protocol.homeDomains());
+        protocol.setIssuingCores(workload.issuingCores());
         final AccessBatch batch = new AccessBatch(BATCH);
-        final long total = warmup + accesses;
-        long done = 0;
-        long smcLookups0 = 0;
-        long smcMisses0 = 0;
         final long start = System.nanoTime();
-        boolean counting = warmup == 0;
-        while (done < total) {
-            final long phaseEnd = counting ? total : warmup;
-            final int n = simulate(protocol, workload, batch, (int) Math.min(BATCH, phaseEnd - done));
+        final ProtocolStats s = protocol.stats();
+        // warm-up, window by window, judging steadiness on the miss rate of each window
+        final long window = warmup.window(Math.min(system.cores(), workload.issuingCores()));
+        long warmed = 0;
+        long total = warmup.max() + accesses;
+        double previous = Double.NaN;
+        double change = Double.NaN;
+        boolean steady = false;
+        while (warmed < warmup.max() && !(warmup.untilSteady() && steady)) {
+            final long before = s.accesses();
+            final long missesBefore = s.misses();
+            final long n = simulate(protocol, workload, batch, Math.min(window, warmup.max() - warmed), warmed, total,
+                    progress);
             if (n == 0) {
                 break;
             }
-            done += n;
-            progress.update(done, total);
-            if (!counting && done == warmup) {
-                counting = true;
-                protocol.stats().reset();
-                smcLookups0 = protocol.sharerMapLookups();
-                smcMisses0 = protocol.sharerMapMisses();
+            warmed += n;
+            if (n == window) {
+                final double rate = (double) (s.misses() - missesBefore) / (s.accesses() - before);
+                final double thisChange = Math.abs(rate - previous) / Math.max(previous, 1e-12);
+                steady = thisChange <= warmup.tolerance() && change <= warmup.tolerance();
+                change = thisChange;
+                previous = rate;
             }
         }
+        total = warmed + accesses;
+        protocol.machineTime(); // settles the machine-time counter before it is zeroed
+        protocol.stats().reset();
+        final long smcLookups0 = protocol.sharerMapLookups();
+        final long smcMisses0 = protocol.sharerMapMisses();
+        final long counted = simulate(protocol, workload, batch, accesses, warmed, total, progress);
         final double seconds = (System.nanoTime() - start) / 1e9;
-        final ProtocolStats s = protocol.stats();
+        protocol.machineTime();
         final long smcLookups = protocol.sharerMapLookups() - smcLookups0;
         final long smcMisses = protocol.sharerMapMisses() - smcMisses0;
-        final long mapLookups = smcLookups + s.homeMapLookups();
-        final long mapMisses = smcMisses + s.homeMapMisses();
-        final long entryBits = system.storageModel().bitsPerEntry(f, system.cores());
-        final double energyPj = s.flitHops() * system.table().number("energy_flit_hop_pj")
-                + s.directoryAccesses() * ((entryBits + 63) / 64) * system.table().number("energy_directory_word_pj");
+        final MemoryStats mem = s.memory();
+        final long flitHops = s.flitHops() + mem.flitHops();
+        final EnergyModel.Breakdown energy = EnergyModel.of(system).estimate(system, f, flitHops,
+                s.directoryAccesses(), mem.dramAccesses(), mem.machineCycles());
         return new SimulationResult(system.name(), scheme.id(), f.id(), m.id(), workload.name(), seed, s.accesses(),
                 s.missRate(), s.missLatency().mean(), s.missLatency().percentile(0.99),
-                s.accesses() == 0 ? 0 : (double) s.latencySum() / s.accesses(), s.messages(), s.bytes(), s.flitHops(),
-                s.broadcasts(), s.invalidations(), ratio(mapMisses, mapLookups), ratio(smcMisses, smcLookups),
+                s.accesses() == 0 ? 0 : (double) s.latencySum() / s.accesses(), s.messages() + mem.messages(),
+                s.bytes() + mem.bytes(), flitHops, s.broadcasts(), s.invalidations(), ratio(smcMisses, smcLookups),
                 ratio(s.homeMapMisses(), s.homeMapLookups()), s.directoryEvictions(),
-                system.storageModel().totalBits(f, system.cores()), energyPj / 1000.0, seconds,
-                seconds > 0 ? done / seconds : 0);
+                system.storageModel().totalBits(f, system.cores()), EnergyModel.storedDirectoryBits(system, f),
+                mem.homeHitRate(), mem.dramAccesses(), ratio(mem.queueCycles(), s.misses()), mem.homesTouched(),
+                mem.machineCycles(), energy, system.broadcastExit().id(), workload.outsideFraction(), warmed, steady,
+                seconds, seconds > 0 ? (warmed + counted) / seconds : 0);
     }
 
     private static double ratio(final long part, final long whole) {
@@ -175,20 +214,22 @@ public final class CoherenceSimulator {
     /**
      * Simulates up to {@code limit} accesses, continuing where the batch stopped: records a phase does not use
      * stay in the batch for the next phase (a trace's records are never dropped).
+     *
+     * @return how many accesses the workload gave
      */
-    private static int simulate(final MesiProtocol protocol, final Workload workload, final AccessBatch batch,
-            final int limit) {
-        int done = 0;
+    private static long simulate(final MesiProtocol protocol, final Workload workload, final AccessBatch batch,
+            final long limit, final long doneBefore, final long total, final Progress progress) {
+        long done = 0;
         while (done < limit) {
             if (batch.next == batch.size) {
                 batch.next = 0;
                 batch.size = workload.fill(batch);
                 if (batch.size == 0) {
-                    return done;
+                    break;
                 }
             }
             final int from = batch.next;
-            final int end = from + Math.min(batch.size - from, limit - done);
+            final int end = from + (int) Math.min(batch.size - from, limit - done);
             final int[] core = batch.core;
             final boolean[] write = batch.write;
             final long[] address = batch.address;
@@ -203,6 +244,7 @@ public final class CoherenceSimulator {
             }
             done += end - from;
             batch.next = end;
+            progress.update(doneBefore + done, total);
         }
         return done;
     }

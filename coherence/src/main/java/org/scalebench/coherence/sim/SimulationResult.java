@@ -14,31 +14,57 @@ package org.scalebench.coherence.sim;
  * @param avgMissLatencyCycles mean latency of a miss
  * @param p99MissLatencyCycles 99th percentile miss latency (1/32 resolution)
  * @param avgAccessLatencyCycles mean latency over all accesses
- * @param messages coherence messages
+ * @param messages coherence and memory messages
  * @param bytes message bytes
  * @param flitHops flits x links crossed
  * @param broadcasts invalidation rounds sent to every core
  * @param invalidations invalidation messages
- * @param mapCacheMissRate combined Sharer and Home Map Cache miss rate (0 when unused)
- * @param sharerMapMissRate Sharer Map Cache miss rate
- * @param homeMapMissRate Home Map Cache miss rate
+ * @param sharerMapMissRate Sharer Map Cache miss rate (0 when unused)
+ * @param homeMapMissRate Home Map Cache miss rate (0 when unused)
  * @param directoryEvictions sparse-directory evictions
- * @param directoryBits directory storage of the whole machine for this format (storage model)
- * @param energyNanojoules network plus directory energy estimate
+ * @param directoryBits directory sharer and state bits of the whole machine (storage model, no tags)
+ * @param directoryBitsWithTags directory bits the machine stores: entries with tags plus Sharer Map Caches
+ * @param homeHitRate reads at homes that their slice held
+ * @param dramAccesses DRAM reads and writes
+ * @param avgQueueCycles cycles waited at home ports and memory controllers, per miss
+ * @param homesTouched homes that served at least one request
+ * @param machineCycles machine time of the counted accesses
+ * @param energy energy by part
+ * @param bState the broadcast-state policy
+ * @param outside fraction of accesses from outside the domain (NaN for traces)
+ * @param warmupAccesses accesses simulated before counting
+ * @param warmupSteady whether the miss rate was steady when counting started ({@link Warmup})
  * @param simSeconds wall time of the simulation loop
  * @param accessesPerSecond simulated accesses (warm-up included) per wall second
  */
 public record SimulationResult(String system, String scheme, String format, String homes, String workload,
         long seed, long accesses, double missRate, double avgMissLatencyCycles, long p99MissLatencyCycles,
         double avgAccessLatencyCycles, long messages, long bytes, long flitHops, long broadcasts, long invalidations,
-        double mapCacheMissRate, double sharerMapMissRate, double homeMapMissRate, long directoryEvictions,
-        long directoryBits, double energyNanojoules, double simSeconds, double accessesPerSecond) {
+        double sharerMapMissRate, double homeMapMissRate, long directoryEvictions, long directoryBits,
+        long directoryBitsWithTags, double homeHitRate, long dramAccesses, double avgQueueCycles, int homesTouched,
+        long machineCycles, org.scalebench.coherence.energy.EnergyModel.Breakdown energy, String bState,
+        double outside, long warmupAccesses, boolean warmupSteady, double simSeconds, double accessesPerSecond) {
 
     /** CSV header, in column order. */
     public static final String[] COLUMNS = {"system", "scheme", "format", "workload", "accesses", "miss_rate",
         "avg_miss_latency_cycles", "p99_miss_latency_cycles", "messages", "flit_hops", "broadcasts", "invalidations",
-        "map_cache_miss_rate", "directory_bits", "energy_nj", "sim_seconds", "accesses_per_second", "homes", "seed",
-        "avg_access_latency_cycles", "bytes", "sharer_map_miss_rate", "home_map_miss_rate", "directory_evictions"};
+        "sharer_map_miss_rate", "home_map_miss_rate", "directory_bits", "energy_nj", "sim_seconds",
+        "accesses_per_second", "homes", "seed", "avg_access_latency_cycles", "bytes", "directory_evictions",
+        "home_hit_rate", "dram_accesses", "avg_queue_cycles", "homes_touched", "machine_cycles", "energy_network_nj",
+        "energy_directory_nj", "energy_leakage_nj", "energy_dram_nj", "directory_bits_with_tags", "b_state",
+        "outside", "warmup_accesses", "warmup_steady"};
+
+    /** Index of {@code sim_seconds} in {@link #COLUMNS} (the wall-clock columns are this and the next). */
+    public static final int SIM_SECONDS_COLUMN = 16;
+
+    /**
+     * Total energy.
+     *
+     * @return nanojoules
+     */
+    public double energyNanojoules() {
+        return energy.totalNj();
+    }
 
     /**
      * The values in {@link #COLUMNS} order, numbers formatted with a fixed locale so the same run gives the
@@ -48,9 +74,12 @@ public record SimulationResult(String system, String scheme, String format, Stri
      */
     public Object[] row() {
         return new Object[] {system, scheme, format, workload, accesses, fmt(missRate), fmt(avgMissLatencyCycles),
-            p99MissLatencyCycles, messages, flitHops, broadcasts, invalidations, fmt(mapCacheMissRate), directoryBits,
-            fmt(energyNanojoules), fmt(simSeconds), fmt(accessesPerSecond), homes, seed, fmt(avgAccessLatencyCycles),
-            bytes, fmt(sharerMapMissRate), fmt(homeMapMissRate), directoryEvictions};
+            p99MissLatencyCycles, messages, flitHops, broadcasts, invalidations, fmt(sharerMapMissRate),
+            fmt(homeMapMissRate), directoryBits, fmt(energyNanojoules()), fmt(simSeconds), fmt(accessesPerSecond),
+            homes, seed, fmt(avgAccessLatencyCycles), bytes, directoryEvictions, fmt(homeHitRate), dramAccesses,
+            fmt(avgQueueCycles), homesTouched, machineCycles, fmt(energy.networkNj()), fmt(energy.directoryNj()),
+            fmt(energy.leakageNj()), fmt(energy.dramNj()), directoryBitsWithTags, bState,
+            Double.isNaN(outside) ? "" : fmt(outside), warmupAccesses, warmupSteady};
     }
 
     private static String fmt(final double v) {

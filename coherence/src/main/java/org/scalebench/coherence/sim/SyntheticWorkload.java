@@ -32,7 +32,13 @@ import org.scalebench.core.RangeReduction;
  * </pre>
  * Within a class the line index is {@code floor(n * u^skew)} for uniform u and an integer skew: a few hot
  * lines, a long tail.
- * Addresses: group g's lines start at {@code g << 32}.
+ *
+ * <p>Addresses: group g owns the physical region {@code [g << 32, (g + 1) << 32)}; its 4 KiB pages are
+ * placed in that region by a per-group bijection {@code frame = (page * a_g + c_g) mod 2^20} (a_g odd),
+ * as an operating system scatters a VM's pages over physical frames. The offset within a page is kept,
+ * so everything indexed by the low 12 address bits (private-cache sets, OpenPiton's low home bits) is
+ * unaffected; without it every group's hot lines would sit at the same offsets and line-interleaved
+ * global homes would pile them onto the same few home slices.
  *
  * <p>Allocation: arrays at construction; {@link #fill} allocates nothing. Not thread-safe.
  */
@@ -73,11 +79,14 @@ public final class SyntheticWorkload implements Workload {
      * @param skew integer exponent of the line-index skew, 1 (uniform) to 4
      * @param burst accesses a core makes in a row before another core is picked (vm, app), at least 1
      * @param seed the seed
+     * @param active VMs or applications that issue accesses (vm, app), spread evenly over the machine; 0 for
+     *     all. The others are idle: their cores hold nothing, but the machine (homes, broadcasts, storage)
+     *     is the whole machine
      */
     public record Params(Kind kind, int groupSize, int groups, int privateLines, int sharedLines,
             int migratoryLines, int producerConsumerLines, double privateMix, double sharedMix,
             double migratoryMix, double producerConsumerMix, double privateWrites, double sharedWrites,
-            double outside, int skew, int burst, long seed) {
+            double outside, int skew, int burst, long seed, int active) {
 
         /** Validates. */
         public Params {
@@ -108,6 +117,9 @@ public final class SyntheticWorkload implements Workload {
             if (skew < 1 || skew > 4) {
                 throw new IllegalArgumentException("skew = " + skew + ": must be in [1, 4]");
             }
+            if (active < 0) {
+                throw new IllegalArgumentException("active domains = " + active + ": must be at least 0 (0 = all)");
+            }
         }
 
         /**
@@ -130,7 +142,7 @@ public final class SyntheticWorkload implements Workload {
             return new Params(kind, page ? 4 : 16, Math.min(system.cores(), system.sharerDomains()),
                     Math.max(1, cache / 4), Math.max(1, cache / 2), Math.max(1, cache / 16), Math.max(1, cache / 16),
                     page ? 0 : 0.7,
-                    page ? 0.6 : 0.2, page ? 0.2 : 0.05, page ? 0.2 : 0.05, 0.3, 0.02, 0.01, 3, 16, seed);
+                    page ? 0.6 : 0.2, page ? 0.2 : 0.05, page ? 0.2 : 0.05, 0.3, 0.02, 0.01, 3, 16, seed, 0);
         }
 
         /**
@@ -142,7 +154,7 @@ public final class SyntheticWorkload implements Workload {
         public Params withGroupSize(final int size) {
             return new Params(kind, size, groups, privateLines, sharedLines, migratoryLines, producerConsumerLines,
                     privateMix, sharedMix, migratoryMix, producerConsumerMix, privateWrites, sharedWrites, outside,
-                    skew, burst, seed);
+                    skew, burst, seed, active);
         }
 
         /**
@@ -154,7 +166,19 @@ public final class SyntheticWorkload implements Workload {
         public Params withOutside(final double fraction) {
             return new Params(kind, groupSize, groups, privateLines, sharedLines, migratoryLines,
                     producerConsumerLines, privateMix, sharedMix, migratoryMix, producerConsumerMix, privateWrites,
-                    sharedWrites, fraction, skew, burst, seed);
+                    sharedWrites, fraction, skew, burst, seed, active);
+        }
+
+        /**
+         * The same parameters with only {@code count} active VMs or applications.
+         *
+         * @param count active domains, 0 for all
+         * @return the copy
+         */
+        public Params withActive(final int count) {
+            return new Params(kind, groupSize, groups, privateLines, sharedLines, migratoryLines,
+                    producerConsumerLines, privateMix, sharedMix, migratoryMix, producerConsumerMix, privateWrites,
+                    sharedWrites, outside, skew, burst, seed, count);
         }
     }
 
@@ -170,6 +194,11 @@ public final class SyntheticWorkload implements Workload {
     private final double cutMigratory;
     private final double insideScale;
     private final FastDivisor groupSizeDivisor;
+    /** The active groups (vm, app): bursts pick a core among theirs. */
+    private final int[] activeCores;
+    /** Per group: the odd multiplier and the offset of its page placement. */
+    private final long[] frameMultiplier;
+    private final long[] frameOffset;
     private int burstCore;
     private int burstLeft;
 
@@ -234,6 +263,32 @@ public final class SyntheticWorkload implements Workload {
         this.cutMigratory = cutShared + params.migratoryMix();
         this.insideScale = params.outside() < 1 ? 1 / (1 - params.outside()) : 0;
         this.groupSizeDivisor = new FastDivisor(params.groupSize());
+        if (params.active() > groupCount) {
+            throw new IllegalArgumentException("active " + params.kind().id() + "s = " + params.active()
+                    + ": the machine has " + groupCount);
+        }
+        final int activeGroups = params.active() == 0 ? groupCount : params.active();
+        if (params.kind() != Kind.PAGE && activeGroups < 2 && params.outside() > 0) {
+            throw new IllegalArgumentException("outside = " + params.outside() + " with one active "
+                    + params.kind().id() + ": accesses from outside need at least 2 active domains (use 0)");
+        }
+        if (params.kind() == Kind.PAGE) {
+            this.activeCores = new int[0];
+        } else {
+            this.activeCores = new int[activeGroups * params.groupSize()];
+            for (int k = 0; k < activeGroups; k++) {
+                // evenly spaced over the machine
+                final int g = (int) ((long) k * groupCount / activeGroups);
+                System.arraycopy(members[g], 0, activeCores, k * params.groupSize(), params.groupSize());
+            }
+        }
+        this.frameMultiplier = new long[groupCount];
+        this.frameOffset = new long[groupCount];
+        final SplittableRandom frames = new SplittableRandom(params.seed() ^ 0x5DEECE66DL);
+        for (int g = 0; g < groupCount; g++) {
+            frameMultiplier[g] = frames.nextLong() | 1;
+            frameOffset[g] = frames.nextLong();
+        }
     }
 
     private static int[] distinctCores(final SplittableRandom random, final int cores, final int count) {
@@ -256,6 +311,28 @@ public final class SyntheticWorkload implements Workload {
     @Override
     public String name() {
         return p.kind().id();
+    }
+
+    @Override
+    public double outsideFraction() {
+        return p.outside();
+    }
+
+    @Override
+    public int issuingCores() {
+        return p.kind() == Kind.PAGE ? system.cores() : activeCores.length;
+    }
+
+    /** Another group than {@code g}: an active one when only some are (the public sharer's target). */
+    private int otherGroup(final SplittableRandom r, final int g) {
+        if (p.kind() == Kind.PAGE || activeCores.length == system.cores()) {
+            final int other = RangeReduction.reduce(r.nextLong(), groupCount - 1);
+            return other >= g ? other + 1 : other;
+        }
+        final int activeGroups = activeCores.length / p.groupSize();
+        final int k = RangeReduction.reduce(r.nextLong(), activeGroups - 1);
+        final int candidate = groupOfCore[activeCores[k * p.groupSize()]];
+        return candidate >= g ? groupOfCore[activeCores[(k + 1) * p.groupSize()]] : candidate;
     }
 
     /**
@@ -319,7 +396,7 @@ public final class SyntheticWorkload implements Workload {
                 core = members[g][member];
             } else {
                 if (burstLeft == 0) {
-                    burstCore = RangeReduction.reduce(r.nextLong(), cores);
+                    burstCore = activeCores[RangeReduction.reduce(r.nextLong(), activeCores.length)];
                     burstLeft = p.burst();
                 }
                 burstLeft--;
@@ -330,10 +407,7 @@ public final class SyntheticWorkload implements Workload {
             final double u = r.nextDouble();
             final double v = r.nextDouble();
             if (u < p.outside()) {
-                int other = RangeReduction.reduce(r.nextLong(), groupCount - 1);
-                if (other >= g) {
-                    other++;
-                }
+                int other = otherGroup(r, g);
                 final long line = sharedBase + skewed(p.sharedLines(), r.nextDouble());
                 batch.add(core, false, address(other, line), other, other);
                 continue;
@@ -368,7 +442,27 @@ public final class SyntheticWorkload implements Workload {
         return (long) (lines * x);
     }
 
-    private static long address(final int group, final long line) {
-        return ((long) group << 32) | (line << 6);
+    /**
+     * The physical address of line {@code line} of group {@code group} (its page through the group's frame
+     * bijection, the offset in the page kept).
+     *
+     * @param group the group
+     * @param line the line index in the group's layout
+     * @return the byte address
+     */
+    long addressOf(final int group, final long line) {
+        return address(group, line);
     }
+
+    /** Group g's line: its page through the group's frame bijection, the offset kept. */
+    private long address(final int group, final long line) {
+        final long frame = ((line >>> PAGE_LINE_BITS) * frameMultiplier[group] + frameOffset[group]) & FRAME_MASK;
+        return ((long) group << 32) | (frame << 12) | ((line & PAGE_LINE_MASK) << 6);
+    }
+
+    /** 64 lines per 4 KiB page. */
+    private static final int PAGE_LINE_BITS = 6;
+    private static final long PAGE_LINE_MASK = (1L << PAGE_LINE_BITS) - 1;
+    /** 2^20 frames of 4 KiB in a group's 4 GiB region. */
+    private static final long FRAME_MASK = (1L << 20) - 1;
 }

@@ -5,9 +5,11 @@ import java.nio.file.Path;
 import java.util.Locale;
 import org.scalebench.coherence.format.FormatSpec;
 import org.scalebench.coherence.home.HomeMapping;
+import org.scalebench.coherence.memory.MemoryConfig;
 import org.scalebench.coherence.network.HierarchicalInterconnect;
 import org.scalebench.coherence.network.Interconnect;
 import org.scalebench.coherence.network.MeshInterconnect;
+import org.scalebench.coherence.protocol.BroadcastExit;
 import org.scalebench.coherence.protocol.ProtocolConfig;
 import org.scalebench.coherence.storage.StorageModel;
 import org.scalebench.core.HierarchicalTopology;
@@ -22,6 +24,17 @@ import org.scalebench.core.ReplacementPolicy;
  * <p>Two topologies: {@code mesh} (one core and one home slice per tile) and {@code hierarchical}
  * (cores in servers in racks in arrays, {@code homes_per_server} home slices per server, each at the first
  * core of its share of the server).
+ *
+ * <p>Memory behind the homes ({@link MemoryConfig}): each home has a shared-cache slice of
+ * {@code home_slice_kib} ({@code home_slice_ways}-way); its misses go to DRAM ({@code memory_cycles}) through
+ * memory controllers placed by {@code memory_controller_placement}: {@code top-bottom} puts
+ * {@code memory_controllers} on the mesh's top and bottom rows, evenly spaced, with 4 KiB pages interleaved
+ * over them; {@code per-server} gives every server its own controller, serving the homes of that server.
+ * A controller is busy {@code ceil(64 / bytes per cycle)} cycles per line at {@code memory_channel_gbps}.
+ *
+ * <p>Latency semantics: a hierarchical level's {@code <level>_round_trip_ns} is a round trip (request,
+ * DRAM access at the far end, reply), as the source tabulates it; the one-way latency of a message is
+ * {@code (round trip - memory_cycles) / 2}.
  */
 public final class SystemSpec {
 
@@ -86,8 +99,15 @@ public final class SystemSpec {
             final long[] latency = new long[HierarchicalTopology.LEVELS];
             final double[] bytesPerCycle = new double[HierarchicalTopology.LEVELS];
             bytesPerCycle[0] = Double.MAX_VALUE;
+            final long dram = t.integer("memory_cycles", 0, 1 << 30);
             for (int level = 1; level < HierarchicalTopology.LEVELS; level++) {
-                latency[level] = Math.round(t.positive(levels[level - 1] + "_latency_ns") * ghz);
+                // the source gives round trips that include the DRAM access at the far end
+                final long roundTrip = Math.round(t.positive(levels[level - 1] + "_round_trip_ns") * ghz);
+                if (roundTrip < dram) {
+                    throw new IllegalArgumentException(t.origin() + ": " + levels[level - 1] + "_round_trip_ns = "
+                            + t.string(levels[level - 1] + "_round_trip_ns") + ": must cover memory_cycles = " + dram);
+                }
+                latency[level] = (roundTrip - dram) / 2;
                 // MB/s -> bytes per cycle: 1e6 B/s / (ghz * 1e9 cycles/s)
                 bytesPerCycle[level] = t.positive(levels[level - 1] + "_bandwidth_mbps") * 1e6 / (ghz * 1e9);
             }
@@ -114,16 +134,92 @@ public final class SystemSpec {
         final long entriesPerHome = (long) t.integer("directory_coverage", 1, 64) * coresPerHome * privateLines;
         this.directorySets = powerOfTwo("directory entries per home / directory_ways",
                 (int) Math.max(1, entriesPerHome / directoryWays));
-        final String replacement = t.string("replacement").toLowerCase(Locale.ROOT);
-        if (replacement.equals("lru")) {
-            this.policy = ReplacementPolicy.LRU;
-        } else if (replacement.equals("tree-plru")) {
-            this.policy = ReplacementPolicy.TREE_PLRU;
-        } else {
-            throw new IllegalArgumentException(t.origin() + ": replacement = '" + replacement
-                    + "': must be lru or tree-plru");
-        }
+        this.policy = replacement(t.string("replacement"));
         FormatSpec.parse(t.string("baseline_format"));
+        memoryConfig(); // validates the memory parameters now, not at the first run
+        BroadcastExit.parse(t.string("b_state"));
+    }
+
+    /**
+     * The memory behind the homes, from the table.
+     *
+     * @return the configuration
+     */
+    public MemoryConfig memoryConfig() {
+        final ParameterTable t = table;
+        final int sliceLines = t.has("home_slice_lines") ? t.integer("home_slice_lines", 1, 1 << 24)
+                : t.integer("home_slice_kib", 1, 1 << 20) * 1024 / LINE_BYTES;
+        final int sliceWays = t.integer("home_slice_ways", 1, 64);
+        final int sliceSets = powerOfTwo("home_slice_kib / 64 / home_slice_ways", Math.max(1, sliceLines / sliceWays));
+        final String placement = t.string("memory_controller_placement").toLowerCase(Locale.ROOT);
+        final int[] nodes;
+        final int[] ofHome;
+        if (placement.equals("top-bottom")) {
+            if (!mesh) {
+                throw new IllegalArgumentException(t.origin() + ": memory_controller_placement = top-bottom needs a mesh");
+            }
+            final int count = t.integer("memory_controllers", 2, 2 * meshWidth);
+            if (count % 2 != 0) {
+                throw new IllegalArgumentException(t.origin() + ": memory_controllers = " + count
+                        + ": must be even (half on the top row, half on the bottom row)");
+            }
+            nodes = topBottomControllers(meshWidth, meshHeight, count);
+            ofHome = null;
+        } else if (placement.equals("per-server")) {
+            final int servers = (cores + coresPerServer - 1) / coresPerServer;
+            nodes = new int[servers];
+            for (int s = 0; s < servers; s++) {
+                nodes[s] = s * coresPerServer;
+            }
+            ofHome = new int[homeNodes.length];
+            for (int h = 0; h < homeNodes.length; h++) {
+                ofHome[h] = homeNodes[h] / coresPerServer;
+            }
+        } else {
+            throw new IllegalArgumentException(t.origin() + ": memory_controller_placement = '" + placement
+                    + "': must be top-bottom or per-server");
+        }
+        final double bytesPerCycle = t.positive("memory_channel_gbps") / clockGhz();
+        final int service = (int) Math.ceil(LINE_BYTES / bytesPerCycle);
+        final String contention = t.string("contention").toLowerCase(Locale.ROOT);
+        if (!contention.equals("on") && !contention.equals("off")) {
+            throw new IllegalArgumentException(t.origin() + ": contention = '" + contention + "': must be on or off");
+        }
+        return new MemoryConfig(sliceSets, sliceWays, replacement(t.string("home_slice_replacement")),
+                t.integer("home_data_cycles", 0, 1 << 30),
+                t.integer("memory_cycles", 0, 1 << 30), nodes, ofHome, service, contention.equals("on"),
+                t.integer("think_cycles", 0, 1 << 20));
+    }
+
+    /**
+     * {@code count} controllers, half on the top row and half on the bottom row, each row's share at the
+     * centres of equal stretches ({@code x = (2i + 1) * width / count} for {@code i < count / 2}).
+     *
+     * @param width mesh width
+     * @param height mesh height
+     * @param count controllers, even
+     * @return their nodes, top row first
+     */
+    static int[] topBottomControllers(final int width, final int height, final int count) {
+        final int perRow = count / 2;
+        final int[] nodes = new int[count];
+        for (int i = 0; i < perRow; i++) {
+            final int x = (int) ((2L * i + 1) * width / (2L * perRow));
+            nodes[i] = x;
+            nodes[perRow + i] = (height - 1) * width + x;
+        }
+        return nodes;
+    }
+
+    private ReplacementPolicy replacement(final String name) {
+        final String n = name.toLowerCase(Locale.ROOT);
+        if (n.equals("lru")) {
+            return ReplacementPolicy.LRU;
+        }
+        if (n.equals("tree-plru")) {
+            return ReplacementPolicy.TREE_PLRU;
+        }
+        throw new IllegalArgumentException(table.origin() + ": replacement = '" + name + "': must be lru or tree-plru");
     }
 
     private int powerOfTwo(final String what, final int value) {
@@ -159,6 +255,11 @@ public final class SystemSpec {
         o.put("directory_ways", "2");
         o.put("sharer_domains", "64");
         o.put("home_domains", "64");
+        o.put("home_slice_lines", "4");
+        o.put("home_slice_ways", "2");
+        if (mesh) {
+            o.put("memory_controllers", "2");
+        }
         return new SystemSpec(name + "-shrunk", table.with(o, "shrunk for the random protocol tester"));
     }
 
@@ -208,6 +309,21 @@ public final class SystemSpec {
     }
 
     /**
+     * The same machine with some parameters replaced (a CLI option, a sensitivity point), each recorded
+     * with why.
+     *
+     * @param values parameter to new value; an empty map returns this machine
+     * @param why the source recorded for the new values
+     * @return the modified machine (validated as a whole)
+     */
+    public SystemSpec with(final java.util.Map<String, String> values, final String why) {
+        if (values.isEmpty()) {
+            return this;
+        }
+        return new SystemSpec(name, table.with(values, why));
+    }
+
+    /**
      * The protocol configuration of a run.
      *
      * @param format the directory format
@@ -220,7 +336,53 @@ public final class SystemSpec {
                 table.integer("private_hit_cycles", 0, 1 << 20), directorySets, directoryWays, policy,
                 table.integer("directory_cycles", 0, 1 << 20), table.integer("home_data_cycles", 0, 1 << 30),
                 table.integer("map_cache_entries", 1, 64), table.integer("memory_cycles", 0, 1 << 30), format,
-                mapping, sharerDomains(), table.integer("home_domains", 1, 1 << 24), trackValues);
+                mapping, sharerDomains(), table.integer("home_domains", 1, 1 << 24), trackValues, memoryConfig(),
+                broadcastExit());
+    }
+
+    /**
+     * When a broadcast-state entry returns to exact tracking ({@code b_state}).
+     *
+     * @return the policy
+     */
+    public BroadcastExit broadcastExit() {
+        return BroadcastExit.parse(table.string("b_state"));
+    }
+
+    /**
+     * Directory entries of one home slice.
+     *
+     * @return sets x ways
+     */
+    public long directoryEntriesPerHome() {
+        return (long) directorySets * directoryWays;
+    }
+
+    /**
+     * Ways of the sparse directory.
+     *
+     * @return ways
+     */
+    public int directoryWays() {
+        return directoryWays;
+    }
+
+    /**
+     * Sets of one home's sparse directory.
+     *
+     * @return sets (a power of two)
+     */
+    public int directorySetsPerHome() {
+        return directorySets;
+    }
+
+    /**
+     * Physical address width, for the directory's tag bits.
+     *
+     * @return bits
+     */
+    public int physicalAddressBits() {
+        return table.integer("physical_address_bits", 12, 64);
     }
 
     /**
@@ -233,12 +395,23 @@ public final class SystemSpec {
     }
 
     /**
-     * The storage model of this machine: its sharer-domain count and directory entries per core.
+     * The storage model of this machine: its sharer-domain count, directory entries per core, tag bits and
+     * map caches.
      *
      * @return the model
      */
     public StorageModel storageModel() {
-        return new StorageModel(sharerDomains(), Math.max(1, directoryEntries() / cores));
+        return new StorageModel(sharerDomains(), Math.max(1, directoryEntries() / cores), directoryTagBits(),
+                table.integer("map_cache_entries", 1, 64), homeDomains());
+    }
+
+    /**
+     * Address-tag bits of a directory entry: physical address bits - 6 - log2(directory sets per home).
+     *
+     * @return bits, at least 0
+     */
+    public int directoryTagBits() {
+        return Math.max(0, physicalAddressBits() - 6 - Integer.numberOfTrailingZeros(directorySets));
     }
 
     /**

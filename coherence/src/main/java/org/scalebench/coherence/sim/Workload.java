@@ -41,4 +41,22 @@ public interface Workload {
     default long length() {
         return -1;
     }
+
+    /**
+     * Fraction of accesses made from outside the accessed page's domain, when the workload is built with one.
+     *
+     * @return the fraction, or NaN when not a parameter (traces)
+     */
+    default double outsideFraction() {
+        return Double.NaN;
+    }
+
+    /**
+     * Cores that issue accesses (the machine clock advances by the mean of their latencies).
+     *
+     * @return cores, at least 1; by default every core of the machine
+     */
+    default int issuingCores() {
+        return Integer.MAX_VALUE;
+    }
 }

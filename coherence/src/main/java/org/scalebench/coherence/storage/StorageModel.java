@@ -7,7 +7,9 @@ import org.scalebench.coherence.format.FormatSpec;
  * per home slice and for the whole system, and the overhead relative to a 64-byte (512-bit) data line.
  *
  * <p>Bits per entry = sharer-tracking field + {@value #STATE_BITS} state bits (I, S, exclusive-owner and
- * broadcast need two bits); the address tag is left out because it is the same for every format. With
+ * broadcast need two bits). The address tag of a sparse-directory entry ({@link #tagBits()}: physical
+ * address bits - 6 line-offset bits - log2 of the sets per slice) is the same for every format and is
+ * counted separately ({@link #entryBitsWithTag}). With
  * {@code P = ceil(log2 N)} pointer bits and {@code c(i) = ceil(log2(i + 1))} bits to count up to i
  * pointers:
  *
@@ -28,6 +30,16 @@ import org.scalebench.coherence.format.FormatSpec;
  * <p>A sparse directory is provisioned with {@code entriesPerCore} entries per core (one home slice per
  * core); total bits = cores * entriesPerCore * bitsPerEntry.
  *
+ * <p>The map caches of CDR (OpenPiton {@code l2_smc.v}, {@code l15_hmc.v}): an entry caches 4 mappings of
+ * a table row, tagged by the domain id and the logical id's upper bits, each mapping a valid bit and a
+ * global core id:
+ * <pre>
+ *   Sharer Map Cache, per home slice (cdr-sr)    entries * (ceil(log2 D) + 4 + 4 * (1 + P))
+ *   Home Map Cache, per core (Home Restriction)  entries * (ceil(log2 HD) + 4 + 4 * (1 + P))
+ * </pre>
+ * (OpenPiton: 16 x (10 + 4 + 4 x (1 + 30)) = 2,208 bits with its fixed 30-bit global ids; here the id has
+ * P = ceil(log2 N) bits.)
+ *
  * <p>Allocation: none. Thread-safety: immutable.
  */
 public final class StorageModel {
@@ -43,6 +55,9 @@ public final class StorageModel {
 
     private final int sharerDomains;
     private final long entriesPerCore;
+    private final int tagBits;
+    private final int mapCacheEntries;
+    private final int homeDomains;
 
     /**
      * Creates a model.
@@ -60,6 +75,112 @@ public final class StorageModel {
         }
         this.sharerDomains = sharerDomains;
         this.entriesPerCore = entriesPerCore;
+        this.tagBits = 0;
+        this.mapCacheEntries = 0;
+        this.homeDomains = 1;
+    }
+
+    /**
+     * Creates a model that also counts tags and map caches.
+     *
+     * @param sharerDomains D, at least 1
+     * @param entriesPerCore sparse-directory entries per core, at least 1
+     * @param tagBits address-tag bits of a directory entry, at least 0
+     * @param mapCacheEntries entries of each Sharer and Home Map Cache, at least 0
+     * @param homeDomains HD, the number of home domains, at least 1
+     */
+    public StorageModel(final int sharerDomains, final long entriesPerCore, final int tagBits,
+            final int mapCacheEntries, final int homeDomains) {
+        if (sharerDomains < 1) {
+            throw new IllegalArgumentException("sharer domains = " + sharerDomains + ": must be at least 1");
+        }
+        if (entriesPerCore < 1) {
+            throw new IllegalArgumentException("directory entries per core = " + entriesPerCore
+                    + ": must be at least 1");
+        }
+        if (tagBits < 0 || mapCacheEntries < 0 || homeDomains < 1) {
+            throw new IllegalArgumentException("tag bits = " + tagBits + ", map-cache entries = " + mapCacheEntries
+                    + ", home domains = " + homeDomains + ": must be >= 0, >= 0, >= 1");
+        }
+        this.sharerDomains = sharerDomains;
+        this.entriesPerCore = entriesPerCore;
+        this.tagBits = tagBits;
+        this.mapCacheEntries = mapCacheEntries;
+        this.homeDomains = homeDomains;
+    }
+
+    /**
+     * The same model with another number of sharer domains.
+     *
+     * @param domains D, at least 1
+     * @return the copy
+     */
+    public StorageModel withSharerDomains(final int domains) {
+        return new StorageModel(domains, entriesPerCore, tagBits, mapCacheEntries, homeDomains);
+    }
+
+    /**
+     * Address-tag bits of a directory entry (0 when the model was built without).
+     *
+     * @return bits
+     */
+    public int tagBits() {
+        return tagBits;
+    }
+
+    /**
+     * Bits of one entry with its tag.
+     *
+     * @param format the format
+     * @param cores N
+     * @return bitsPerEntry + tagBits
+     */
+    public long entryBitsWithTag(final FormatSpec format, final int cores) {
+        return bitsPerEntry(format, cores) + tagBits;
+    }
+
+    /**
+     * Sharer Map Cache bits of one home slice (cdr-sr only).
+     *
+     * @param format the format
+     * @param cores N
+     * @return bits, 0 for other formats
+     */
+    public long sharerMapCacheBits(final FormatSpec format, final int cores) {
+        checkCores(cores);
+        if (format.kind() != FormatSpec.Kind.CDR_SR) {
+            return 0;
+        }
+        return mapCacheBits(sharerDomains, cores);
+    }
+
+    /**
+     * Home Map Cache bits of one core (with Home Restriction).
+     *
+     * @param cores N
+     * @return bits
+     */
+    public long homeMapCacheBits(final int cores) {
+        checkCores(cores);
+        return mapCacheBits(homeDomains, cores);
+    }
+
+    private long mapCacheBits(final int domains, final int cores) {
+        return (long) mapCacheEntries * (ceilLog2(domains) + 4 + 4L * (1 + pointerBits(cores)));
+    }
+
+    /**
+     * Directory bits of the whole system with tags and, for cdr-sr, the Sharer Map Caches (one slice per
+     * core).
+     *
+     * @param format the format
+     * @param cores N
+     * @return cores * (entriesPerCore * (bitsPerEntry + tagBits) + sharerMapCacheBits)
+     */
+    public long totalBitsWithTags(final FormatSpec format, final int cores) {
+        final long perSlice = Math.addExact(Math.multiplyExact(entriesPerCore, entryBitsWithTag(format, cores)),
+                sharerMapCacheBits(format, cores));
+        return Math.multiplyExact((long) cores, perSlice);
     }
 
     /**
@@ -187,6 +308,24 @@ public final class StorageModel {
      */
     public int sharerDomains() {
         return sharerDomains;
+    }
+
+    /**
+     * Home domains HD.
+     *
+     * @return HD
+     */
+    public int homeDomains() {
+        return homeDomains;
+    }
+
+    /**
+     * Map-cache entries.
+     *
+     * @return entries of each map cache
+     */
+    public int mapCacheEntries() {
+        return mapCacheEntries;
     }
 
     /**

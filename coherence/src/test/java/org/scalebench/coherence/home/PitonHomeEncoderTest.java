@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class PitonHomeEncoderTest {
 
     /**
-     * Direct transcription of the documented rule (reference/cdr-mechanism.md 2.5), written with loops
+     * Direct transcription of the documented rule (OpenPiton {@code l15_home_encoder.v}, docs/cdr-model.md), written with loops
      * and Math instead of bit tricks.
      */
     private static int documentedRule(final int bits, final int homes) {

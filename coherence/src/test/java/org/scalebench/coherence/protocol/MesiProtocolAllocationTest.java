@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.scalebench.coherence.memory.MemoryStats;
 import org.scalebench.coherence.sim.AccessBatch;
 import org.scalebench.coherence.sim.CoherenceSimulator;
 import org.scalebench.coherence.sim.Scheme;
@@ -12,14 +13,15 @@ import org.scalebench.coherence.sim.SyntheticWorkload;
 import org.scalebench.coherence.sim.SystemSpec;
 import org.scalebench.core.testing.Allocations;
 
-/** The simulator's inner loop allocates nothing, for every scheme (hits, misses, broadcasts, map caches). */
+/**
+ * The simulator's inner loop allocates nothing, for every scheme (hits, misses, broadcasts, map caches), also
+ * with DRAM traffic, queues and broadcast-state exits.
+ */
 @Tag("allocation")
 class MesiProtocolAllocationTest {
 
-    @ParameterizedTest
-    @ValueSource(strings = {"global", "sr", "hr", "sr+hr"})
-    void accessAllocatesNothing(final String schemeName) {
-        final SystemSpec chip = SystemSpec.named("chip1024");
+    /** Runs 400,000 measured accesses of the vm workload after as many warm ones; returns the machine. */
+    private static MesiProtocol assertNoAllocation(final SystemSpec chip, final String schemeName) {
         final Scheme scheme = Scheme.parse(schemeName);
         final MesiProtocol p = new MesiProtocol(chip.protocolConfig(CoherenceSimulator.formatFor(chip, scheme, null),
                 CoherenceSimulator.mappingFor(chip, scheme, null), false));
@@ -34,6 +36,25 @@ class MesiProtocolAllocationTest {
             return p.access(b.core[k], b.write[k], b.address[k], b.sdid[k], b.hdid[k]);
         }, 400_000, 400_000);
         assertEquals(0L, bytes);
+        return p;
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"global", "sr", "hr", "sr+hr"})
+    void accessAllocatesNothing(final String schemeName) {
+        final MesiProtocol p = assertNoAllocation(SystemSpec.named("chip1024"), schemeName);
         assertEquals(true, p.stats().misses() > 1000 && p.stats().invalidations() > 100, "the loop exercised misses");
+    }
+
+    /** With 1 KiB slices (DRAM reads, dirty evictions, controller queues) and the reset-on-empty B state. */
+    @ParameterizedTest
+    @ValueSource(strings = {"global", "sr+hr"})
+    void accessWithDramQueuesAndBStateExitsAllocatesNothing(final String schemeName) {
+        final SystemSpec chip = SystemSpec.named("chip1024").with(java.util.Map.of("home_slice_kib", "1",
+                "b_state", "reset-on-empty"), "allocation test");
+        final MemoryStats memory = assertNoAllocation(chip, schemeName).stats().memory();
+        assertEquals(true, memory.dramReads() > 1000 && memory.dramWrites() > 10 && memory.queuedBookings() > 10,
+                "the loop exercised DRAM and the queues: " + memory.dramReads() + " reads, " + memory.dramWrites()
+                        + " writes, " + memory.queuedBookings() + " waits");
     }
 }

@@ -19,8 +19,13 @@ class MesiProtocolTest {
 
     private static final SystemSpec CHIP = SystemSpec.named("chip1024");
 
+    /** chip1024 with ideal homes (every line at its home in 10 cycles, no queues): the coherence timing alone. */
     private static MesiProtocol chip(final String format, final String homes) {
-        return new MesiProtocol(CHIP.protocolConfig(FormatSpec.parse(format), HomeMapping.parse(homes, 1024), true));
+        final ProtocolConfig c = CHIP.protocolConfig(FormatSpec.parse(format), HomeMapping.parse(homes, 1024), true);
+        return new MesiProtocol(new ProtocolConfig(c.cores(), c.network(), c.homeNodes(), c.privateSetsPerCore(),
+                c.privateWays(), c.privatePolicy(), c.privateHitCycles(), c.directorySetsPerHome(), c.directoryWays(),
+                c.directoryPolicy(), c.directoryCycles(), c.homeDataCycles(), c.mapCacheEntries(), c.mapMissCycles(),
+                c.format(), c.homeMapping(), c.sharerDomainCount(), c.homeDomainCount(), c.trackValues()));
     }
 
     /** Byte address of line {@code line}. */

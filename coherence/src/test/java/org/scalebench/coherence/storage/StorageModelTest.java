@@ -74,6 +74,28 @@ class StorageModelTest {
     }
 
     @Test
+    void sharerRestrictionGrowsWithTheLogOfTheSharerDomainsNotTheCores() {
+        final FormatSpec cdr = FormatSpec.parse("cdr-sr");
+        assertEquals(76, model.bitsPerEntry(cdr, 1 << 20), "D = 1,024 (OpenPiton's 10-bit SDID)");
+        assertEquals(82, model.withSharerDomains(65_536).bitsPerEntry(cdr, 1 << 20), "D = 65,536 (wsc1m's 16 bits)");
+        assertEquals(84, model.withSharerDomains(1 << 18).bitsPerEntry(cdr, 1 << 20));
+    }
+
+    @Test
+    void tagsAndMapCachesAreCountedWhenGiven() {
+        final StorageModel withTags = new StorageModel(1024, 1024, 28, 16, 1024);
+        final FormatSpec cdr = FormatSpec.parse("cdr-sr");
+        assertEquals(76 + 28, withTags.entryBitsWithTag(cdr, 1024));
+        // OpenPiton's Sharer Map Cache: 16 x (10-bit SDID + 4 LSID bits + 4 x (valid + 30-bit global id)) = 2,208
+        assertEquals(2208, withTags.sharerMapCacheBits(cdr, 1 << 30));
+        assertEquals(16 * (10 + 4 + 4 * (1 + 10)), withTags.sharerMapCacheBits(cdr, 1024));
+        assertEquals(0, withTags.sharerMapCacheBits(FormatSpec.parse("dir-b-4"), 1024), "only cdr-sr has one");
+        assertEquals(16 * (10 + 4 + 4 * (1 + 10)), withTags.homeMapCacheBits(1024));
+        assertEquals(1024L * (1024 * (76 + 28) + 16 * (14 + 44)), withTags.totalBitsWithTags(cdr, 1024));
+        assertEquals(0, model.tagBits(), "the two-argument model leaves tags out");
+    }
+
+    @Test
     void rejectsBadParameters() {
         assertEquals("cores = 1: must be in [2, 1073741824]",
                 assertThrows(IllegalArgumentException.class, () -> bits("full-map", 1)).getMessage());

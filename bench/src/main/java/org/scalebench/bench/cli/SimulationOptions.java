@@ -1,0 +1,99 @@
+package org.scalebench.bench.cli;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.scalebench.coherence.protocol.BroadcastExit;
+import org.scalebench.coherence.sim.SystemSpec;
+import org.scalebench.coherence.sim.Warmup;
+import picocli.CommandLine.Option;
+
+/** Options the CDR simulation commands share: the B-state policy, parameter overrides, the warm-up. */
+final class SimulationOptions {
+
+    /** Default upper bound of a steady warm-up: this many times the counted accesses, at least the floor. */
+    static final int STEADY_MAX_FACTOR = 10;
+    static final long STEADY_MAX_FLOOR = 40_000_000;
+
+    @Option(names = "--b-state", paramLabel = "P", description = "When a broadcast-state directory entry returns to "
+            + "exact tracking: sticky (only a store or eviction ends it; OpenPiton's L2 RTL, the default) or "
+            + "reset-on-empty (when its last copy goes).")
+    String bState;
+
+    @Option(names = "--set", paramLabel = "NAME=VALUE", description = "Replace a parameter of the system file "
+            + "(repeatable), e.g. --set memory_cycles=240 --set contention=off.")
+    List<String> set;
+
+    @Option(names = "--warmup", paramLabel = "N|steady[:MAX]", description = "Accesses simulated before counting: "
+            + "a number, or 'steady' to warm until the miss rate changes by at most 2% between two consecutive pairs "
+            + "of windows of 1,024 accesses per issuing core (at most MAX, default 10 x --accesses and at least 40,000,000). Default: steady; 0 for "
+            + "traces.")
+    String warmup;
+
+    /**
+     * The machine with {@code --b-state} and {@code --set} applied.
+     *
+     * @param system the machine from {@code --system}
+     * @return the machine to simulate
+     */
+    SystemSpec apply(final SystemSpec system) {
+        final Map<String, String> overrides = new LinkedHashMap<>();
+        if (set != null) {
+            for (final String assignment : set) {
+                final int eq = assignment.indexOf('=');
+                if (eq <= 0 || eq == assignment.length() - 1) {
+                    throw new UsageException("--set " + assignment + ": must be NAME=VALUE");
+                }
+                final String name = assignment.substring(0, eq).strip();
+                if (!system.table().has(name)) {
+                    throw new UsageException("--set " + assignment + ": no parameter '" + name + "' in " + system.name()
+                            + " (see its system file for the names)");
+                }
+                overrides.put(name, assignment.substring(eq + 1).strip());
+            }
+        }
+        if (bState != null) {
+            try {
+                overrides.put("b_state", BroadcastExit.parse(bState).id());
+            } catch (final IllegalArgumentException e) {
+                throw new UsageException("--b-state " + bState + ": must be one of " + BroadcastExit.ALLOWED);
+            }
+        }
+        return system.with(overrides, "command line");
+    }
+
+    /**
+     * The warm-up plan.
+     *
+     * @param accesses counted accesses
+     * @param trace whether the workload is a trace (default 0)
+     * @return the plan
+     */
+    Warmup warmup(final long accesses, final boolean trace) {
+        final long max = Math.max(STEADY_MAX_FLOOR, STEADY_MAX_FACTOR * accesses);
+        if (warmup == null) {
+            return trace ? Warmup.fixed(0) : Warmup.untilSteady(max);
+        }
+        final String w = warmup.strip().toLowerCase(Locale.ROOT);
+        try {
+            if (w.equals("steady")) {
+                return Warmup.untilSteady(max);
+            }
+            if (w.startsWith("steady:")) {
+                final long limit = Long.parseLong(w.substring(7));
+                if (limit < 0) {
+                    throw new NumberFormatException();
+                }
+                return Warmup.untilSteady(limit);
+            }
+            final long n = Long.parseLong(w);
+            if (n < 0) {
+                throw new NumberFormatException();
+            }
+            return Warmup.fixed(n);
+        } catch (final NumberFormatException e) {
+            throw new UsageException("--warmup " + warmup + ": must be a count >= 0, steady or steady:MAX");
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package org.scalebench.coherence.sim;
+
+/**
+ * How many accesses a run simulates before it starts counting, and how steadiness is judged.
+ *
+ * <p>The warm-up is cut into windows of {@code perCore} accesses per issuing core (at least
+ * {@value #MIN_WINDOW}) and the miss rate of each window is kept. The caches are <em>steady</em> when two
+ * consecutive window-to-window changes of the miss rate are both within {@code tolerance} (relative) of the
+ * earlier window. With {@link #untilSteady} the run warms until steady or until {@code max} accesses (then it
+ * is reported as not steady); with {@link #fixed} it warms exactly {@code max} accesses and reports whether
+ * its last windows were steady.
+ *
+ * @param max warm-up accesses (fixed), or the most to simulate (until steady), at least 0
+ * @param perCore accesses per issuing core in a window, at least 1
+ * @param tolerance relative change allowed between windows, in (0, 1)
+ * @param untilSteady stop as soon as steady
+ */
+public record Warmup(long max, long perCore, double tolerance, boolean untilSteady) {
+
+    /** Relative change of the miss rate between windows taken as steady. */
+    public static final double DEFAULT_TOLERANCE = 0.02;
+    /** Accesses per issuing core in a window. */
+    public static final long DEFAULT_PER_CORE = 1024;
+    /** The shortest window. */
+    public static final long MIN_WINDOW = 1L << 18;
+
+    /** Validates. */
+    public Warmup {
+        if (max < 0) {
+            throw new IllegalArgumentException("warm-up = " + max + ": must be at least 0");
+        }
+        if (perCore < 1) {
+            throw new IllegalArgumentException("warm-up window = " + perCore + " accesses per core: must be at least 1");
+        }
+        if (!(tolerance > 0 && tolerance < 1)) {
+            throw new IllegalArgumentException("warm-up tolerance = " + tolerance + ": must be in (0, 1)");
+        }
+    }
+
+    /**
+     * Exactly {@code accesses} of warm-up.
+     *
+     * @param accesses warm-up accesses
+     * @return the plan
+     */
+    public static Warmup fixed(final long accesses) {
+        return new Warmup(accesses, DEFAULT_PER_CORE, DEFAULT_TOLERANCE, false);
+    }
+
+    /**
+     * Warm until the miss rate is steady, at most {@code max} accesses.
+     *
+     * @param max the most warm-up accesses
+     * @return the plan
+     */
+    public static Warmup untilSteady(final long max) {
+        return new Warmup(max, DEFAULT_PER_CORE, DEFAULT_TOLERANCE, true);
+    }
+
+    /**
+     * The same judgement with a fixed length (what the runs after the first of a comparison use).
+     *
+     * @param accesses warm-up accesses
+     * @return the plan
+     */
+    public Warmup fixedAt(final long accesses) {
+        return new Warmup(accesses, perCore, tolerance, false);
+    }
+
+    /**
+     * The window for a workload.
+     *
+     * @param issuingCores cores that issue accesses
+     * @return accesses per window
+     */
+    public long window(final int issuingCores) {
+        return Math.max(MIN_WINDOW, perCore * issuingCores);
+    }
+}
