@@ -27,13 +27,12 @@ import org.scalebench.core.ReplacementPolicy;
  * @param homeMapping where lines' homes are
  * @param sharerDomainCount sharer domains (SDIDs)
  * @param homeDomainCount home domains (HDIDs)
- * @param trackValues keep a version per cached copy so loads can be checked against stores (tester)
  */
 public record ProtocolConfig(int cores, Interconnect network, int[] homeNodes, int privateSetsPerCore,
         int privateWays, ReplacementPolicy privatePolicy, int privateHitCycles, int directorySetsPerHome,
         int directoryWays, ReplacementPolicy directoryPolicy, int directoryCycles, int homeDataCycles,
         int mapCacheEntries, int mapMissCycles, FormatSpec format, HomeMapping homeMapping,
-        int sharerDomainCount, int homeDomainCount, boolean trackValues) {
+        int sharerDomainCount, int homeDomainCount) {
 
     /** Validates every parameter. */
     public ProtocolConfig {

@@ -29,6 +29,7 @@ public final class ProtocolStats {
     long homeMapLookups;
     long homeMapMisses;
     long latencySum;
+    long superfluousInvalidations;
     final LatencyHistogram missLatency = new LatencyHistogram();
 
     /** Zeroes every counter. */
@@ -54,6 +55,7 @@ public final class ProtocolStats {
         homeMapMisses = 0;
         latencySum = 0;
         missLatency.reset();
+        superfluousInvalidations = 0;
     }
 
     /** @return accesses simulated */
@@ -169,5 +171,15 @@ public final class ProtocolStats {
     /** @return latency of every miss (requests to a home) */
     public LatencyHistogram missLatency() {
         return missLatency;
+    }
+
+    /**
+     * Invalidations that reached a core without a copy: the price of a superset format (coarse groups, a
+     * broadcast) or of a stale pointer. Included in {@link #invalidations()}.
+     *
+     * @return superfluous invalidations
+     */
+    public long superfluousInvalidations() {
+        return superfluousInvalidations;
     }
 }

@@ -22,7 +22,7 @@ class MesiProtocolAllocationTest {
         final SystemSpec chip = SystemSpec.named("chip1024");
         final Scheme scheme = Scheme.parse(schemeName);
         final MesiProtocol p = new MesiProtocol(chip.protocolConfig(CoherenceSimulator.formatFor(chip, scheme, null),
-                CoherenceSimulator.mappingFor(chip, scheme, null), false));
+                CoherenceSimulator.mappingFor(chip, scheme, null)));
         final SyntheticWorkload w = new SyntheticWorkload(chip,
                 SyntheticWorkload.Params.defaults(SyntheticWorkload.Kind.VM, chip, 5));
         w.defineDomains(p.sharerDomains(), p.homeDomains());

@@ -10,6 +10,7 @@ import org.scalebench.coherence.format.FormatSpec;
 import org.scalebench.coherence.home.HomeMapping;
 import org.scalebench.coherence.network.Interconnect;
 import org.scalebench.coherence.sim.SystemSpec;
+import org.scalebench.coherence.verify.CoherenceInvariants;
 
 /**
  * Hand-checkable transactions on chip1024 (32x32 mesh, PriME timing: a message of f flits over h hops takes
@@ -20,7 +21,7 @@ class MesiProtocolTest {
     private static final SystemSpec CHIP = SystemSpec.named("chip1024");
 
     private static MesiProtocol chip(final String format, final String homes) {
-        return new MesiProtocol(CHIP.protocolConfig(FormatSpec.parse(format), HomeMapping.parse(homes, 1024), true));
+        return new MesiProtocol(CHIP.protocolConfig(FormatSpec.parse(format), HomeMapping.parse(homes, 1024)));
     }
 
     /** Byte address of line {@code line}. */
@@ -65,7 +66,7 @@ class MesiProtocolTest {
         assertEquals(5 + 10 + 21 + 12, latency);
         assertEquals(1 + 3 + 3 + 1, p.stats().messages() - messagesBefore);
         assertEquals(3, p.stats().invalidations() - invalidationsBefore);
-        assertNull(p.checkLine(33, 33));
+        assertNull(new CoherenceInvariants(p, null).checkLine(33, 33));
         assertEquals(1, p.access(0, false, at(33), 0, 0), "the writer now hits");
         assertTrue(p.access(1, false, at(33), 0, 0) > 1, "core 1 lost its copy");
     }
@@ -85,7 +86,7 @@ class MesiProtocolTest {
         // core 1 = (1,0) is 1 hop from the home (1,1); the round is 2 x the farthest tile (31,31): 60 hops
         // + 3 flits, plus 1023 x 3 cycles of injection
         assertEquals(4 + 10 + (2 * 63 + 1023 * 3) + 11, latency);
-        assertNull(p.checkLine(33, 33));
+        assertNull(new CoherenceInvariants(p, null).checkLine(33, 33));
         assertTrue(p.access(100, false, at(33), 0, 0) > 1, "the public sharer's copy was invalidated");
     }
 
@@ -98,7 +99,7 @@ class MesiProtocolTest {
         p.access(0, true, at(33), 0, 0);   // forwarded to the owner, no broadcast
         assertEquals(broadcastsBefore, p.stats().broadcasts());
         assertEquals(1, p.stats().forwards());
-        assertNull(p.checkLine(33, 33));
+        assertNull(new CoherenceInvariants(p, null).checkLine(33, 33));
     }
 
     @Test
@@ -115,7 +116,7 @@ class MesiProtocolTest {
         assertEquals((2 + 3) + 10 + 10 + (2 + 10), second);
         assertEquals(1, p.stats().homeMapMisses());
         assertEquals(2, p.stats().homeMapLookups());
-        assertEquals(block[3], p.homeSliceOf(at(3), 0));
+        assertEquals(block[3], CoherenceInvariants.homeSlice(p, at(3), 0));
     }
 
     @Test
@@ -123,12 +124,12 @@ class MesiProtocolTest {
         final MesiProtocol p = chip("full-map", "global");
         p.access(1, false, at(33), 0, 0);
         p.access(2, false, at(33), 0, 0);
-        assertNull(p.checkLine(33, 33));
+        assertNull(new CoherenceInvariants(p, null).checkLine(33, 33));
         for (int e = 0; e < p.format().capacity(); e++) {
             p.format().reset(e); // forget every sharer behind the protocol's back
         }
-        final String problem = p.checkLine(33, 33);
+        final String problem = new CoherenceInvariants(p, null).checkLine(33, 33);
         assertNotNull(problem);
-        assertTrue(problem.contains("does not track"), problem);
+        assertTrue(problem.contains("does not cover"), problem);
     }
 }
