@@ -118,7 +118,7 @@ public final class CoarseVectorFormat extends AbstractDirectoryFormat {
 
     @Override
     protected String describeSharers(final int entry) {
-        return (pointers.isOverflowed(entry) ? "G" : "P") + super.describeSharers(entry);
+        return (pointers.isOverflowed(entry) ? "G" : "P") + super.describeSharers(entry).substring(1);
     }
 
     @Override

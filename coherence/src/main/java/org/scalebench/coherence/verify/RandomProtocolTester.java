@@ -174,13 +174,14 @@ public final class RandomProtocolTester {
             } else if (data.copyValue(a.core(), line) != data.latest(line)) {
                 return "load returned " + data.copyValue(a.core(), line) + ", the latest store wrote " + data.latest(line);
             }
-            if (checkLatency) {
-                final long expected = oracle.finish();
-                if (expected != LatencyOracle.UNPREDICTED && expected != latency) {
-                    return "latency " + latency + " cycles, the path predicts " + expected;
-                }
+            final String problem = invariants.checkLine(line,
+                    CoherenceInvariants.homeSlice(protocol, a.address(), a.hdid()));
+            if (problem != null || !checkLatency) {
+                return problem;
             }
-            return invariants.checkLine(line, CoherenceInvariants.homeSlice(protocol, a.address(), a.hdid()));
+            final long expected = oracle.finish();
+            return expected == LatencyOracle.UNPREDICTED || expected == latency ? null
+                    : "latency " + latency + " cycles, the path predicts " + expected;
         }
 
         /** Checks every line of the pool, cached or not, and the map caches. */
