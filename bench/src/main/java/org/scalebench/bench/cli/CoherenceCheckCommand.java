@@ -42,9 +42,14 @@ public final class CoherenceCheckCommand implements Callable<Integer> {
             + "'/' (default: all cores but the last / the last two, e.g. 0,1/1,2).")
     String domains;
 
-    @Option(names = "--private-ways", paramLabel = "W", description = "Lines per private cache and per home directory: "
-            + "1 (lines compete: evictions) or at least --lines (default: ${DEFAULT-VALUE}).")
-    int privateWays = 1;
+    @Option(names = "--private-ways", paramLabel = "W", description = "Lines per private cache (one set): 1 (lines "
+            + "compete: PutS/PutE/PutM) or a power of two >= --lines (default: the smallest such power of two).")
+    Integer privateWays;
+
+    @Option(names = "--directory-ways", paramLabel = "W", description = "Entries per directory set of a home (the "
+            + "first two lines share a set): 1 (they evict each other's entry) or a power of two >= --lines "
+            + "(default: ${DEFAULT-VALUE}).")
+    int directoryWays = 1;
 
     @Option(names = "--map-cache-entries", paramLabel = "E", description = "Entries per Sharer and Home Map Cache, in "
             + "[1, 64] (default: ${DEFAULT-VALUE}).")
@@ -62,9 +67,9 @@ public final class CoherenceCheckCommand implements Callable<Integer> {
         if (lines < 1 || lines > 4) {
             throw new UsageException("--lines = " + lines + ": must be in [1, 4]");
         }
-        if (privateWays != 1 && (privateWays < lines || privateWays > 64)) {
-            throw new UsageException("--private-ways = " + privateWays + ": must be 1 or in [--lines = " + lines + ", 64]");
-        }
+        final int ways = privateWays == null ? ExhaustiveChecker.Shape.of(cores, lines).privateWays() : privateWays;
+        checkWays("--private-ways", ways);
+        checkWays("--directory-ways", directoryWays);
         if (mapCacheEntries < 1 || mapCacheEntries > 64) {
             throw new UsageException("--map-cache-entries = " + mapCacheEntries + ": must be in [1, 64]");
         }
@@ -78,11 +83,12 @@ public final class CoherenceCheckCommand implements Callable<Integer> {
         if (f.kind() == FormatSpec.Kind.CDR_SR && Arrays.stream(d).anyMatch(m -> m.length > 63)) {
             throw new UsageException("--domains '" + domainText + "': a cdr-sr domain holds at most 63 cores");
         }
-        final ExhaustiveChecker checker = new ExhaustiveChecker(SystemSpec.named("chip1024"), f, homes, cores, lines, d,
-                privateWays, mapCacheEntries);
+        final ExhaustiveChecker checker = new ExhaustiveChecker(SystemSpec.named("chip1024"), f, homes,
+                new ExhaustiveChecker.Shape(cores, lines, ways, directoryWays, mapCacheEntries), d);
         final PrintWriter out = spec.commandLine().getOut();
         out.println("machine: " + cores + " cores in a row (chip1024 timing), " + cores + " home slices in one home domain, "
-                + privateWays + "-line private caches and directories, " + mapCacheEntries + "-entry map caches");
+                + ways + "-way private caches, " + directoryWays + "-way directory sets, " + mapCacheEntries
+                + "-entry map caches");
         out.println("format " + f.id() + (f.kind() == FormatSpec.Kind.COARSE_VECTOR
                 ? " (groups of " + StorageModel.coarseGroupSize(f.pointers(), Math.max(2, cores)) + " cores)" : "")
                 + ", homes " + homes + ", sharer domains " + domainText + ", lines "
@@ -97,5 +103,12 @@ public final class CoherenceCheckCommand implements Callable<Integer> {
         }
         out.println(result.summary() + String.format(java.util.Locale.ROOT, " (depth %d, %.2f s)", result.depth(), seconds));
         return result.violations() == 0 && result.complete() ? Scalebench.OK : Scalebench.FAILED;
+    }
+
+    private void checkWays(final String option, final int value) {
+        if (value != 1 && (value < lines || value > 64 || Integer.bitCount(value) != 1)) {
+            throw new UsageException(option + " = " + value + ": must be 1 or a power of two in [--lines = " + lines
+                    + ", 64]");
+        }
     }
 }

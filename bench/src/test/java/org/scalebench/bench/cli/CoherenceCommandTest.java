@@ -85,6 +85,8 @@ class CoherenceCommandTest {
         assertBadInput(CliRun.of("coherence", "check", "--format", "full-map", "--lines", "9"), "--lines = 9");
         assertBadInput(CliRun.of("coherence", "check", "--format", "full-map", "--lines", "3", "--private-ways", "2"),
                 "--private-ways = 2");
+        assertBadInput(CliRun.of("coherence", "check", "--format", "full-map", "--directory-ways", "3"),
+                "--directory-ways = 3");
         assertBadInput(CliRun.of("coherence", "check", "--format", "full-map", "--domains", "0,x"), "--domains '0,x'");
         assertBadInput(CliRun.of("coherence", "check", "--format", "full-map", "--domains", "0,5"), "core 5");
         assertBadInput(CliRun.of("coherence", "check", "--format", "full-map", "--homes", "near"), "home mapping 'near'");

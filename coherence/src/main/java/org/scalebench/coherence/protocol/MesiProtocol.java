@@ -484,13 +484,9 @@ public final class MesiProtocol {
         stats.bytes += 2 * others * controlFlits * flitBytes;
         stats.flitHops += 2L * controlFlits * broadcastHopSum[home];
         int dropped = 0;
-        for (int slot = firstHolder[entry]; slot != NIL;) {
+        for (int slot = firstHolder[entry]; slot != NIL;) { // shared copies only: a broadcast entry has no owner
             final int next = nextHolder[slot];
-            final int holder = coreOfSlot(slot);
-            if (holder != requester) {
-                if (state[slot] == MODIFIED) {
-                    writeBack(holder, homeNode, privateTags.tagAt(slot));
-                }
+            if (coreOfSlot(slot) != requester) {
                 dropCopy(slot);
                 dropped++;
             }

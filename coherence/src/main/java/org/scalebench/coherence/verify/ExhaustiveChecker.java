@@ -12,6 +12,7 @@ import org.scalebench.coherence.format.DirectoryFormats;
 import org.scalebench.coherence.format.FormatSpec;
 import org.scalebench.coherence.home.HomeBitSelect;
 import org.scalebench.coherence.home.HomeMapping;
+import org.scalebench.coherence.protocol.DataObserver;
 import org.scalebench.coherence.protocol.MesiProtocol;
 import org.scalebench.coherence.protocol.ProtocolConfig;
 import org.scalebench.coherence.sim.SystemSpec;
@@ -25,11 +26,12 @@ import org.scalebench.coherence.sim.SystemSpec;
  * violation found is at the end of a shortest trace from the empty machine.
  *
  * <h2>The machine</h2>
- * {@code cores} tiles in a row (a {@code cores x 1} mesh with chip1024's timing), one home slice per tile;
- * each private cache and each home's sparse directory is one set of {@code privateWays} ways: with one way
- * the lines compete for both (evictions, PutS/PutE/PutM, directory evictions), with as many ways as lines
- * nothing is evicted and a core may hold every line at once; map caches of {@code mapCacheEntries}
- * entries. Sharer domains are given ({@code 0,1/1,2}: two
+ * {@code cores} tiles in a row (a {@code cores x 1} mesh with chip1024's timing), one home slice per tile
+ * ({@link Shape}). Each private cache is one set of {@code privateWays} ways: with one way the lines compete
+ * (PutS, PutE, PutM), with as many ways as lines a core holds every line at once. Each home's directory has
+ * {@code directoryWays} ways per set, and the first two lines are chosen to share a set at one home: with
+ * one way they evict each other's entry (and so every copy of the other line). Map caches of
+ * {@code mapCacheEntries} entries. Sharer domains are given ({@code 0,1/1,2}: two
  * domains sharing core 1, each with an outsider); line i belongs to sharer domain i mod D, and every core
  * may also present another domain's id for it. One home domain holds every home slice (three homes: the
  * Piton encoder folds). Line addresses are chosen so that the first two lines share a home slice (a
@@ -38,7 +40,8 @@ import org.scalebench.coherence.sim.SystemSpec;
  * <h2>The state key</h2>
  * Every copy's MESI state, every home's directory entry (its line and {@link DirectoryFormat#describe}),
  * whether each home's data is current, and each map cache's tags in recency order. With one way per set,
- * or no eviction ever, the caches' replacement order cannot matter; counters and timing are not state.
+ * or as many ways as lines, the replacement order of caches and directories cannot matter; counters and
+ * timing are not state.
  *
  * <p>Each state is rebuilt by replaying its shortest trace on a fresh machine, so the protocol needs no
  * copy operation. Allocation: per state. Thread-safety: none.
@@ -68,6 +71,55 @@ public final class ExhaustiveChecker {
         }
     }
 
+    /**
+     * The size of a checker's machine.
+     *
+     * @param cores cores (and home slices), in [2, 16]
+     * @param lines lines, in [1, 4]
+     * @param privateWays lines each private cache holds (one set): 1 (lines compete) or at least {@code lines}
+     *     (nothing is evicted); in between, the replacement order would be state the key does not hold
+     * @param directoryWays entries per set of each home's directory, 1 or at least {@code lines}; the
+     *     directory has {@code privateWays / directoryWays} sets (at least one), and the lines are chosen to
+     *     share one of them
+     * @param mapCacheEntries entries per Sharer and Home Map Cache, in [1, 64]
+     */
+    public record Shape(int cores, int lines, int privateWays, int directoryWays, int mapCacheEntries) {
+
+        /** Validates the sizes. */
+        public Shape {
+            if (cores < 2 || cores > 16) {
+                throw new IllegalArgumentException("cores = " + cores + ": must be in [2, 16]");
+            }
+            if (lines < 1 || lines > 4) {
+                throw new IllegalArgumentException("lines = " + lines + ": must be in [1, 4]");
+            }
+            checkWays("private ways", privateWays, lines);
+            checkWays("directory ways", directoryWays, lines);
+            if (mapCacheEntries < 1 || mapCacheEntries > 64) {
+                throw new IllegalArgumentException("map cache entries = " + mapCacheEntries + ": must be in [1, 64]");
+            }
+        }
+
+        /**
+         * The default shape of {@code cores} cores and {@code lines} lines: every core may hold every line, the
+         * lines compete for one directory entry per home, one-entry map caches.
+         *
+         * @param cores cores
+         * @param lines lines
+         * @return the shape
+         */
+        public static Shape of(final int cores, final int lines) {
+            return new Shape(cores, lines, Integer.highestOneBit(Math.max(1, lines) * 2 - 1), 1, 1);
+        }
+
+        private static void checkWays(final String name, final int ways, final int lines) {
+            if (ways != 1 && (ways < lines || ways > 64 || Integer.bitCount(ways) != 1)) {
+                throw new IllegalArgumentException(name + " = " + ways + ": must be 1 or a power of two in [lines = "
+                        + lines + ", 64] (in between, the replacement order would be state the search does not key on)");
+            }
+        }
+    }
+
     private final SystemSpec machine;
     private final FormatSpec format;
     private final HomeMapping mapping;
@@ -83,34 +135,17 @@ public final class ExhaustiveChecker {
      * @param base the machine whose timing is kept (a mesh)
      * @param format the directory format
      * @param homes the home mapping name
-     * @param cores cores (and home slices), in [2, 16]
-     * @param lines lines, in [1, 4]
+     * @param shape the machine's size
      * @param domains sharer domains: each a list of distinct cores, 1 to {@link #MAX_DOMAINS} domains
-     * @param privateWays lines each private cache holds: 1 (every line competes) or at least {@code lines}
-     *     (none is ever evicted); in between, the replacement order would be state the key does not hold
-     * @param mapCacheEntries entries per Sharer and Home Map Cache, in [1, 64]
      */
-    public ExhaustiveChecker(final SystemSpec base, final FormatSpec format, final String homes, final int cores,
-            final int lines, final int[][] domains, final int privateWays, final int mapCacheEntries) {
-        this(base, format, homes, cores, lines, domains, privateWays, mapCacheEntries, DirectoryFormats::create);
+    public ExhaustiveChecker(final SystemSpec base, final FormatSpec format, final String homes, final Shape shape,
+            final int[][] domains) {
+        this(base, format, homes, shape, domains, DirectoryFormats::create);
     }
 
-    ExhaustiveChecker(final SystemSpec base, final FormatSpec format, final String homes, final int cores,
-            final int lines, final int[][] domains, final int privateWays, final int mapCacheEntries,
-            final DirectoryFormatFactory formats) {
-        if (cores < 2 || cores > 16) {
-            throw new IllegalArgumentException("cores = " + cores + ": must be in [2, 16]");
-        }
-        if (lines < 1 || lines > 4) {
-            throw new IllegalArgumentException("lines = " + lines + ": must be in [1, 4]");
-        }
-        if (privateWays != 1 && (privateWays < lines || privateWays > 64)) {
-            throw new IllegalArgumentException("private ways = " + privateWays + ": must be 1 or in [lines = " + lines
-                    + ", 64] (in between, the replacement order would be state the search does not key on)");
-        }
-        if (mapCacheEntries < 1 || mapCacheEntries > 64) {
-            throw new IllegalArgumentException("map cache entries = " + mapCacheEntries + ": must be in [1, 64]");
-        }
+    ExhaustiveChecker(final SystemSpec base, final FormatSpec format, final String homes, final Shape shape,
+            final int[][] domains, final DirectoryFormatFactory formats) {
+        final int cores = shape.cores();
         if (domains.length < 1 || domains.length > MAX_DOMAINS) {
             throw new IllegalArgumentException("domains = " + domains.length + ": must be in [1, " + MAX_DOMAINS + "]");
         }
@@ -127,11 +162,11 @@ public final class ExhaustiveChecker {
         tiny.put("mesh_width", Integer.toString(cores));
         tiny.put("mesh_height", "1");
         tiny.put("homes_per_node", "1");
-        tiny.put("private_lines", Integer.toString(privateWays));
-        tiny.put("private_ways", Integer.toString(privateWays));
+        tiny.put("private_lines", Integer.toString(shape.privateWays()));
+        tiny.put("private_ways", Integer.toString(shape.privateWays()));
         tiny.put("directory_coverage", "1");
-        tiny.put("directory_ways", Integer.toString(privateWays)); // one set: as many entries per home as ways
-        tiny.put("map_cache_entries", Integer.toString(mapCacheEntries));
+        tiny.put("directory_ways", Integer.toString(shape.directoryWays()));
+        tiny.put("map_cache_entries", Integer.toString(shape.mapCacheEntries()));
         tiny.put("sharer_domains", Integer.toString(domains.length));
         tiny.put("home_domains", "1");
         this.machine = base.withParameters(tiny, "check", "exhaustive checker's machine");
@@ -141,19 +176,36 @@ public final class ExhaustiveChecker {
         this.domains = domains.clone();
         this.formats = formats;
         this.reference = machine.protocolConfig(format, mapping);
-        this.addresses = chooseAddresses(mapping, cores, lines);
+        this.addresses = chooseAddresses(mapping, cores, shape.lines(), this::conflict);
+    }
+
+    /** Whether two lines compete for one directory set: tried on a fresh machine (the protocol decides). */
+    private boolean conflict(final long first, final long second) {
+        final MesiProtocol trial = new MesiProtocol(reference, DirectoryFormats::create, DataObserver.NONE);
+        final int[] homes = new int[cores];
+        Arrays.setAll(homes, h -> h);
+        trial.homeDomains().define(0, homes);
+        trial.sharerDomains().define(0, new int[] {0});
+        for (int i = 0; i < reference.directoryWays(); i++) {
+            trial.access(1 + (i % (cores - 1)), false, first, 0, 0);
+            trial.access(0, false, second, 0, 0);
+        }
+        return trial.stats().directoryEvictions() > 0;
     }
 
     /**
-     * Line addresses that make the machine interesting: the first two share a home slice, and under a
-     * {@code piton-*} mapping the first one's home bits fold (when the home domain's size is not a power of two).
+     * Line addresses that make the machine interesting: the first two share a home slice and, if possible, a
+     * directory set, and under a {@code piton-*} mapping the first one's home bits fold (when the home
+     * domain's size is not a power of two).
      *
      * @param mapping the home mapping
      * @param homes home slices (all in one home domain)
      * @param lines how many
+     * @param conflict whether two line addresses compete for a directory set
      * @return byte addresses
      */
-    static long[] chooseAddresses(final HomeMapping mapping, final int homes, final int lines) {
+    static long[] chooseAddresses(final HomeMapping mapping, final int homes, final int lines,
+            final java.util.function.BiPredicate<Long, Long> conflict) {
         final List<Long> candidates = new ArrayList<>();
         if (mapping.kind() == HomeMapping.Kind.PITON) {
             final HomeBitSelect select = HomeBitSelect.parse(mapping.id().substring("piton-".length()));
@@ -177,11 +229,18 @@ public final class ExhaustiveChecker {
         int next = 1;
         if (lines > 1) {
             final int home0 = homeOf(mapping, homes, chosen[0]);
+            int sameHome = -1;
             for (int i = 0; i < candidates.size(); i++) {
                 if (homeOf(mapping, homes, candidates.get(i)) == home0) {
-                    chosen[next++] = candidates.remove(i);
-                    break;
+                    sameHome = sameHome < 0 ? i : sameHome;
+                    if (conflict.test(chosen[0], candidates.get(i))) {
+                        sameHome = i;
+                        break;
+                    }
                 }
+            }
+            if (sameHome >= 0) {
+                chosen[next++] = candidates.remove(sameHome);
             }
         }
         while (next < lines) {

@@ -40,7 +40,12 @@ public final class LatencyOracle {
     private final int control;
     private final int dataFlits;
 
+    /** The path's cycles outside the invalidation round. */
     private long pending;
+    /** The invalidation round without its map-table fetches, or -1 when the path has none. */
+    private long pendingRound;
+    /** A store miss overlaps the round with reading the data at the home: max(round, this); else -1. */
+    private long overlapped;
     private long smcMissesBefore;
     private long directoryEvictionsBefore;
 
@@ -73,6 +78,8 @@ public final class LatencyOracle {
         directoryEvictionsBefore = protocol.stats().directoryEvictions();
         final long line = address >>> 6;
         final byte mine = protocol.copyState(core, line);
+        pendingRound = -1;
+        overlapped = -1;
         if (mine != MesiProtocol.INVALID && (!write || mine != MesiProtocol.SHARED)) {
             pending = reference.privateHitCycles();
             return;
@@ -85,12 +92,14 @@ public final class LatencyOracle {
         final int entry = protocol.directoryEntry(home, line);
         final int owner = entry < 0 ? DirectoryFormat.NONE : format.owner(entry);
         if (mine == MesiProtocol.SHARED) {
-            latency += round(entry, home, core) + network.latency(homeNode, core, control);
+            pendingRound = round(entry, home, core);
+            latency += network.latency(homeNode, core, control);
         } else if (owner != DirectoryFormat.NONE) {
             latency += network.latency(homeNode, owner, control) + network.latency(owner, core, dataFlits);
         } else if (write) {
-            latency += Math.max(entry < 0 ? 0 : round(entry, home, core), reference.homeDataCycles())
-                    + network.latency(homeNode, core, dataFlits);
+            pendingRound = entry < 0 ? 0 : round(entry, home, core);
+            overlapped = reference.homeDataCycles();
+            latency += network.latency(homeNode, core, dataFlits);
         } else {
             latency += reference.homeDataCycles() + network.latency(homeNode, core, dataFlits);
         }
@@ -106,7 +115,13 @@ public final class LatencyOracle {
         if (protocol.stats().directoryEvictions() != directoryEvictionsBefore) {
             return UNPREDICTED;
         }
-        return pending + (protocol.format().mapCacheMisses() - smcMissesBefore) * reference.mapMissCycles();
+        if (pendingRound < 0) {
+            return pending;
+        }
+        // the round's Sharer Map Table fetches delay the round itself, before it meets the home's data read
+        final long round = pendingRound
+                + (protocol.format().mapCacheMisses() - smcMissesBefore) * reference.mapMissCycles();
+        return pending + (overlapped < 0 ? round : Math.max(round, overlapped));
     }
 
     private long homeMapCycles(final int core, final long address, final int hdid) {

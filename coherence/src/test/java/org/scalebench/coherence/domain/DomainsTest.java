@@ -1,5 +1,6 @@
 package org.scalebench.coherence.domain;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -57,5 +58,55 @@ class DomainsTest {
                 .contains("home tile = 1024: must be in [0, 1024)"));
         assertThrows(IllegalArgumentException.class, () -> h.define(4, new int[] {1}));
         assertThrows(IllegalArgumentException.class, () -> new MapCacheBank(1, 65));
+    }
+
+    @Test
+    void checkerViewsOfAMapCacheChangeNothing() {
+        final MapCacheBank bank = new MapCacheBank(2, 3);
+        assertFalse(bank.access(1, 4, 0));
+        assertFalse(bank.access(1, 5, 8));
+        assertFalse(bank.access(1, 6, 0));
+        assertTrue(bank.access(1, 4, 3));
+        final int[] tags = new int[3];
+        assertEquals(3, bank.tagsByRecency(1, tags));
+        assertArrayEquals(new int[] {MapCacheBank.tag(4, 0), MapCacheBank.tag(6, 0), MapCacheBank.tag(5, 8)}, tags,
+                "most recently used first");
+        assertEquals(0, bank.tagsByRecency(0, tags));
+        assertTrue(bank.contains(1, 5, 9), "logical ids 8..11 share a row");
+        assertFalse(bank.contains(1, 5, 12));
+        assertFalse(bank.contains(0, 4, 0), "caches are independent");
+        assertEquals(1, bank.hits());
+        assertEquals(3, bank.misses());
+        assertFalse(bank.access(1, 7, 0)); // the least recently used row (domain 5) goes
+        assertFalse(bank.contains(1, 5, 8));
+        assertEquals(1, bank.flushDomain(4));
+        assertFalse(bank.contains(1, 4, 0));
+        bank.resetCounters();
+        assertEquals(0, bank.hits() + bank.misses());
+        bank.clear();
+        assertEquals(0, bank.tagsByRecency(1, tags));
+        assertEquals(2, bank.caches());
+        assertEquals(3, bank.entries());
+    }
+
+    @Test
+    void redefiningAHomeDomainFlushesItsHomeMapRows() {
+        final MapCacheBank hmc = new MapCacheBank(4, 16);
+        final HomeDomains h = new HomeDomains(4, 16, hmc);
+        h.define(2, new int[] {1, 2, 3});
+        assertFalse(hmc.access(0, 2, 1));
+        assertTrue(hmc.access(0, 2, 1));
+        h.define(2, new int[] {4, 5});
+        assertFalse(hmc.contains(0, 2, 1));
+        assertEquals(4, h.domains());
+        assertEquals(16, h.homes());
+        assertEquals(5, h.home(2, 1));
+        assertEquals(0, h.size(3));
+        final SharerDomains s = new SharerDomains(2, 8, null);
+        assertEquals(2, s.domains());
+        assertEquals(8, s.cores());
+        s.define(1, new int[] {6, 7});
+        assertEquals(2, s.size(1));
+        assertEquals(0, s.size(0));
     }
 }

@@ -186,4 +186,65 @@ class DirectoryFormatTest {
         assertThrows(IllegalArgumentException.class, () -> d.define(0, new int[] {1, 1}));
         assertThrows(IllegalArgumentException.class, () -> new LimitedPointerFormat(FormatSpec.parse("full-map"), 4, 4));
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"full-map", "dir-b-2", "dir-nb-2", "coarse-vector-2", "cdr-sr"})
+    void coveredCoresAreTheInvalidationTargetsWithoutTouchingTheMapCache(final String id) {
+        final DirectoryFormat f = format(id);
+        f.addSharer(5, 100, 0);
+        f.addSharer(5, 103, 0);
+        f.addSharer(5, 106, 0);
+        final int[] covered = new int[f.maxTargets()];
+        final int n = f.coveredCores(5, covered);
+        assertEquals(0, f.mapCacheLookups(), "covered cores read the table only");
+        final int[] targets = new int[f.maxTargets()];
+        assertEquals(n, f.invalidationTargets(5, 0, targets));
+        assertArrayEquals(Arrays.copyOf(targets, n), Arrays.copyOf(covered, n));
+        assertEquals(id.equals("cdr-sr") ? 3 : 0, f.mapCacheLookups());
+    }
+
+    @Test
+    void describeIsCanonicalForEveryFormat() {
+        final DirectoryFormat full = format("full-map");
+        assertEquals("-", full.describe(1));
+        full.addSharer(1, 103, 0);
+        full.addSharer(1, 100, 0);
+        assertEquals("S[100,103]", full.describe(1));
+        full.setOwner(1, 7, 0);
+        assertEquals("O7", full.describe(1));
+        final DirectoryFormat dirB = format("dir-b-2");
+        dirB.addSharer(1, 9, 0);
+        dirB.addSharer(1, 4, 0);
+        assertEquals("S[9,4]", dirB.describe(1), "pointers oldest first: their order decides Dir_i NB's victim");
+        dirB.addSharer(1, 5, 0);
+        assertEquals("B", dirB.describe(1));
+        final DirectoryFormat coarse = format("coarse-vector-1");
+        coarse.addSharer(1, 3, 0);
+        assertEquals("P[3]", coarse.describe(1));
+        coarse.addSharer(1, 4, 0);
+        assertTrue(coarse.describe(1).startsWith("G[0,1,2,"), coarse.describe(1));
+        final DirectoryFormat cdr = format("cdr-sr");
+        cdr.addSharer(1, 103, 0);
+        assertEquals("D0:2", cdr.describe(1), "domain 0, logical sharer 1");
+        cdr.addSharer(1, 5, 0);
+        assertEquals("B", cdr.describe(1));
+    }
+
+    @Test
+    void formatSpecsParseAndRejectWithTheAllowedForms() {
+        assertEquals("coarse-vector-4", FormatSpec.parse("coarse-vector").id());
+        assertEquals("dir-nb-64", FormatSpec.parse(" DIR-NB-64 ").id());
+        assertEquals("cdr-sr", FormatSpec.parse("cdr-sr").toString());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> FormatSpec.parse("dir-b-x")).getMessage()
+                .contains("pointer count 'x' is not a number"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> FormatSpec.parse("dir-b-65")).getMessage()
+                .contains("pointers = 65: must be in [1, 64]"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> FormatSpec.parse("snoop")).getMessage()
+                .contains(FormatSpec.ALLOWED));
+        assertThrows(IllegalArgumentException.class, () -> new FormatSpec(FormatSpec.Kind.FULL_MAP, 2));
+        assertThrows(IllegalArgumentException.class, () -> new FormatSpec(FormatSpec.Kind.DIR_B, 0));
+        assertThrows(IllegalArgumentException.class, () -> new FormatSpec(null, 0));
+        assertTrue(FormatSpec.Kind.COARSE_VECTOR.hasPointers());
+        assertFalse(FormatSpec.Kind.CDR_SR.hasPointers());
+    }
 }

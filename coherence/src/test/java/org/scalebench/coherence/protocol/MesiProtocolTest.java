@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.scalebench.coherence.format.DirectoryFormats;
 import org.scalebench.coherence.format.FormatSpec;
 import org.scalebench.coherence.home.HomeMapping;
 import org.scalebench.coherence.network.Interconnect;
@@ -131,5 +132,126 @@ class MesiProtocolTest {
         final String problem = new CoherenceInvariants(p, null).checkLine(33, 33);
         assertNotNull(problem);
         assertTrue(problem.contains("does not cover"), problem);
+    }
+
+    @Test
+    void coarseGroupsInvalidateCoresWithoutACopyAndCountThemSuperfluous() {
+        final MesiProtocol p = chip("coarse-vector-2", "global"); // groups of 64 cores on chip1024
+        p.access(1, false, at(33), 0, 0);
+        p.access(2, false, at(33), 0, 0);
+        p.access(70, false, at(33), 0, 0); // third sharer: coarse mode, groups 0 and 1
+        assertEquals(0, p.stats().superfluousInvalidations());
+        p.access(3, true, at(33), 0, 0);
+        assertEquals(127, p.stats().invalidations(), "every core of groups 0 and 1 but the writer");
+        assertEquals(127 - 3, p.stats().superfluousInvalidations(), "only cores 1, 2 and 70 had a copy");
+        assertNull(new CoherenceInvariants(p, null).checkLine(33, 33));
+        assertTrue(p.access(70, false, at(33), 0, 0) > 1, "core 70's copy was invalidated");
+    }
+
+    @Test
+    void broadcastCountsTheCoresWithoutACopyAsSuperfluous() {
+        final MesiProtocol p = chip("dir-b-1", "global");
+        p.access(1, false, at(33), 0, 0);
+        p.access(2, false, at(33), 0, 0); // overflow: broadcast state
+        p.access(3, true, at(33), 0, 0);
+        assertEquals(1, p.stats().broadcasts());
+        assertEquals(1023 - 2, p.stats().superfluousInvalidations());
+        p.stats().reset();
+        assertEquals(0, p.stats().superfluousInvalidations() + p.stats().broadcasts() + p.stats().messages());
+    }
+
+    @Test
+    void dataMovementsAreReportedToTheObserver() {
+        final StringBuilder moves = new StringBuilder();
+        final MesiProtocol p = new MesiProtocol(CHIP.protocolConfig(FormatSpec.parse("full-map"),
+                HomeMapping.parse("global", 1024)), DirectoryFormats::create,
+                new DataObserver() {
+                    @Override
+                    public void fromHome(final int core, final long line) {
+                        moves.append("home->").append(core).append(' ');
+                    }
+
+                    @Override
+                    public void fromCache(final int source, final int core, final long line) {
+                        moves.append(source).append("->").append(core).append(' ');
+                    }
+
+                    @Override
+                    public void toHome(final int core, final long line) {
+                        moves.append(core).append("->home ");
+                    }
+                });
+        p.access(1, true, at(33), 0, 0);  // M at core 1, data from home
+        p.access(2, false, at(33), 0, 0); // forwarded: core 1 writes back and supplies core 2
+        p.access(3, true, at(33), 0, 0);  // write miss: sharers invalidated, data from home
+        assertEquals("home->1 1->home 1->2 home->3 ", moves.toString());
+    }
+
+    @Test
+    void broadcastAccountsEveryMessageInClosedForm() {
+        final MesiProtocol p = chip("dir-b-1", "global");
+        p.access(1, false, at(33), 0, 0);
+        p.access(2, false, at(33), 0, 0); // broadcast state
+        final ProtocolStats s = p.stats();
+        final long messages = s.messages();
+        final long bytes = s.bytes();
+        final long flitHops = s.flitHops();
+        final long writebacks = s.writebacks();
+        p.access(3, true, at(33), 0, 0);  // request (3 hops) + 1023 invalidations and acks + data reply
+        final Interconnect net = CHIP.network();
+        assertEquals(1 + 2 * 1023 + 1, s.messages() - messages);
+        assertEquals((1 + 2 * 1023) * 3 * 10 + 10 * 10, s.bytes() - bytes);
+        assertEquals((3 + 10) * net.hops(3, 33) + 2L * 3 * net.hopSumFrom(33), s.flitHops() - flitHops);
+        assertEquals(writebacks, s.writebacks(), "shared copies are dropped without data");
+    }
+
+    @Test
+    void countersAddUpOverASmallRun() {
+        final MesiProtocol p = chip("full-map", "global");
+        long sum = 0;
+        sum += p.access(1, false, at(33), 0, 0); // read miss: E
+        sum += p.access(1, true, at(33), 0, 0);  // hit: E to M
+        sum += p.access(1, false, at(33), 0, 0); // hit
+        sum += p.access(2, false, at(33), 0, 0); // read miss, forwarded: dirty owner writes back
+        sum += p.access(2, true, at(33), 0, 0);  // upgrade
+        sum += p.access(3, true, at(34), 0, 0);  // write miss
+        final ProtocolStats s = p.stats();
+        assertEquals(6, s.accesses());
+        assertEquals(3, s.writes());
+        assertEquals(2, s.hits());
+        assertEquals(2, s.readMisses());
+        assertEquals(1, s.writeMisses());
+        assertEquals(1, s.upgrades());
+        assertEquals(4, s.misses());
+        assertEquals(4.0 / 6, s.missRate(), 1e-12);
+        assertEquals(4, s.directoryAccesses());
+        assertEquals(4, s.missLatency().count());
+        assertEquals(1, s.writebacks());
+        assertEquals(1, s.forwards());
+        assertEquals(1, s.invalidations(), "the upgrade invalidates core 1");
+        assertEquals(sum, s.latencySum());
+        assertEquals(0, p.sharerMapLookups() + p.sharerMapMisses());
+        assertEquals(0.0, new ProtocolStats().missRate());
+    }
+
+    @Test
+    void theHomeForgetsALineOnceItsLastCopyIsEvicted() {
+        final SystemSpec tiny = CHIP.shrunk(); // private caches of 2 sets x 2 ways: lines 0, 2, 4 share a set
+        final MesiProtocol p = new MesiProtocol(tiny.protocolConfig(FormatSpec.parse("full-map"),
+                HomeMapping.parse("global", 16)));
+        p.access(1, false, at(0), 0, 0);
+        final int entry = p.directoryEntry(0, 0);
+        assertTrue(entry >= 0);
+        assertEquals(0, p.lineOf(entry));
+        assertEquals(1, p.holders(entry, new int[16]));
+        p.access(1, true, at(2), 0, 0);
+        p.access(1, false, at(4), 0, 0); // evicts line 0 (PutE)
+        assertEquals(MesiProtocol.INVALID, p.copyState(1, 0));
+        assertEquals(-1, p.directoryEntry(0, 0), "the empty entry is freed");
+        assertEquals(-1, p.lineOf(entry));
+        assertEquals(1, p.stats().evictions());
+        p.access(1, false, at(6), 0, 0); // evicts line 2, which is dirty (PutM)
+        assertEquals(1, p.stats().writebacks());
+        assertEquals(-1, p.directoryEntry(2, 2));
     }
 }
