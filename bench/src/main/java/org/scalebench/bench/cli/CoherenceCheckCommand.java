@@ -43,13 +43,13 @@ public final class CoherenceCheckCommand implements Callable<Integer> {
     String domains;
 
     @Option(names = "--private-ways", paramLabel = "W", description = "Lines per private cache (one set): 1 (lines "
-            + "compete: PutS/PutE/PutM) or a power of two >= --lines (default: the smallest such power of two).")
-    Integer privateWays;
+            + "compete: PutS/PutE/PutM) or a power of two >= --lines (default: ${DEFAULT-VALUE}).")
+    int privateWays = 1;
 
     @Option(names = "--directory-ways", paramLabel = "W", description = "Entries per directory set of a home (the "
             + "first two lines share a set): 1 (they evict each other's entry) or a power of two >= --lines "
-            + "(default: ${DEFAULT-VALUE}).")
-    int directoryWays = 1;
+            + "(default: the smallest such power of two).")
+    Integer directoryWays;
 
     @Option(names = "--map-cache-entries", paramLabel = "E", description = "Entries per Sharer and Home Map Cache, in "
             + "[1, 64] (default: ${DEFAULT-VALUE}).")
@@ -67,9 +67,9 @@ public final class CoherenceCheckCommand implements Callable<Integer> {
         if (lines < 1 || lines > 4) {
             throw new UsageException("--lines = " + lines + ": must be in [1, 4]");
         }
-        final int ways = privateWays == null ? ExhaustiveChecker.Shape.of(cores, lines).privateWays() : privateWays;
-        checkWays("--private-ways", ways);
-        checkWays("--directory-ways", directoryWays);
+        final int ways = directoryWays == null ? ExhaustiveChecker.Shape.of(cores, lines).directoryWays() : directoryWays;
+        checkWays("--private-ways", privateWays);
+        checkWays("--directory-ways", ways);
         if (mapCacheEntries < 1 || mapCacheEntries > 64) {
             throw new UsageException("--map-cache-entries = " + mapCacheEntries + ": must be in [1, 64]");
         }
@@ -84,10 +84,10 @@ public final class CoherenceCheckCommand implements Callable<Integer> {
             throw new UsageException("--domains '" + domainText + "': a cdr-sr domain holds at most 63 cores");
         }
         final ExhaustiveChecker checker = new ExhaustiveChecker(SystemSpec.named("chip1024"), f, homes,
-                new ExhaustiveChecker.Shape(cores, lines, ways, directoryWays, mapCacheEntries), d);
+                new ExhaustiveChecker.Shape(cores, lines, privateWays, ways, mapCacheEntries), d);
         final PrintWriter out = spec.commandLine().getOut();
         out.println("machine: " + cores + " cores in a row (chip1024 timing), " + cores + " home slices in one home domain, "
-                + ways + "-way private caches, " + directoryWays + "-way directory sets, " + mapCacheEntries
+                + privateWays + "-way private caches, " + ways + "-way directory sets, " + mapCacheEntries
                 + "-entry map caches");
         out.println("format " + f.id() + (f.kind() == FormatSpec.Kind.COARSE_VECTOR
                 ? " (groups of " + StorageModel.coarseGroupSize(f.pointers(), Math.max(2, cores)) + " cores)" : "")

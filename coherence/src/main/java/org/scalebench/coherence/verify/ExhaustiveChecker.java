@@ -101,15 +101,16 @@ public final class ExhaustiveChecker {
         }
 
         /**
-         * The default shape of {@code cores} cores and {@code lines} lines: every core may hold every line, the
-         * lines compete for one directory entry per home, one-entry map caches.
+         * The default shape of {@code cores} cores and {@code lines} lines: the lines compete for each core's
+         * one-line private cache (PutS, PutE and PutM reach the format), every home's directory holds every
+         * line, one-entry map caches.
          *
          * @param cores cores
          * @param lines lines
          * @return the shape
          */
         public static Shape of(final int cores, final int lines) {
-            return new Shape(cores, lines, Integer.highestOneBit(Math.max(1, lines) * 2 - 1), 1, 1);
+            return new Shape(cores, lines, 1, Integer.highestOneBit(Math.max(1, lines) * 2 - 1), 1);
         }
 
         private static void checkWays(final String name, final int ways, final int lines) {

@@ -41,11 +41,23 @@ class ExhaustiveCheckerTest {
     @Test
     void aForgetfulFormatAlsoLeavesAStaleCopyWhenItsEntryIsEvicted() {
         final ExhaustiveChecker checker = new ExhaustiveChecker(CHIP, FormatSpec.parse("full-map"), "piton-low",
-                ExhaustiveChecker.Shape.of(3, 2), ExhaustiveChecker.parseDomains("0,1/1,2", 3),
+                new ExhaustiveChecker.Shape(3, 2, 2, 1, 1), ExhaustiveChecker.parseDomains("0,1/1,2", 3),
                 PlantedFormats.FORGETS_A_SHARER);
         final ExhaustiveChecker.Result r = checker.explore(100_000);
         assertEquals("line 0xc0: 1 cached copies but no directory entry at home 1", r.violation());
         assertEquals(4, r.trace().size(), "three steps and the violation");
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"full-map, piton-low, 3", "dir-b-1, piton-low, 3", "dir-nb-1, uniform, 3", "coarse-vector-1, piton-low, 4",
+        "cdr-sr, piton-low, 3", "cdr-sr, global, 3"})
+    void theDefaultShapeReachesEvictionsOfEveryKindWithoutAViolation(final String format, final String homes,
+            final int cores) {
+        final ExhaustiveChecker.Result r = new ExhaustiveChecker(CHIP, FormatSpec.parse(format), homes,
+                ExhaustiveChecker.Shape.of(cores, 2),
+                ExhaustiveChecker.parseDomains(ExhaustiveChecker.defaultDomains(cores), cores)).explore(1_000_000);
+        assertEquals(0, r.violations(), r.violation() + "\n" + String.join("\n", r.trace()));
+        assertTrue(r.states() > 150, r.summary());
     }
 
     @ParameterizedTest(name = "{0} on {1}")
@@ -97,7 +109,7 @@ class ExhaustiveCheckerTest {
         "global, 0x0 0xc0", "piton-mixed, 0xc0 0x40"})
     void linesFoldAndShareAHome(final String homes, final String expected) {
         final ExhaustiveChecker checker = new ExhaustiveChecker(CHIP, FormatSpec.parse("full-map"), homes,
-                ExhaustiveChecker.Shape.of(3, 2), ExhaustiveChecker.parseDomains("0,1/1,2", 3));
+                new ExhaustiveChecker.Shape(3, 2, 2, 1, 1), ExhaustiveChecker.parseDomains("0,1/1,2", 3));
         final StringBuilder text = new StringBuilder();
         for (final long a : checker.addresses()) {
             text.append(text.length() == 0 ? "" : " ").append("0x").append(Long.toHexString(a));
@@ -133,8 +145,9 @@ class ExhaustiveCheckerTest {
         assertThrows(IllegalArgumentException.class, () -> new ExhaustiveChecker.Shape(3, 2, 2, 2, 0));
         assertThrows(IllegalArgumentException.class, () -> new ExhaustiveChecker.Shape(3, 2, 2, 2, 65));
         assertEquals(new ExhaustiveChecker.Shape(16, 4, 64, 4, 64), new ExhaustiveChecker.Shape(16, 4, 64, 4, 64));
-        assertEquals(4, ExhaustiveChecker.Shape.of(3, 3).privateWays());
-        assertEquals(1, ExhaustiveChecker.Shape.of(3, 1).privateWays());
+        assertEquals(4, ExhaustiveChecker.Shape.of(3, 3).directoryWays());
+        assertEquals(1, ExhaustiveChecker.Shape.of(3, 1).directoryWays());
+        assertEquals(1, ExhaustiveChecker.Shape.of(3, 3).privateWays());
         assertEquals("0,1,2/2,3", ExhaustiveChecker.defaultDomains(4));
         assertEquals("0/0,1", ExhaustiveChecker.defaultDomains(2));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> ExhaustiveChecker.parseDomains("0,0", 3))
