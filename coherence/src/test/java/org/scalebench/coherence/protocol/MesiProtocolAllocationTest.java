@@ -12,16 +12,22 @@ import org.scalebench.coherence.sim.SyntheticWorkload;
 import org.scalebench.coherence.sim.SystemSpec;
 import org.scalebench.core.testing.Allocations;
 
-/** The simulator's inner loop allocates nothing, for every scheme (hits, misses, broadcasts, map caches). */
+/**
+ * The simulator's inner loop allocates nothing, for every scheme (hits, misses, broadcasts, map caches) and for
+ * the superset and overflow formats (invalidations to coarse groups, broadcasts, Dir_i NB overflow).
+ */
 @Tag("allocation")
 class MesiProtocolAllocationTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"global", "sr", "hr", "sr+hr"})
-    void accessAllocatesNothing(final String schemeName) {
+    @ValueSource(strings = {"global", "sr", "hr", "sr+hr", "global:coarse-vector-4", "global:dir-b-4",
+        "global:dir-nb-2"})
+    void accessAllocatesNothing(final String schemeAndFormat) {
         final SystemSpec chip = SystemSpec.named("chip1024");
-        final Scheme scheme = Scheme.parse(schemeName);
-        final MesiProtocol p = new MesiProtocol(chip.protocolConfig(CoherenceSimulator.formatFor(chip, scheme, null),
+        final String[] parts = schemeAndFormat.split(":");
+        final Scheme scheme = Scheme.parse(parts[0]);
+        final String format = parts.length > 1 ? parts[1] : null;
+        final MesiProtocol p = new MesiProtocol(chip.protocolConfig(CoherenceSimulator.formatFor(chip, scheme, format),
                 CoherenceSimulator.mappingFor(chip, scheme, null)));
         final SyntheticWorkload w = new SyntheticWorkload(chip,
                 SyntheticWorkload.Params.defaults(SyntheticWorkload.Kind.VM, chip, 5));
