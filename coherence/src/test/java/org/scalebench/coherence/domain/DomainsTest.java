@@ -109,4 +109,52 @@ class DomainsTest {
         assertEquals(2, s.size(1));
         assertEquals(0, s.size(0));
     }
+
+    @Test
+    void constructorsAcceptTheirSmallestSizesAndRejectZero() {
+        assertEquals(1, new MapCacheBank(1, 1).entries());
+        assertEquals(64, new MapCacheBank(1, 64).entries());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new MapCacheBank(0, 16)).getMessage()
+                .startsWith("map caches = 0: must be at least 1"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new MapCacheBank(1, 0)).getMessage()
+                .startsWith("map cache entries = 0: must be in [1, 64]"));
+        assertEquals(1, new SharerDomains(1, 1, null).domains());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new SharerDomains(0, 4, null)).getMessage()
+                .startsWith("sharer domains = 0: must be in [1, "));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new SharerDomains(1, 0, null)).getMessage()
+                .startsWith("cores = 0: must be at least 1"));
+        assertEquals(1, new HomeDomains(1, 1, null).homes());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new HomeDomains(0, 4, null)).getMessage()
+                .startsWith("home domains = 0: must be in [1, "));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new HomeDomains(1, 0, null)).getMessage()
+                .startsWith("homes = 0: must be at least 1"));
+        final SharerDomains d = new SharerDomains(2, 4, null);
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> d.define(-1, new int[] {0})).getMessage()
+                .startsWith("sharer domain id = -1: must be in [0, 2)"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> d.define(0, new int[] {-1})).getMessage()
+                .startsWith("core = -1"));
+        d.define(0, new int[] {3});
+        assertEquals(0, d.lsid(0, 3));
+        final HomeDomains h = new HomeDomains(2, 4, null);
+        assertThrows(IllegalArgumentException.class, () -> h.define(-1, new int[] {0}));
+        assertThrows(IllegalArgumentException.class, () -> h.define(0, new int[] {-1}));
+        assertThrows(IllegalArgumentException.class, () -> h.define(0, new int[] {1, 1}));
+        h.define(1, new int[] {3});
+        assertEquals(3, h.home(1, 0));
+    }
+
+    @Test
+    void makePrimaryGivesEachMemberItsPositionAndRedefinitionDropsIt() {
+        final SharerDomains d = new SharerDomains(4, 16, null);
+        d.define(2, new int[] {9, 4, 7});
+        d.makePrimary(2);
+        assertEquals(0, d.lsid(2, 9));
+        assertEquals(1, d.lsid(2, 4));
+        assertEquals(2, d.lsid(2, 7));
+        assertEquals(SharerDomains.PUBLIC_SHARER, d.lsid(1, 4), "another domain: the public sharer");
+        d.define(2, new int[] {7});
+        assertEquals(SharerDomains.PUBLIC_SHARER, d.lsid(2, 9), "no longer a member, no stale fast path");
+        assertEquals(0, d.lsid(2, 7));
+        assertThrows(IllegalArgumentException.class, () -> d.makePrimary(4));
+    }
 }

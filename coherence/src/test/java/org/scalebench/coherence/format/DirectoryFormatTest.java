@@ -247,4 +247,43 @@ class DirectoryFormatTest {
         assertTrue(FormatSpec.Kind.COARSE_VECTOR.hasPointers());
         assertFalse(FormatSpec.Kind.CDR_SR.hasPointers());
     }
+
+    @Test
+    void formatsRejectEmptyMachinesAndAcceptTheSmallest() {
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new FullMapFormat(0, 4)).getMessage()
+                .startsWith("directory entries = 0: must be at least 1"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new FullMapFormat(4, 0)).getMessage()
+                .startsWith("cores = 0: must be at least 1"));
+        final DirectoryFormat one = new FullMapFormat(1, 1);
+        assertEquals(1, one.capacity());
+        assertEquals(1, one.cores());
+        assertEquals("full-map", one.spec().id());
+        final DirectoryFormat dirNb = new LimitedPointerFormat(FormatSpec.parse("dir-nb-3"), 2, 8);
+        dirNb.addSharer(1, 5, 0);
+        dirNb.addSharer(1, 6, 0);
+        dirNb.addSharer(1, 7, 0);
+        dirNb.removeSharer(1, 6);
+        assertArrayEquals(new int[] {5, 7}, targets(dirNb, 1), "removal keeps the others in order");
+        dirNb.removeSharer(1, 7);
+        dirNb.removeSharer(1, 5);
+        assertTrue(dirNb.isEmpty(1));
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> new CoarseVectorFormat(FormatSpec.parse("dir-b-2"), 4, 4)).getMessage().contains("not a coarse"));
+    }
+
+    @Test
+    void coarseVectorGroupsOnSmallMachines() {
+        assertEquals(2, new CoarseVectorFormat(FormatSpec.parse("coarse-vector-1"), 4, 4).groupSize());
+        assertEquals(2, new CoarseVectorFormat(FormatSpec.parse("coarse-vector-2"), 4, 16).groupSize());
+        final CoarseVectorFormat f = new CoarseVectorFormat(FormatSpec.parse("coarse-vector-1"), 4, 5);
+        f.addSharer(0, 4, 0);
+        f.addSharer(0, 1, 0); // groups {0, 1} and {4}: core 5 does not exist
+        assertArrayEquals(new int[] {0, 1, 4}, targets(f, 0));
+        f.reset(0);
+        f.addSharer(0, 3, 0);
+        assertArrayEquals(new int[] {3}, targets(f, 0), "reset leaves no stale group behind");
+        f.setOwner(0, 2, 0);
+        assertEquals(2, f.owner(0));
+        assertEquals(0, targets(f, 0).length);
+    }
 }
