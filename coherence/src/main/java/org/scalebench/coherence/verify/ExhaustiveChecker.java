@@ -412,11 +412,10 @@ public final class ExhaustiveChecker {
             throw new IllegalArgumentException("max states = " + maxStates + ": must be at least 1");
         }
         final Map<String, Integer> index = new HashMap<>();
-        final List<int[]> paths = new ArrayList<>(); // state -> {parent, transition}; the root has {-1, -1}
-        final int[] depth = new int[1];
+        final List<int[]> paths = new ArrayList<>(); // state -> {parent, transition, depth}; the root: {-1, -1, 0}
+        int depth = 0;
         index.put(new Machine().key(), 0);
-        paths.add(new int[] {-1, -1});
-        final List<Integer> depths = new ArrayList<>(List.of(0));
+        paths.add(new int[] {-1, -1, 0});
         long transitions = 0;
         long violations = 0;
         String violation = "";
@@ -450,14 +449,13 @@ public final class ExhaustiveChecker {
                         continue;
                     }
                     index.put(key, paths.size());
-                    paths.add(new int[] {s, t});
-                    depths.add(depths.get(s) + 1);
-                    depth[0] = Math.max(depth[0], depths.get(s) + 1);
+                    paths.add(new int[] {s, t, paths.get(s)[2] + 1});
+                    depth = Math.max(depth, paths.get(s)[2] + 1);
                 }
             }
         }
         return new Result(paths.size(), transitions, violations, complete, violation,
-                violatingPath == null ? List.of() : trace(violatingPath, violation), depth[0]);
+                violatingPath == null ? List.of() : trace(violatingPath, violation), depth);
     }
 
     private static int[] pathTo(final List<int[]> paths, final int state) {
