@@ -141,6 +141,21 @@ class DomainsTest {
         assertThrows(IllegalArgumentException.class, () -> h.define(0, new int[] {1, 1}));
         h.define(1, new int[] {3});
         assertEquals(3, h.home(1, 0));
+        assertEquals(-1, h.home(0, 0), "an undefined home domain maps nowhere");
+        h.define(1, new int[] {2, 1});
+        h.define(1, new int[] {0});
+        assertEquals(-1, h.home(1, 1), "a shrunk domain keeps no stale home");
+        assertThrows(IllegalArgumentException.class, () -> d.define(0, new int[] {4}));
+        d.define(1, new int[] {0, 1, 2});
+        d.define(1, new int[] {2});
+        assertEquals(-1, d.globalCore(1, 1), "a shrunk domain keeps no stale member");
+        assertEquals(-1, d.globalCore(1, 2));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new SharerDomains(Integer.MAX_VALUE / 64 + 1, 4,
+                null)).getMessage().startsWith("sharer domains = "));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new HomeDomains(Integer.MAX_VALUE / 64 + 1, 4,
+                null)).getMessage().startsWith("home domains = "));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new MapCacheBank(Integer.MAX_VALUE / 32, 64))
+                .getMessage().contains("more than one array can hold"));
     }
 
     @Test

@@ -150,6 +150,9 @@ class DirectoryFormatTest {
         f.addSharer(0, 5, 0); // core 5 is not in domain 0: the public sharer (LSID 63)
         assertTrue(f.isBroadcast(0));
         assertFalse(f.isExact(0));
+        final long lookups = f.mapCacheLookups();
+        assertEquals(0, f.invalidationTargets(0, 0, new int[63]), "a broadcast entry names no target");
+        assertEquals(lookups, f.mapCacheLookups(), "and walks no map");
     }
 
     @Test
@@ -262,6 +265,10 @@ class DirectoryFormatTest {
         dirNb.addSharer(1, 5, 0);
         dirNb.addSharer(1, 6, 0);
         dirNb.addSharer(1, 7, 0);
+        dirNb.removeSharer(1, 7);
+        dirNb.removeSharer(1, 7); // gone already: the slot behind the last pointer is not a pointer
+        assertArrayEquals(new int[] {5, 6}, targets(dirNb, 1));
+        dirNb.addSharer(1, 7, 0);
         dirNb.removeSharer(1, 6);
         assertArrayEquals(new int[] {5, 7}, targets(dirNb, 1), "removal keeps the others in order");
         dirNb.removeSharer(1, 7);
@@ -281,7 +288,9 @@ class DirectoryFormatTest {
         assertArrayEquals(new int[] {0, 1, 4}, targets(f, 0));
         f.reset(0);
         f.addSharer(0, 3, 0);
-        assertArrayEquals(new int[] {3}, targets(f, 0), "reset leaves no stale group behind");
+        assertArrayEquals(new int[] {3}, targets(f, 0));
+        f.addSharer(0, 0, 0); // coarse again: groups {0, 1} and {2, 3} only
+        assertArrayEquals(new int[] {0, 1, 2, 3}, targets(f, 0), "reset leaves no stale group behind");
         f.setOwner(0, 2, 0);
         assertEquals(2, f.owner(0));
         assertEquals(0, targets(f, 0).length);

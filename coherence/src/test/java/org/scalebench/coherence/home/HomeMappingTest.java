@@ -31,6 +31,7 @@ class HomeMappingTest {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> HomeMapping.parse("global", 0)).getMessage()
                 .contains("homes = 0: must be at least 1"));
         assertEquals("mixed", HomeBitSelect.MIXED.id());
+        assertEquals(0, HomeMapping.parse("global", 1).globalHome(12345));
     }
 
     @Test

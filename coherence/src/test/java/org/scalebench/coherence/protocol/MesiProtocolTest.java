@@ -87,6 +87,12 @@ class MesiProtocolTest {
         // core 1 = (1,0) is 1 hop from the home (1,1); the round is 2 x the farthest tile (31,31): 60 hops
         // + 3 flits, plus 1023 x 3 cycles of injection
         assertEquals(4 + 10 + (2 * 63 + 1023 * 3) + 11, latency);
+        assertEquals(0, p.sharerMapLookups(), "a broadcast walks no sharer map");
+        p.access(2, false, at(40), 0, 0);
+        p.access(3, false, at(40), 0, 0);
+        p.access(0, true, at(40), 0, 0); // invalidates logical sharers 2 and 3: one map row
+        assertEquals(2, p.sharerMapLookups());
+        assertEquals(1, p.sharerMapMisses());
         assertNull(new CoherenceInvariants(p, null).checkLine(33, 33));
         assertTrue(p.access(100, false, at(33), 0, 0) > 1, "the public sharer's copy was invalidated");
     }
@@ -158,6 +164,11 @@ class MesiProtocolTest {
         assertEquals(1023 - 2, p.stats().superfluousInvalidations());
         p.stats().reset();
         assertEquals(0, p.stats().superfluousInvalidations() + p.stats().broadcasts() + p.stats().messages());
+        assertEquals(0, p.stats().missLatency().count());
+        final long before = p.stats().accesses();
+        p.prefetch(5, at(33));
+        assertEquals(before, p.stats().accesses(), "a prefetch is not an access");
+        assertEquals(MesiProtocol.INVALID, p.copyState(5, 33));
     }
 
     @Test

@@ -88,7 +88,7 @@ class ExhaustiveCheckerTest {
      * a walk (load, load, store, load, load: 5).
      */
     @ParameterizedTest(name = "{0}: {1} states")
-    @CsvSource({"full-map, 11, 3", "dir-b-4, 19, 3", "cdr-sr, 18, 5"})
+    @CsvSource({"full-map, 11, 3", "dir-b-4, 19, 3", "dir-b-1, 11, 3", "cdr-sr, 18, 5"})
     void oneLineOnThreeCoresReachesTheStatesCountedByHand(final String format, final int states, final int depth) {
         final ExhaustiveChecker checker = new ExhaustiveChecker(CHIP, FormatSpec.parse(format), "global",
                 new ExhaustiveChecker.Shape(3, 1, 1, 1, 1), ExhaustiveChecker.parseDomains("0,1,2", 3));
@@ -102,6 +102,18 @@ class ExhaustiveCheckerTest {
         assertEquals(5, cut.states());
         assertFalse(cut.complete());
         assertTrue(cut.summary().endsWith("(incomplete: state limit reached)"));
+    }
+
+    @Test
+    void homeMapCachesAreState() {
+        final ExhaustiveChecker.Shape one = new ExhaustiveChecker.Shape(2, 1, 1, 1, 1);
+        final int[][] all = ExhaustiveChecker.parseDomains("0,1", 2);
+        final long global = new ExhaustiveChecker(CHIP, FormatSpec.parse("full-map"), "global", one, all)
+                .explore(1000).states();
+        final long piton = new ExhaustiveChecker(CHIP, FormatSpec.parse("full-map"), "piton-low", one, all)
+                .explore(1000).states();
+        assertEquals(6, global, "initial, E or M at either core, both S");
+        assertTrue(piton > global, "whether each core's Home Map Cache holds the row: " + piton);
     }
 
     @ParameterizedTest(name = "{0}")
