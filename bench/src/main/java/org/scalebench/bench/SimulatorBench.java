@@ -57,7 +57,7 @@ public class SimulatorBench {
         final SystemSpec chip = SystemSpec.named("chip1024");
         final Scheme s = Scheme.parse(scheme);
         protocol = new MesiProtocol(chip.protocolConfig(CoherenceSimulator.formatFor(chip, s, null),
-                CoherenceSimulator.mappingFor(chip, s, null), false));
+                CoherenceSimulator.mappingFor(chip, s, null)));
         final SyntheticWorkload workload = new SyntheticWorkload(chip,
                 SyntheticWorkload.Params.defaults(SyntheticWorkload.Kind.VM, chip, 42));
         workload.defineDomains(protocol.sharerDomains(), protocol.homeDomains());

@@ -5,9 +5,10 @@ import picocli.CommandLine.Command;
 
 /** {@code scalebench coherence ...}: the Coherence Domain Restriction experiments. */
 @Command(name = "coherence", mixinStandardHelpOptions = true,
-        description = "Coherence Domain Restriction: storage model, protocol tester, simulator, comparisons.",
-        subcommands = {CoherenceStorageCommand.class, CoherenceVerifyCommand.class, CoherenceSimulateCommand.class,
-            CoherenceCompareCommand.class, CoherenceSweepCommand.class, CoherenceTraceCommand.class})
+        description = "Coherence Domain Restriction: storage model, protocol tester and checker, simulator, comparisons.",
+        subcommands = {CoherenceStorageCommand.class, CoherenceVerifyCommand.class, CoherenceCheckCommand.class,
+            CoherenceSimulateCommand.class, CoherenceCompareCommand.class, CoherenceSweepCommand.class,
+            CoherenceTraceCommand.class})
 public final class CoherenceCommand implements Runnable {
 
     @CommandLine.Spec

@@ -1,7 +1,18 @@
 package org.scalebench.bench.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+import org.scalebench.bench.io.CsvFiles;
 import org.scalebench.coherence.format.FormatSpec;
 import org.scalebench.coherence.sim.SystemSpec;
 import org.scalebench.coherence.verify.RandomProtocolTester;
@@ -10,16 +21,21 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code scalebench coherence verify}: the random protocol tester. */
+/** {@code scalebench coherence verify}: the random protocol tester, its replay log and its replay. */
 @Command(name = "verify", mixinStandardHelpOptions = true,
         description = "Random loads and stores on a tiny machine, checking single-writer/multiple-reader, "
-                + "that loads see the latest store and that the directory covers every copy.")
+                + "that loads see the latest store, that the directory covers every copy and the latency of the path.")
 public final class CoherenceVerifyCommand implements Callable<Integer> {
+
+    /** Columns of a replay log. */
+    static final List<String> LOG_COLUMNS = List.of("system", "format", "homes", "seed", "core", "op", "address",
+            "sdid", "hdid");
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--format", required = true, paramLabel = "F", description = "Directory format: " + FormatSpec.ALLOWED)
+    @Option(names = "--format", paramLabel = "F", description = "Directory format: " + FormatSpec.ALLOWED
+            + " (required unless --replay).")
     String format;
 
     @Option(names = "--homes", paramLabel = "H", description = "Home mapping: global, piton[-low|-middle|-high|-mixed],"
@@ -36,19 +52,102 @@ public final class CoherenceVerifyCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "S", description = "Seed (default: ${DEFAULT-VALUE}).")
     long seed = 1;
 
+    @Option(names = "--replay-log", paramLabel = "FILE", description = "On a violation, write the accesses up to it"
+            + " here (CSV: " + "system,format,homes,seed,core,op,address,sdid,hdid).")
+    Path replayLog;
+
+    @Option(names = "--replay", paramLabel = "FILE", description = "Replay a replay log (its system, format, homes and"
+            + " seed replace the options) with the same checks.")
+    Path replay;
+
     @Override
     public Integer call() throws Exception {
         if (accesses < 1) {
             throw new UsageException("--accesses = " + accesses + ": must be at least 1");
         }
-        final RandomProtocolTester tester = new RandomProtocolTester(SystemSpec.resolve(system),
-                FormatSpec.parse(format), homes);
-        final RandomProtocolTester.Report report = tester.run(accesses, seed, false);
+        if (replayLog != null) {
+            OutputPaths.checkFile(replayLog, "--replay-log");
+        }
         final PrintWriter out = spec.commandLine().getOut();
+        final RandomProtocolTester.Report report;
+        if (replay != null) {
+            report = replay(out);
+        } else {
+            if (format == null) {
+                throw new UsageException("--format is required (or --replay FILE)");
+            }
+            final RandomProtocolTester tester = new RandomProtocolTester(SystemSpec.resolve(system),
+                    FormatSpec.parse(format), homes);
+            report = tester.run(accesses, seed, false, replayLog != null);
+        }
         if (report.violations() > 0) {
             out.println("first violation: " + report.firstViolation());
+            if (replayLog != null && replay == null) {
+                writeLog(report.trace());
+                out.println("replay log: " + replayLog + " (" + report.trace().size() + " accesses; run it with"
+                        + " --replay " + replayLog + ")");
+            }
         }
+        out.println("exercised: " + report.outsideAccesses() + " outside the domain, " + report.foreignIdAccesses()
+                + " under another domain's id, " + report.foldedAccesses() + " folded homes, " + report.broadcasts()
+                + " broadcasts, " + report.superfluousInvalidations() + " superfluous invalidations, "
+                + report.latencyChecks() + " latencies checked");
         out.println(report.summary());
         return report.violations() == 0 ? Scalebench.OK : Scalebench.FAILED;
+    }
+
+    private void writeLog(final List<RandomProtocolTester.Access> trace) throws IOException {
+        final List<List<String>> rows = new ArrayList<>(trace.size());
+        for (final RandomProtocolTester.Access a : trace) {
+            rows.add(List.of(system, FormatSpec.parse(format).id(), homes, Long.toString(seed), Integer.toString(a.core()),
+                    a.write() ? "store" : "load", "0x" + Long.toHexString(a.address()), Integer.toString(a.sdid()),
+                    Integer.toString(a.hdid())));
+        }
+        CsvFiles.write(replayLog, LOG_COLUMNS, rows);
+    }
+
+    private RandomProtocolTester.Report replay(final PrintWriter out) throws IOException {
+        final List<RandomProtocolTester.Access> trace = new ArrayList<>();
+        String[] run = null;
+        try (Reader reader = Files.newBufferedReader(replay, StandardCharsets.UTF_8);
+                CSVParser parser = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(reader)) {
+            if (!parser.getHeaderNames().equals(LOG_COLUMNS)) {
+                throw new UsageException("--replay " + replay + ": header " + parser.getHeaderNames() + ", expected "
+                        + String.join(",", LOG_COLUMNS));
+            }
+            for (final CSVRecord r : parser) {
+                final String where = "--replay " + replay + " line " + (r.getRecordNumber() + 1);
+                try {
+                    final String[] thisRun = {r.get("system"), r.get("format"), r.get("homes"), r.get("seed")};
+                    if (run == null) {
+                        run = thisRun;
+                    } else if (!java.util.Arrays.equals(run, thisRun)) {
+                        throw new UsageException(where + ": a log replays one run; this row names another");
+                    }
+                    final String op = r.get("op");
+                    if (!op.equals("load") && !op.equals("store")) {
+                        throw new UsageException(where + ": op '" + op + "': must be load or store");
+                    }
+                    trace.add(new RandomProtocolTester.Access(Integer.parseInt(r.get("core")), op.equals("store"),
+                            Long.decode(r.get("address")), Integer.parseInt(r.get("sdid")), Integer.parseInt(r.get("hdid"))));
+                } catch (final NumberFormatException e) {
+                    throw new UsageException(where + ": not a number (" + e.getMessage() + ")");
+                }
+            }
+        }
+        if (run == null) {
+            throw new UsageException("--replay " + replay + ": no accesses");
+        }
+        out.println("replaying " + trace.size() + " accesses: system " + run[0] + ", format " + run[1] + ", homes "
+                + run[2] + ", seed " + run[3]);
+        system = run[0];
+        final long runSeed;
+        try {
+            runSeed = Long.parseLong(run[3]);
+        } catch (final NumberFormatException e) {
+            throw new UsageException("--replay " + replay + ": seed '" + run[3] + "' is not a number");
+        }
+        return new RandomProtocolTester(SystemSpec.resolve(run[0]), FormatSpec.parse(run[1]), run[2])
+                .replay(trace, runSeed);
     }
 }

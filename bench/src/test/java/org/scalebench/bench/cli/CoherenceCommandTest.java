@@ -84,6 +84,52 @@ class CoherenceCommandTest {
     }
 
     @Test
+    void checkExploresEveryStateAndPrintsTheClosingLine() {
+        final CliRun run = CliRun.of("coherence", "check", "--format", "cdr-sr", "--homes", "piton-low");
+        assertEquals(0, run.exitCode(), run.err() + run.out());
+        assertTrue(run.out().contains("sharer domains 0,1/1,2"), run.out());
+        assertTrue(run.out().strip().lines().reduce((a, b) -> b).orElse("")
+                .matches("explored \\d+ states, \\d+ transitions, 0 violations \\(depth \\d+, .*"), run.out());
+        final CliRun coarse = CliRun.of("coherence", "check", "--format", "coarse-vector-1", "--cores", "4",
+                "--private-ways", "2", "--domains", "0,1,2/2,3");
+        assertEquals(0, coarse.exitCode(), coarse.err() + coarse.out());
+        assertTrue(coarse.out().contains("groups of 2 cores"), coarse.out());
+    }
+
+    @Test
+    void checkRejectsBadOptions() {
+        assertBadInput(CliRun.of("coherence", "check", "--format", "full-map", "--cores", "1"), "--cores = 1");
+        assertBadInput(CliRun.of("coherence", "check", "--format", "full-map", "--lines", "9"), "--lines = 9");
+        assertBadInput(CliRun.of("coherence", "check", "--format", "full-map", "--lines", "3", "--private-ways", "2"),
+                "--private-ways = 2");
+        assertBadInput(CliRun.of("coherence", "check", "--format", "full-map", "--directory-ways", "3"),
+                "--directory-ways = 3");
+        assertBadInput(CliRun.of("coherence", "check", "--format", "full-map", "--domains", "0,x"), "--domains '0,x'");
+        assertBadInput(CliRun.of("coherence", "check", "--format", "full-map", "--domains", "0,5"), "core 5");
+        assertBadInput(CliRun.of("coherence", "check", "--format", "full-map", "--homes", "near"), "home mapping 'near'");
+        assertBadInput(CliRun.of("coherence", "check", "--format", "full-map", "--map-cache-entries", "0"),
+                "--map-cache-entries = 0");
+    }
+
+    @Test
+    void verifyReplaysALogAndRejectsAMalformedOne(@TempDir final Path dir) throws Exception {
+        final Path log = dir.resolve("log.csv");
+        Files.writeString(log, "system,format,homes,seed,core,op,address,sdid,hdid\n"
+                + "chip1024,full-map,global,1,0,load,0x0,0,0\n");
+        final CliRun bad = CliRun.of("coherence", "verify", "--replay", log.toString());
+        assertBadInput(bad, "is not one seed 1 can make");
+        Files.writeString(log, "system,format,homes,seed,core,op,address,sdid,hdid\n"
+                + "chip1024,full-map,global,1,0,fetch,0x0,0,0\n");
+        assertBadInput(CliRun.of("coherence", "verify", "--replay", log.toString()), "op 'fetch'");
+        Files.writeString(log, "core,op\n0,load\n");
+        assertBadInput(CliRun.of("coherence", "verify", "--replay", log.toString()), "header");
+        final CliRun passing = CliRun.of("coherence", "verify", "--format", "full-map", "--accesses", "2000",
+                "--replay-log", dir.resolve("unused.csv").toString());
+        assertEquals(0, passing.exitCode(), passing.err());
+        assertFalse(Files.exists(dir.resolve("unused.csv")), "a passing run writes no replay log");
+    }
+
+    @Test
     void verifyRejectsBadFormatAndMapping() {
         assertBadInput(CliRun.of("coherence", "verify", "--format", "dir-b-0", "--homes", "global"),
                 "pointers = 0: must be in [1, 64]");

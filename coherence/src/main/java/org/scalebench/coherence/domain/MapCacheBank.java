@@ -109,6 +109,52 @@ public final class MapCacheBank {
     }
 
     /**
+     * Whether a mapping is cached, without touching recency or counters (for checkers).
+     *
+     * @param cache the cache
+     * @param domainId the domain id
+     * @param logicalId the logical id
+     * @return true if a lookup would hit
+     */
+    public boolean contains(final int cache, final int domainId, final int logicalId) {
+        final int tag = tag(domainId, logicalId);
+        for (int i = cache * entries, end = i + entries; i < end; i++) {
+            if (tags[i] == tag) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The valid tags of one cache, most recently used first, without touching anything (for checkers:
+     * the order decides future victims, so it is part of the cache's state).
+     *
+     * @param cache the cache
+     * @param out receives the tags, at least {@link #entries()} long
+     * @return how many
+     */
+    public int tagsByRecency(final int cache, final int[] out) {
+        int n = 0;
+        final int base = cache * entries;
+        for (int i = base; i < base + entries; i++) {
+            if (tags[i] == EMPTY) {
+                continue;
+            }
+            int k = n++;
+            while (k > 0 && stamps[out[k - 1]] < stamps[i]) { // insertion sort of slot indices, newest first
+                out[k] = out[k - 1];
+                k--;
+            }
+            out[k] = i;
+        }
+        for (int k = 0; k < n; k++) {
+            out[k] = tags[out[k]];
+        }
+        return n;
+    }
+
+    /**
      * Drops every cached mapping of one domain in every cache (the domain was reconfigured).
      *
      * @param domainId the domain id

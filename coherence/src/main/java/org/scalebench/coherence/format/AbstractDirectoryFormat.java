@@ -49,6 +49,39 @@ abstract class AbstractDirectoryFormat implements DirectoryFormat {
     }
 
     @Override
+    public int coveredCores(final int entry, final int[] out) {
+        return invalidationTargets(entry, NONE, out);
+    }
+
+    @Override
+    public String describe(final int entry) {
+        if (owner[entry] != NONE) {
+            return "O" + owner[entry];
+        }
+        if (isBroadcast(entry)) {
+            return "B";
+        }
+        return isEmpty(entry) ? "-" : describeSharers(entry);
+    }
+
+    /**
+     * The sharer record of a shared, non-broadcast entry, for {@link #describe}: by default the covered
+     * cores in the format's order.
+     *
+     * @param entry the entry
+     * @return e.g. {@code S[3,1]}
+     */
+    protected String describeSharers(final int entry) {
+        final int[] cores = new int[maxTargets()];
+        final int n = coveredCores(entry, cores);
+        final StringBuilder text = new StringBuilder("S[");
+        for (int i = 0; i < n; i++) {
+            text.append(i == 0 ? "" : ",").append(cores[i]);
+        }
+        return text.append(']').toString();
+    }
+
+    @Override
     public long mapCacheMisses() {
         return 0;
     }

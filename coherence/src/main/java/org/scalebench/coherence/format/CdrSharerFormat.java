@@ -129,21 +129,41 @@ public final class CdrSharerFormat extends AbstractDirectoryFormat {
 
     @Override
     public int invalidationTargets(final int entry, final int home, final int[] out) {
+        final int n = coveredCores(entry, out);
+        if (n > 0) {
+            lookUpSharerMaps(entry, home);
+        }
+        return n;
+    }
+
+    /** The home's Sharer Map Cache lookups of a walk over the entry's logical sharers. */
+    private void lookUpSharerMaps(final int entry, final int home) {
+        final int domain = sdid[entry];
+        for (long v = vector[entry]; v != 0; v &= v - 1) {
+            // one lookup per logical sharer; the four sharers of a table row share a cache entry
+            lookups++;
+            if (!sharerMapCaches.access(home, domain, Long.numberOfTrailingZeros(v))) {
+                misses++;
+            }
+        }
+    }
+
+    @Override
+    public int coveredCores(final int entry, final int[] out) {
         if (mode[entry] != SHARED) {
             return 0;
         }
         final int domain = sdid[entry];
         int n = 0;
         for (long v = vector[entry]; v != 0; v &= v - 1) {
-            final int lsid = Long.numberOfTrailingZeros(v);
-            // one lookup per logical sharer; the four sharers of a table row share a cache entry
-            lookups++;
-            if (!sharerMapCaches.access(home, domain, lsid)) {
-                misses++;
-            }
-            out[n++] = domains.globalCore(domain, lsid);
+            out[n++] = domains.globalCore(domain, Long.numberOfTrailingZeros(v));
         }
         return n;
+    }
+
+    @Override
+    protected String describeSharers(final int entry) {
+        return "D" + sdid[entry] + ":" + Long.toHexString(vector[entry]);
     }
 
     /**

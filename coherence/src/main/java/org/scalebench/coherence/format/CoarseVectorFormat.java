@@ -117,6 +117,11 @@ public final class CoarseVectorFormat extends AbstractDirectoryFormat {
     }
 
     @Override
+    protected String describeSharers(final int entry) {
+        return (pointers.isOverflowed(entry) ? "G" : "P") + super.describeSharers(entry).substring(1);
+    }
+
+    @Override
     public int invalidationTargets(final int entry, final int home, final int[] out) {
         if (!pointers.isOverflowed(entry)) {
             return pointers.copyTo(entry, out);

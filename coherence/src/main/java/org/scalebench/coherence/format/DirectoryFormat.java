@@ -126,6 +126,26 @@ public interface DirectoryFormat {
     int invalidationTargets(int entry, int home, int[] out);
 
     /**
+     * The same cores as {@link #invalidationTargets}, read from the directory's own tables without touching
+     * a map cache or a counter: what a checker compares with the copies that exist.
+     *
+     * @param entry the entry
+     * @param out receives global core ids; at least {@link #maxTargets()} long
+     * @return how many were written
+     */
+    int coveredCores(int entry, int[] out);
+
+    /**
+     * The entry's state as canonical text (equal text, equal future behaviour): {@code -} empty,
+     * {@code O<core>} owned, {@code B} broadcast, else the format's sharer record. Used in checkers' state
+     * keys and traces; allocates.
+     *
+     * @param entry the entry
+     * @return e.g. {@code S{1,2}}
+     */
+    String describe(int entry);
+
+    /**
      * Sharer Map Cache misses incurred by {@link #invalidationTargets} so far (0 for formats without one).
      *
      * @return cumulative map-cache misses

@@ -4,12 +4,12 @@ import org.scalebench.coherence.domain.HomeDomains;
 import org.scalebench.coherence.domain.MapCacheBank;
 import org.scalebench.coherence.domain.SharerDomains;
 import org.scalebench.coherence.format.DirectoryFormat;
+import org.scalebench.coherence.format.DirectoryFormatFactory;
 import org.scalebench.coherence.format.DirectoryFormats;
 import org.scalebench.coherence.home.HomeMapping;
 import org.scalebench.coherence.memory.HomeMemory;
 import org.scalebench.coherence.network.Interconnect;
 import org.scalebench.core.FastDivisor;
-import org.scalebench.core.LineTable;
 import org.scalebench.core.Mix64;
 import org.scalebench.core.SetAssocTags;
 
@@ -28,9 +28,14 @@ import org.scalebench.core.SetAssocTags;
  *                    per entry: the format's sharer state, first holder
  *   homes            global interleave, or home domain + logical home + Home Map Cache (per core)
  * </pre>
- * The holder list of an entry links the private slots that really hold the line. It is the simulator's
- * ground truth: invalidations are sent to the format's targets (exact, superset, or every core), and a
- * broadcast reaches the holders through the list instead of probing a million caches.
+ * Invalidations go where the directory format says, as in hardware: to its targets (the exact sharers,
+ * the logical sharers translated through the Sharer Map Cache, or every core of every marked coarse group),
+ * each target dropping its copy if it has one; an invalidation that finds no copy is counted as
+ * superfluous. A broadcast goes to every core; it acts on the copies that exist, which the entry's holder
+ * list reaches without probing a million caches. The holder list links the private slots that really hold
+ * the line: it is ground truth that the protocol's decisions never read (except to deliver a broadcast),
+ * so a format that forgets a sharer leaves a stale copy behind, which a checker finds
+ * ({@link org.scalebench.coherence.verify.CoherenceInvariants}).
  *
  * <h2>Transactions and their latency (cycles)</h2>
  * <pre>
@@ -52,16 +57,23 @@ import org.scalebench.core.SetAssocTags;
  * Evictions (PutS, PutE, PutM), dirty write-backs, Dir_i NB overflow invalidations and sparse-directory
  * evictions are counted as traffic but are off the requester's critical path.
  *
- * <p>Allocation: arrays sized from the configuration at construction; {@link #access} allocates nothing
- * (except the value table's growth when values are tracked, for the tester). Thread-safety: none.
+ * <p>The protocol models no data; it reports where data moves to a {@link DataObserver} (a checker keeps
+ * values there). Read-only views ({@link #copyState}, {@link #directoryEntry}, {@link #holders}) let a
+ * checker inspect the machine without changing it.
+ *
+ * <p>Allocation: arrays sized from the configuration at construction; {@link #access} allocates nothing.
+ * Thread-safety: none.
  */
 public final class MesiProtocol {
 
     /** Private-cache line states. */
-    static final byte INVALID = 0;
-    static final byte SHARED = 1;
-    static final byte EXCLUSIVE = 2;
-    static final byte MODIFIED = 3;
+    public static final byte INVALID = 0;
+    /** A clean copy that others may share. */
+    public static final byte SHARED = 1;
+    /** The only copy, clean. */
+    public static final byte EXCLUSIVE = 2;
+    /** The only copy, dirty. */
+    public static final byte MODIFIED = 3;
 
     private static final int NIL = -1;
 
@@ -105,11 +117,8 @@ public final class MesiProtocol {
     private final boolean resetBroadcastOnEmpty;
     /** Port cycles of the last invalidation train or broadcast (set by invalidateSharers / broadcast). */
     private long lastInjection;
+    private final DataObserver data;
 
-    private final int[] values;
-    private final LineTable homeValues;
-    private long lastValue;
-    private int lastHome;
     /** Keeps {@link #prefetch}'s loads alive. */
     private long prefetchSink;
 
@@ -119,7 +128,19 @@ public final class MesiProtocol {
      * @param config the configuration
      */
     public MesiProtocol(final ProtocolConfig config) {
+        this(config, DirectoryFormats::create, DataObserver.NONE);
+    }
+
+    /**
+     * Builds the machine with a format of the caller's and an observer of data movements.
+     *
+     * @param config the configuration
+     * @param formats builds the directory format named by {@code config.format()}
+     * @param data told where line data moves
+     */
+    public MesiProtocol(final ProtocolConfig config, final DirectoryFormatFactory formats, final DataObserver data) {
         this.config = config;
+        this.data = data;
         this.cores = config.cores();
         this.network = config.network();
         this.homeNodes = config.homeNodes().clone();
@@ -151,8 +172,7 @@ public final class MesiProtocol {
         this.homeDomains = new HomeDomains(config.homeDomainCount(), homes, homeMapCaches);
         this.homeMapping = config.homeMapping();
         this.restrictedHomes = homeMapping.restricted();
-        this.format = DirectoryFormats.create(config.format(), directoryTags.capacity(), sharerDomains,
-                sharerMapCaches);
+        this.format = formats.create(config.format(), directoryTags.capacity(), sharerDomains, sharerMapCaches);
         this.targets = new int[Math.max(format.maxTargets(), 1)];
         this.broadcastHopSum = new long[homes];
         for (int h = 0; h < homes; h++) {
@@ -165,8 +185,6 @@ public final class MesiProtocol {
             homeAtNode[homeNodes[h]] = h;
         }
         this.resetBroadcastOnEmpty = config.broadcastExit() == BroadcastExit.RESET_ON_EMPTY;
-        this.values = config.trackValues() ? new int[privateSlots] : null;
-        this.homeValues = config.trackValues() ? new LineTable(1024, 0) : null;
     }
 
     /**
@@ -261,7 +279,7 @@ public final class MesiProtocol {
      * @return the access latency in cycles
      */
     public long access(final int core, final boolean write, final long address, final int sdid, final int hdid) {
-        final long latency = perform(core, write, address, sdid, hdid, 0);
+        final long latency = perform(core, write, address, sdid, hdid);
         stats.latencySum += latency;
         memory.advance(latency);
         return latency;
@@ -280,39 +298,8 @@ public final class MesiProtocol {
         prefetchSink ^= privateTags.touchSet((core << privateSetShift) | ((int) line & privateSetMask));
     }
 
-    /**
-     * Performs one access carrying a value (the random tester): a store writes {@code value}, a load's
-     * result is {@link #lastValue()} afterwards. Requires {@code trackValues}.
-     *
-     * @param core the requesting core
-     * @param write true for a store
-     * @param address the byte address
-     * @param sdid the sharer domain of the page
-     * @param hdid the home domain of the page
-     * @param value the value a store writes (the tester's store counter)
-     * @return the access latency in cycles
-     */
-    public long accessValue(final int core, final boolean write, final long address, final int sdid,
-            final int hdid, final int value) {
-        if (values == null) {
-            throw new IllegalStateException("values are not tracked: build with trackValues = true");
-        }
-        final long latency = perform(core, write, address, sdid, hdid, value);
-        memory.advance(latency);
-        return latency;
-    }
-
-    /**
-     * The value the last {@link #accessValue} read or wrote.
-     *
-     * @return the value
-     */
-    public long lastValue() {
-        return lastValue;
-    }
-
     private long perform(final int core, final boolean write, final long address, final int sdid,
-            final int hdid, final int value) {
+            final int hdid) {
         stats.accesses++;
         final long line = address >>> 6;
         final int set = (core << privateSetShift) | ((int) line & privateSetMask);
@@ -321,41 +308,29 @@ public final class MesiProtocol {
             final byte s = state[slot];
             if (!write) {
                 stats.hits++;
-                if (values != null) {
-                    lastValue = values[slot];
-                }
                 return config.privateHitCycles();
             }
             stats.writes++;
             if (s != SHARED) {
                 state[slot] = MODIFIED; // E to M is silent
                 stats.hits++;
-                storeValue(slot, value);
                 return config.privateHitCycles();
             }
-            final long latency = upgrade(core, slot, address, line, sdid, hdid);
-            storeValue(slot, value);
-            return latency;
+            return upgrade(core, slot, address, line, sdid, hdid);
         }
         if (write) {
             stats.writes++;
         }
-        return miss(core, write, address, line, set, sdid, hdid, value);
-    }
-
-    private void storeValue(final int slot, final int value) {
-        if (values != null) {
-            values[slot] = value;
-            lastValue = value;
-        }
+        return miss(core, write, address, line, set, sdid, hdid);
     }
 
     // ---------------------------------------------------------------------------------------------- requests
 
     private long miss(final int core, final boolean write, final long address, final long line, final int set,
-            final int sdid, final int hdid, final int value) {
-        long latency = homeOf(core, address, line, hdid);
-        final int home = lastHome;
+            final int sdid, final int hdid) {
+        final int lhid = logicalHome(address, hdid);
+        final int home = homeSlice(line, hdid, lhid);
+        long latency = homeMapCycles(core, hdid, lhid);
         final int homeNode = homeNodes[home];
         latency += send(core, homeNode, controlFlits) + config.directoryCycles();
         stats.directoryAccesses++;
@@ -364,12 +339,10 @@ public final class MesiProtocol {
         final int entry = entryFor(home, line);
         final int owner = format.owner(entry);
         final byte granted;
-        int source = NIL;
         if (owner != DirectoryFormat.NONE) {
             // three hops: the owner supplies the line (and writes it back if dirty on a read)
             stats.forwards++;
-            final int ownerSlot = firstHolder[entry]; // an owned line has exactly one copy, the owner's
-            source = valueOf(ownerSlot);
+            final int ownerSlot = ownerSlot(owner, line);
             latency += fromHome(home, homeNode, owner, controlFlits, issued + latency) + send(owner, core, dataFlits);
             if (write) {
                 // the forwarded GetM invalidates the owner, whose (possibly dirty) data goes to the requester
@@ -379,7 +352,7 @@ public final class MesiProtocol {
                 granted = MODIFIED;
             } else {
                 if (state[ownerSlot] == MODIFIED) {
-                    writeBack(owner, homeNode, line, values == null ? 0 : values[ownerSlot]);
+                    writeBack(owner, homeNode, line);
                 }
                 state[ownerSlot] = SHARED;
                 format.reset(entry);
@@ -395,8 +368,7 @@ public final class MesiProtocol {
             format.reset(entry);
             format.setOwner(entry, core, sdid);
             granted = MODIFIED;
-        } else if (firstHolder[entry] == NIL && format.isEmpty(entry)) {
-            // (a line with a holder is never empty in a correct format: the holder test only saves a lookup)
+        } else if (format.isEmpty(entry)) {
             latency += memory.read(home, line, issued + latency);
             latency += fromHome(home, homeNode, core, dataFlits, issued + latency);
             format.setOwner(entry, core, sdid);
@@ -412,10 +384,11 @@ public final class MesiProtocol {
         } else {
             stats.readMisses++;
         }
-        final int slot = fill(core, set, line, entry, granted);
-        if (values != null) {
-            values[slot] = write ? value : (owner != DirectoryFormat.NONE ? source : homeValues.get(line));
-            lastValue = values[slot];
+        fill(core, set, line, entry, granted);
+        if (owner != DirectoryFormat.NONE) {
+            data.fromCache(owner, core, line);
+        } else {
+            data.fromHome(core, line);
         }
         stats.missLatency.record(latency);
         return latency;
@@ -424,7 +397,7 @@ public final class MesiProtocol {
     private long upgrade(final int core, final int slot, final long address, final long line, final int sdid,
             final int hdid) {
         stats.upgrades++;
-        long latency = homeOf(core, address, line, hdid);
+        long latency = homeMapCycles(core, hdid, logicalHome(address, hdid));
         final int entry = entryOfSlot[slot];
         final int home = entryHome(entry);
         final int homeNode = homeNodes[home];
@@ -442,14 +415,21 @@ public final class MesiProtocol {
         return latency;
     }
 
-    /** Sets {@link #lastHome} to the line's home and returns the Home Map Cache's extra latency. */
-    private long homeOf(final int core, final long address, final long line, final int hdid) {
-        if (!restrictedHomes) {
-            lastHome = homeMapping.globalHome(line);
+    /** The line's logical home in its home domain, or {@link #NIL} when homes are global. */
+    private int logicalHome(final long address, final int hdid) {
+        return restrictedHomes ? homeMapping.logicalHome(address, homeDomains.size(hdid)) : NIL;
+    }
+
+    /** The home slice of a line, given its logical home ({@link #NIL} for a global home). */
+    private int homeSlice(final long line, final int hdid, final int lhid) {
+        return lhid == NIL ? homeMapping.globalHome(line) : homeDomains.home(hdid, lhid);
+    }
+
+    /** The Home Map Cache's extra latency for finding a logical home (0 when homes are global). */
+    private long homeMapCycles(final int core, final int hdid, final int lhid) {
+        if (lhid == NIL) {
             return 0;
         }
-        final int lhid = homeMapping.logicalHome(address, homeDomains.size(hdid));
-        lastHome = homeDomains.home(hdid, lhid);
         stats.homeMapLookups++;
         if (homeMapCaches.access(core, hdid, lhid)) {
             return 0;
@@ -464,9 +444,14 @@ public final class MesiProtocol {
         return entriesPerHome.divide(entry);
     }
 
+    /** The directory set of {@code line} at {@code home}. */
+    private int directorySet(final int home, final long line) {
+        return (home << directorySetShift) | ((int) Mix64.murmur3(line) & directorySetMask);
+    }
+
     /** The directory entry of {@code line} at {@code home}, allocating (and evicting) if needed. */
     private int entryFor(final int home, final long line) {
-        final int set = (home << directorySetShift) | ((int) Mix64.murmur3(line) & directorySetMask);
+        final int set = directorySet(home, line);
         final int entry = directoryTags.findInSet(set, line);
         if (entry >= 0) {
             return entry;
@@ -487,7 +472,7 @@ public final class MesiProtocol {
         final int homeNode = homeNodes[home];
         final int owner = format.owner(entry);
         if (owner != DirectoryFormat.NONE) {
-            invalidateCopy(owner, firstHolder[entry], homeNode);
+            invalidateCore(owner, directoryTags.tagAt(entry), homeNode);
         } else {
             invalidateSharers(entry, home, NIL);
             memory.port(home, memory.now(), lastInjection); // off the requester's path, but it occupies the port
@@ -497,15 +482,15 @@ public final class MesiProtocol {
     }
 
     private void freeIfEmpty(final int entry) {
-        if (firstHolder[entry] == NIL) {
-            if (format.isEmpty(entry)) {
-                directoryTags.invalidate(entry);
-            } else if (resetBroadcastOnEmpty && format.isBroadcast(entry)) {
-                // B-state policy reset-on-empty: the last copy of a broadcast line went
-                stats.broadcastExits++;
-                format.reset(entry);
-                directoryTags.invalidate(entry);
-            }
+        if (format.isEmpty(entry)) {
+            directoryTags.invalidate(entry);
+        } else if (resetBroadcastOnEmpty && firstHolder[entry] == NIL && format.isBroadcast(entry)) {
+            // B-state policy reset-on-empty: the last copy of a broadcast line went. This assumes the entry keeps
+            // a count of its copies while in B (a counter per entry, which OpenPiton's sticky B state does not
+            // need); the holder list stands for that count.
+            stats.broadcastExits++;
+            format.reset(entry);
+            directoryTags.invalidate(entry);
         }
     }
 
@@ -513,29 +498,21 @@ public final class MesiProtocol {
         final int dropped = format.addSharer(entry, core, sdid);
         if (dropped != DirectoryFormat.NONE && dropped != core) {
             stats.overflowInvalidations++;
-            final int homeNode = homeNodes[home];
-            final int slot = slotOf(dropped, directoryTags.tagAt(entry));
-            if (slot >= 0) {
-                invalidateCopy(dropped, slot, homeNode);
-            } else {
-                send(homeNode, dropped, controlFlits);
-                send(dropped, homeNode, controlFlits);
-                stats.invalidations++;
-            }
+            invalidateCore(dropped, directoryTags.tagAt(entry), homeNodes[home]);
         }
     }
 
     /**
-     * Invalidates every copy the format says may exist, except {@code requester}'s; returns the round's
-     * latency.
+     * Invalidates the copies at the cores the format names (every core for a broadcast entry), except
+     * {@code requester}'s; returns the round's latency. A target without a copy acknowledges all the same
+     * (a superfluous invalidation).
      */
     private long invalidateSharers(final int entry, final int home, final int requester) {
         final int homeNode = homeNodes[home];
         if (format.isBroadcast(entry)) {
             return broadcast(entry, home, homeNode, requester);
         }
-        // messages and latency follow the format's targets (a superset format also reaches cores without a
-        // copy); the copies themselves are found through the holder list, without probing any cache
+        final long line = directoryTags.tagAt(entry);
         final long smcMissesBefore = format.mapCacheMisses();
         final int n = format.invalidationTargets(entry, home, targets);
         long round = 0;
@@ -546,15 +523,17 @@ public final class MesiProtocol {
                 continue;
             }
             injected += network.serializationCycles(homeNode, target, controlFlits);
-            stats.invalidations++;
-            final long trip = send(homeNode, target, controlFlits) + send(target, homeNode, controlFlits);
-            round = Math.max(round, trip + injected);
+            round = Math.max(round, invalidateCore(target, line, homeNode) + injected);
         }
         lastInjection = injected;
-        dropHolders(entry, requester, homeNode);
         return round + (format.mapCacheMisses() - smcMissesBefore) * config.mapMissCycles();
     }
 
+    /**
+     * An invalidation to every core but the requester. Its messages are accounted in closed form; it acts on
+     * the copies that exist, which the holder list reaches without probing every core (the same outcome as
+     * probing them all: a core without a copy has nothing to drop).
+     */
     private long broadcast(final int entry, final int home, final int homeNode, final int requester) {
         stats.broadcasts++;
         final long others = cores - 1;
@@ -562,25 +541,18 @@ public final class MesiProtocol {
         stats.messages += 2 * others;
         stats.bytes += 2 * others * controlFlits * flitBytes;
         stats.flitHops += 2L * controlFlits * broadcastHopSum[home];
-        // every holder acts on it; the list reaches them without probing every core
-        dropHolders(entry, requester, homeNode);
-        lastInjection = network.broadcastInjectionCycles(homeNode, controlFlits);
-        return 2 * network.maxLatencyFrom(homeNode, controlFlits) + lastInjection;
-    }
-
-    /** Drops every copy of an entry's line except {@code requester}'s (writing back a dirty one). */
-    private void dropHolders(final int entry, final int requester, final int homeNode) {
-        for (int slot = firstHolder[entry]; slot != NIL;) {
+        int dropped = 0;
+        for (int slot = firstHolder[entry]; slot != NIL;) { // shared copies only: a broadcast entry has no owner
             final int next = nextHolder[slot];
-            final int holder = coreOfSlot(slot);
-            if (holder != requester) {
-                if (state[slot] == MODIFIED) {
-                    writeBack(holder, homeNode, privateTags.tagAt(slot), values == null ? 0 : values[slot]);
-                }
+            if (coreOfSlot(slot) != requester) {
                 dropCopy(slot);
+                dropped++;
             }
             slot = next;
         }
+        stats.superfluousInvalidations += others - dropped;
+        lastInjection = network.broadcastInjectionCycles(homeNode, controlFlits);
+        return 2 * network.maxLatencyFrom(homeNode, controlFlits) + lastInjection;
     }
 
     // ------------------------------------------------------------------------------------- private caches
@@ -593,22 +565,34 @@ public final class MesiProtocol {
         return privateTags.peekInSet((core << privateSetShift) | ((int) line & privateSetMask), line);
     }
 
-    private int valueOf(final int slot) {
-        return values == null ? 0 : values[slot];
+    /** The slot of the owner's copy, which a correct directory guarantees exists. */
+    private int ownerSlot(final int owner, final long line) {
+        final int slot = slotOf(owner, line);
+        if (slot < 0) {
+            throw new IllegalStateException("the directory names core " + owner + " owner of line " + line
+                    + ", which holds no copy");
+        }
+        return slot;
     }
 
-    /** Invalidates {@code core}'s copy in {@code slot}: invalidation + acknowledgement (with data if dirty). */
-    private long invalidateCopy(final int core, final int slot, final int homeNode) {
+    /**
+     * Sends an invalidation of {@code line} to {@code core}, which drops its copy if it has one and
+     * acknowledges (with the data if dirty); returns the round trip.
+     */
+    private long invalidateCore(final int core, final long line, final int homeNode) {
         stats.invalidations++;
         final long there = send(homeNode, core, controlFlits);
+        final int slot = slotOf(core, line);
+        if (slot < 0) {
+            stats.superfluousInvalidations++;
+            return there + send(core, homeNode, controlFlits);
+        }
         final long back;
         if (state[slot] == MODIFIED) {
             stats.writebacks++;
             back = send(core, homeNode, dataFlits);
-            memory.writeBack(homeAtNode[homeNode], privateTags.tagAt(slot));
-            if (values != null) {
-                homeValues.put(privateTags.tagAt(slot), values[slot]);
-            }
+            memory.writeBack(homeAtNode[homeNode], line);
+            data.toHome(core, line);
         } else {
             back = send(core, homeNode, controlFlits);
         }
@@ -616,17 +600,15 @@ public final class MesiProtocol {
         return there + back;
     }
 
-    private void writeBack(final int core, final int homeNode, final long line, final int value) {
+    private void writeBack(final int core, final int homeNode, final long line) {
         stats.writebacks++;
         send(core, homeNode, dataFlits);
         memory.writeBack(homeAtNode[homeNode], line);
-        if (values != null) {
-            homeValues.put(line, value);
-        }
+        data.toHome(core, line);
     }
 
     /** Places {@code line} in {@code core}'s cache (evicting a victim first) and links it to its entry. */
-    private int fill(final int core, final int set, final long line, final int entry, final byte granted) {
+    private void fill(final int core, final int set, final long line, final int entry, final byte granted) {
         final int slot = privateTags.victimInSet(set);
         if (privateTags.isValid(slot)) {
             evict(core, slot);
@@ -641,7 +623,6 @@ public final class MesiProtocol {
             previousHolder[head] = slot;
         }
         firstHolder[entry] = slot;
-        return slot;
     }
 
     /** A replacement: PutS, PutE or PutM to the line's home. */
@@ -651,7 +632,7 @@ public final class MesiProtocol {
         final int homeNode = homeNodes[entryHome(entry)];
         final byte s = state[slot];
         if (s == MODIFIED) {
-            writeBack(core, homeNode, privateTags.tagAt(slot), values == null ? 0 : values[slot]);
+            writeBack(core, homeNode, privateTags.tagAt(slot));
             format.reset(entry);
         } else if (s == EXCLUSIVE) {
             send(core, homeNode, controlFlits);
@@ -693,99 +674,72 @@ public final class MesiProtocol {
         return network.latency(from, to, flits);
     }
 
-    // --------------------------------------------------------------------------------- checks (tester)
+    // ------------------------------------------------------------------------------ read-only views
 
     /**
-     * Checks the coherence invariants of one line after an access; used by the random tester.
+     * The state of {@code core}'s copy of a line, without touching any replacement state.
      *
-     * @param line the line index (address / 64)
-     * @param home the line's home slice
-     * @return null when consistent, else what is wrong
+     * @param core the core
+     * @param line the line index (byte address / 64)
+     * @return {@link #INVALID}, {@link #SHARED}, {@link #EXCLUSIVE} or {@link #MODIFIED}
      */
-    public String checkLine(final long line, final int home) {
-        int writers = 0;
-        int readers = 0;
-        int holderCount = 0;
-        for (int core = 0; core < cores; core++) {
-            final int slot = slotOf(core, line);
-            if (slot < 0) {
-                continue;
-            }
-            holderCount++;
-            if (state[slot] == MODIFIED || state[slot] == EXCLUSIVE) {
-                writers++;
-            } else {
-                readers++;
-            }
-        }
-        if (writers > 1 || (writers == 1 && readers > 0)) {
-            return "single-writer/multiple-reader violated: " + writers + " exclusive and " + readers
-                    + " shared copies";
-        }
-        if (holderCount == 0) {
-            return null;
-        }
-        final int set = (home << directorySetShift) | ((int) Mix64.murmur3(line) & directorySetMask);
-        final int entry = directoryTags.peekInSet(set, line);
-        if (entry < 0) {
-            return holderCount + " cached copies but no directory entry at home " + home;
-        }
-        int listed = 0;
-        for (int slot = firstHolder[entry]; slot != NIL; slot = nextHolder[slot]) {
-            listed++;
-        }
-        if (listed != holderCount) {
-            return "holder list has " + listed + " copies, caches hold " + holderCount;
-        }
-        final int owner = format.owner(entry);
-        if (writers == 1) {
-            final int slot = owner == DirectoryFormat.NONE ? -1 : slotOf(owner, line);
-            if (slot < 0 || state[slot] < EXCLUSIVE) {
-                return "the exclusive copy is not the directory's owner (owner " + owner + ")";
-            }
-            return null;
-        }
-        if (owner != DirectoryFormat.NONE) {
-            return "directory names owner " + owner + " but only shared copies exist";
-        }
-        if (format.isBroadcast(entry)) {
-            return null;
-        }
-        final int n = format.invalidationTargets(entry, home, targets);
-        int covered = 0;
-        for (int core = 0; core < cores; core++) {
-            if (slotOf(core, line) < 0) {
-                continue;
-            }
-            boolean found = false;
-            for (int i = 0; i < n; i++) {
-                if (targets[i] == core) {
-                    found = true;
-                    break;
-                }
-            }
-            if (!found) {
-                return "core " + core + " holds a copy the directory does not track";
-            }
-            covered++;
-        }
-        if (format.isExact(entry) && n != covered) {
-            return "exact format tracks " + n + " sharers but " + covered + " copies exist";
-        }
-        return null;
+    public byte copyState(final int core, final long line) {
+        final int slot = slotOf(core, line);
+        return slot < 0 ? INVALID : state[slot];
     }
 
     /**
-     * The home slice of a line for a given domain, without touching any cache or counter (tester).
+     * The directory entry of a line at a home slice, without allocating or touching replacement state.
      *
-     * @param address the byte address
-     * @param hdid the page's home domain
-     * @return the home slice
+     * @param home the home slice
+     * @param line the line index
+     * @return the entry (an index into {@link #format()}), or -1 when the home tracks no such line
      */
-    public int homeSliceOf(final long address, final int hdid) {
-        if (!restrictedHomes) {
-            return homeMapping.globalHome(address >>> 6);
+    public int directoryEntry(final int home, final long line) {
+        return directoryTags.peekInSet(directorySet(home, line), line);
+    }
+
+    /**
+     * The cores whose copies the entry's holder list links: the copies that really exist (ground truth,
+     * whatever the format believes).
+     *
+     * @param entry a valid directory entry
+     * @param out receives the cores, at least {@code cores} long
+     * @return how many
+     */
+    public int holders(final int entry, final int[] out) {
+        int n = 0;
+        for (int slot = firstHolder[entry]; slot != NIL; slot = nextHolder[slot]) {
+            out[n++] = coreOfSlot(slot);
         }
-        return homeDomains.home(hdid, homeMapping.logicalHome(address, homeDomains.size(hdid)));
+        return n;
+    }
+
+    /**
+     * The line a directory entry tracks.
+     *
+     * @param entry a directory entry
+     * @return the line index, or -1
+     */
+    public long lineOf(final int entry) {
+        return directoryTags.isValid(entry) ? directoryTags.tagAt(entry) : -1;
+    }
+
+    /**
+     * The Sharer Map Caches, one per home slice (read them, do not access them, from a checker).
+     *
+     * @return the bank
+     */
+    public MapCacheBank sharerMapCaches() {
+        return sharerMapCaches;
+    }
+
+    /**
+     * The Home Map Caches, one per core.
+     *
+     * @return the bank
+     */
+    public MapCacheBank homeMapCaches() {
+        return homeMapCaches;
     }
 }

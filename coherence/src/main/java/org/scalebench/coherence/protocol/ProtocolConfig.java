@@ -28,7 +28,6 @@ import org.scalebench.core.ReplacementPolicy;
  * @param homeMapping where lines' homes are
  * @param sharerDomainCount sharer domains (SDIDs)
  * @param homeDomainCount home domains (HDIDs)
- * @param trackValues keep a version per cached copy so loads can be checked against stores (tester)
  * @param memory the shared-cache slices, DRAM, controllers and queues behind the homes
  * @param broadcastExit when a broadcast-state entry returns to exact tracking
  */
@@ -36,7 +35,7 @@ public record ProtocolConfig(int cores, Interconnect network, int[] homeNodes, i
         int privateWays, ReplacementPolicy privatePolicy, int privateHitCycles, int directorySetsPerHome,
         int directoryWays, ReplacementPolicy directoryPolicy, int directoryCycles, int homeDataCycles,
         int mapCacheEntries, int mapMissCycles, FormatSpec format, HomeMapping homeMapping,
-        int sharerDomainCount, int homeDomainCount, boolean trackValues, MemoryConfig memory,
+        int sharerDomainCount, int homeDomainCount, MemoryConfig memory,
         BroadcastExit broadcastExit) {
 
     /**
@@ -61,17 +60,16 @@ public record ProtocolConfig(int cores, Interconnect network, int[] homeNodes, i
      * @param homeMapping the home mapping
      * @param sharerDomainCount sharer domains
      * @param homeDomainCount home domains
-     * @param trackValues track values (tester)
      */
     public ProtocolConfig(final int cores, final Interconnect network, final int[] homeNodes,
             final int privateSetsPerCore, final int privateWays, final ReplacementPolicy privatePolicy,
             final int privateHitCycles, final int directorySetsPerHome, final int directoryWays,
             final ReplacementPolicy directoryPolicy, final int directoryCycles, final int homeDataCycles,
             final int mapCacheEntries, final int mapMissCycles, final FormatSpec format, final HomeMapping homeMapping,
-            final int sharerDomainCount, final int homeDomainCount, final boolean trackValues) {
+            final int sharerDomainCount, final int homeDomainCount) {
         this(cores, network, homeNodes, privateSetsPerCore, privateWays, privatePolicy, privateHitCycles,
                 directorySetsPerHome, directoryWays, directoryPolicy, directoryCycles, homeDataCycles, mapCacheEntries,
-                mapMissCycles, format, homeMapping, sharerDomainCount, homeDomainCount, trackValues,
+                mapMissCycles, format, homeMapping, sharerDomainCount, homeDomainCount,
                 MemoryConfig.ideal(homeDataCycles), BroadcastExit.STICKY);
     }
 

@@ -34,6 +34,7 @@ public final class ProtocolStats {
     long broadcastExits;
     // ----
     long latencySum;
+    long superfluousInvalidations;
     final LatencyHistogram missLatency = new LatencyHistogram();
 
     /** Zeroes every counter. */
@@ -61,6 +62,7 @@ public final class ProtocolStats {
         broadcastExits = 0;
         latencySum = 0;
         missLatency.reset();
+        superfluousInvalidations = 0;
     }
 
     /** @return accesses simulated */
@@ -186,5 +188,15 @@ public final class ProtocolStats {
     /** @return latency of every miss (requests to a home) */
     public LatencyHistogram missLatency() {
         return missLatency;
+    }
+
+    /**
+     * Invalidations that reached a core without a copy: the price of a superset format (coarse groups, a
+     * broadcast) or of a stale pointer. Included in {@link #invalidations()}.
+     *
+     * @return superfluous invalidations
+     */
+    public long superfluousInvalidations() {
+        return superfluousInvalidations;
     }
 }

@@ -152,7 +152,7 @@ public final class CoherenceSimulator {
         }
         final FormatSpec f = formatFor(system, scheme, format);
         final HomeMapping m = mappingFor(system, scheme, mapping);
-        final MesiProtocol protocol = new MesiProtocol(system.protocolConfig(f, m, false));
+        final MesiProtocol protocol = new MesiProtocol(system.protocolConfig(f, m));
         workload.defineDomains(protocol.sharerDomains(), protocol.homeDomains());
         protocol.setIssuingCores(workload.issuingCores());
         final AccessBatch batch = new AccessBatch(BATCH);

@@ -324,19 +324,32 @@ public final class SystemSpec {
     }
 
     /**
+     * The same machine with some parameters replaced (a checker's tiny machine, a sensitivity run), the new
+     * values recorded with {@code why} as their source. Validated like a configuration file.
+     *
+     * @param overrides parameter name to new value
+     * @param suffix appended to the name ({@code chip1024-suffix})
+     * @param why the source recorded for the new values
+     * @return the modified system
+     */
+    public SystemSpec withParameters(final java.util.Map<String, String> overrides, final String suffix,
+            final String why) {
+        return new SystemSpec(name + "-" + suffix, table.with(overrides, why));
+    }
+
+    /**
      * The protocol configuration of a run.
      *
      * @param format the directory format
      * @param mapping the home mapping
-     * @param trackValues keep data versions (random tester)
      * @return the configuration
      */
-    public ProtocolConfig protocolConfig(final FormatSpec format, final HomeMapping mapping, final boolean trackValues) {
+    public ProtocolConfig protocolConfig(final FormatSpec format, final HomeMapping mapping) {
         return new ProtocolConfig(cores, network, homeNodes, privateSets, privateWays, policy,
                 table.integer("private_hit_cycles", 0, 1 << 20), directorySets, directoryWays, policy,
                 table.integer("directory_cycles", 0, 1 << 20), table.integer("home_data_cycles", 0, 1 << 30),
                 table.integer("map_cache_entries", 1, 64), table.integer("memory_cycles", 0, 1 << 30), format,
-                mapping, sharerDomains(), table.integer("home_domains", 1, 1 << 24), trackValues, memoryConfig(),
+                mapping, sharerDomains(), table.integer("home_domains", 1, 1 << 24), memoryConfig(),
                 broadcastExit());
     }
 

@@ -1,5 +1,6 @@
 package org.scalebench.coherence.domain;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -57,5 +58,118 @@ class DomainsTest {
                 .contains("home tile = 1024: must be in [0, 1024)"));
         assertThrows(IllegalArgumentException.class, () -> h.define(4, new int[] {1}));
         assertThrows(IllegalArgumentException.class, () -> new MapCacheBank(1, 65));
+    }
+
+    @Test
+    void checkerViewsOfAMapCacheChangeNothing() {
+        final MapCacheBank bank = new MapCacheBank(2, 3);
+        assertFalse(bank.access(1, 4, 0));
+        assertFalse(bank.access(1, 5, 8));
+        assertFalse(bank.access(1, 6, 0));
+        assertTrue(bank.access(1, 4, 3));
+        final int[] tags = new int[3];
+        assertEquals(3, bank.tagsByRecency(1, tags));
+        assertArrayEquals(new int[] {MapCacheBank.tag(4, 0), MapCacheBank.tag(6, 0), MapCacheBank.tag(5, 8)}, tags,
+                "most recently used first");
+        assertEquals(0, bank.tagsByRecency(0, tags));
+        assertTrue(bank.contains(1, 5, 9), "logical ids 8..11 share a row");
+        assertFalse(bank.contains(1, 5, 12));
+        assertFalse(bank.contains(0, 4, 0), "caches are independent");
+        assertEquals(1, bank.hits());
+        assertEquals(3, bank.misses());
+        assertFalse(bank.access(1, 7, 0)); // the least recently used row (domain 5) goes
+        assertFalse(bank.contains(1, 5, 8));
+        assertEquals(1, bank.flushDomain(4));
+        assertFalse(bank.contains(1, 4, 0));
+        bank.resetCounters();
+        assertEquals(0, bank.hits() + bank.misses());
+        bank.clear();
+        assertEquals(0, bank.tagsByRecency(1, tags));
+        assertEquals(2, bank.caches());
+        assertEquals(3, bank.entries());
+    }
+
+    @Test
+    void redefiningAHomeDomainFlushesItsHomeMapRows() {
+        final MapCacheBank hmc = new MapCacheBank(4, 16);
+        final HomeDomains h = new HomeDomains(4, 16, hmc);
+        h.define(2, new int[] {1, 2, 3});
+        assertFalse(hmc.access(0, 2, 1));
+        assertTrue(hmc.access(0, 2, 1));
+        h.define(2, new int[] {4, 5});
+        assertFalse(hmc.contains(0, 2, 1));
+        assertEquals(4, h.domains());
+        assertEquals(16, h.homes());
+        assertEquals(5, h.home(2, 1));
+        assertEquals(0, h.size(3));
+        final SharerDomains s = new SharerDomains(2, 8, null);
+        assertEquals(2, s.domains());
+        assertEquals(8, s.cores());
+        s.define(1, new int[] {6, 7});
+        assertEquals(2, s.size(1));
+        assertEquals(0, s.size(0));
+    }
+
+    @Test
+    void constructorsAcceptTheirSmallestSizesAndRejectZero() {
+        assertEquals(1, new MapCacheBank(1, 1).entries());
+        assertEquals(64, new MapCacheBank(1, 64).entries());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new MapCacheBank(0, 16)).getMessage()
+                .startsWith("map caches = 0: must be at least 1"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new MapCacheBank(1, 0)).getMessage()
+                .startsWith("map cache entries = 0: must be in [1, 64]"));
+        assertEquals(1, new SharerDomains(1, 1, null).domains());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new SharerDomains(0, 4, null)).getMessage()
+                .startsWith("sharer domains = 0: must be in [1, "));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new SharerDomains(1, 0, null)).getMessage()
+                .startsWith("cores = 0: must be at least 1"));
+        assertEquals(1, new HomeDomains(1, 1, null).homes());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new HomeDomains(0, 4, null)).getMessage()
+                .startsWith("home domains = 0: must be in [1, "));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new HomeDomains(1, 0, null)).getMessage()
+                .startsWith("homes = 0: must be at least 1"));
+        final SharerDomains d = new SharerDomains(2, 4, null);
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> d.define(-1, new int[] {0})).getMessage()
+                .startsWith("sharer domain id = -1: must be in [0, 2)"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> d.define(0, new int[] {-1})).getMessage()
+                .startsWith("core = -1"));
+        d.define(0, new int[] {3});
+        assertEquals(0, d.lsid(0, 3));
+        final HomeDomains h = new HomeDomains(2, 4, null);
+        assertThrows(IllegalArgumentException.class, () -> h.define(-1, new int[] {0}));
+        assertThrows(IllegalArgumentException.class, () -> h.define(0, new int[] {-1}));
+        assertThrows(IllegalArgumentException.class, () -> h.define(0, new int[] {1, 1}));
+        h.define(1, new int[] {3});
+        assertEquals(3, h.home(1, 0));
+        assertEquals(-1, h.home(0, 0), "an undefined home domain maps nowhere");
+        h.define(1, new int[] {2, 1});
+        h.define(1, new int[] {0});
+        assertEquals(-1, h.home(1, 1), "a shrunk domain keeps no stale home");
+        assertThrows(IllegalArgumentException.class, () -> d.define(0, new int[] {4}));
+        d.define(1, new int[] {0, 1, 2});
+        d.define(1, new int[] {2});
+        assertEquals(-1, d.globalCore(1, 1), "a shrunk domain keeps no stale member");
+        assertEquals(-1, d.globalCore(1, 2));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new SharerDomains(Integer.MAX_VALUE / 64 + 1, 4,
+                null)).getMessage().startsWith("sharer domains = "));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new HomeDomains(Integer.MAX_VALUE / 64 + 1, 4,
+                null)).getMessage().startsWith("home domains = "));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new MapCacheBank(Integer.MAX_VALUE / 32, 64))
+                .getMessage().contains("more than one array can hold"));
+    }
+
+    @Test
+    void makePrimaryGivesEachMemberItsPositionAndRedefinitionDropsIt() {
+        final SharerDomains d = new SharerDomains(4, 16, null);
+        d.define(2, new int[] {9, 4, 7});
+        d.makePrimary(2);
+        assertEquals(0, d.lsid(2, 9));
+        assertEquals(1, d.lsid(2, 4));
+        assertEquals(2, d.lsid(2, 7));
+        assertEquals(SharerDomains.PUBLIC_SHARER, d.lsid(1, 4), "another domain: the public sharer");
+        d.define(2, new int[] {7});
+        assertEquals(SharerDomains.PUBLIC_SHARER, d.lsid(2, 9), "no longer a member, no stale fast path");
+        assertEquals(0, d.lsid(2, 7));
+        assertThrows(IllegalArgumentException.class, () -> d.makePrimary(4));
     }
 }

@@ -150,6 +150,9 @@ class DirectoryFormatTest {
         f.addSharer(0, 5, 0); // core 5 is not in domain 0: the public sharer (LSID 63)
         assertTrue(f.isBroadcast(0));
         assertFalse(f.isExact(0));
+        final long lookups = f.mapCacheLookups();
+        assertEquals(0, f.invalidationTargets(0, 0, new int[63]), "a broadcast entry names no target");
+        assertEquals(lookups, f.mapCacheLookups(), "and walks no map");
     }
 
     @Test
@@ -185,5 +188,111 @@ class DirectoryFormatTest {
         assertThrows(IllegalArgumentException.class, () -> d.define(4, new int[] {1}));
         assertThrows(IllegalArgumentException.class, () -> d.define(0, new int[] {1, 1}));
         assertThrows(IllegalArgumentException.class, () -> new LimitedPointerFormat(FormatSpec.parse("full-map"), 4, 4));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"full-map", "dir-b-2", "dir-nb-2", "coarse-vector-2", "cdr-sr"})
+    void coveredCoresAreTheInvalidationTargetsWithoutTouchingTheMapCache(final String id) {
+        final DirectoryFormat f = format(id);
+        f.addSharer(5, 100, 0);
+        f.addSharer(5, 103, 0);
+        f.addSharer(5, 106, 0);
+        final int[] covered = new int[f.maxTargets()];
+        final int n = f.coveredCores(5, covered);
+        assertEquals(0, f.mapCacheLookups(), "covered cores read the table only");
+        final int[] targets = new int[f.maxTargets()];
+        assertEquals(n, f.invalidationTargets(5, 0, targets));
+        assertArrayEquals(Arrays.copyOf(targets, n), Arrays.copyOf(covered, n));
+        assertEquals(id.equals("cdr-sr") ? 3 : 0, f.mapCacheLookups());
+    }
+
+    @Test
+    void describeIsCanonicalForEveryFormat() {
+        final DirectoryFormat full = format("full-map");
+        assertEquals("-", full.describe(1));
+        full.addSharer(1, 103, 0);
+        full.addSharer(1, 100, 0);
+        assertEquals("S[100,103]", full.describe(1));
+        full.setOwner(1, 7, 0);
+        assertEquals("O7", full.describe(1));
+        final DirectoryFormat dirB = format("dir-b-2");
+        dirB.addSharer(1, 9, 0);
+        dirB.addSharer(1, 4, 0);
+        assertEquals("S[9,4]", dirB.describe(1), "pointers oldest first: their order decides Dir_i NB's victim");
+        dirB.addSharer(1, 5, 0);
+        assertEquals("B", dirB.describe(1));
+        final DirectoryFormat coarse = format("coarse-vector-1");
+        coarse.addSharer(1, 3, 0);
+        assertEquals("P[3]", coarse.describe(1));
+        coarse.addSharer(1, 4, 0);
+        assertTrue(coarse.describe(1).startsWith("G[0,1,2,"), coarse.describe(1));
+        final DirectoryFormat cdr = format("cdr-sr");
+        cdr.addSharer(1, 103, 0);
+        assertEquals("D0:2", cdr.describe(1), "domain 0, logical sharer 1");
+        cdr.addSharer(1, 5, 0);
+        assertEquals("B", cdr.describe(1));
+    }
+
+    @Test
+    void formatSpecsParseAndRejectWithTheAllowedForms() {
+        assertEquals("coarse-vector-4", FormatSpec.parse("coarse-vector").id());
+        assertEquals("dir-nb-64", FormatSpec.parse(" DIR-NB-64 ").id());
+        assertEquals("cdr-sr", FormatSpec.parse("cdr-sr").toString());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> FormatSpec.parse("dir-b-x")).getMessage()
+                .contains("pointer count 'x' is not a number"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> FormatSpec.parse("dir-b-65")).getMessage()
+                .contains("pointers = 65: must be in [1, 64]"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> FormatSpec.parse("snoop")).getMessage()
+                .contains(FormatSpec.ALLOWED));
+        assertThrows(IllegalArgumentException.class, () -> new FormatSpec(FormatSpec.Kind.FULL_MAP, 2));
+        assertThrows(IllegalArgumentException.class, () -> new FormatSpec(FormatSpec.Kind.DIR_B, 0));
+        assertThrows(IllegalArgumentException.class, () -> new FormatSpec(null, 0));
+        assertTrue(FormatSpec.Kind.COARSE_VECTOR.hasPointers());
+        assertFalse(FormatSpec.Kind.CDR_SR.hasPointers());
+    }
+
+    @Test
+    void formatsRejectEmptyMachinesAndAcceptTheSmallest() {
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new FullMapFormat(0, 4)).getMessage()
+                .startsWith("directory entries = 0: must be at least 1"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new FullMapFormat(4, 0)).getMessage()
+                .startsWith("cores = 0: must be at least 1"));
+        final DirectoryFormat one = new FullMapFormat(1, 1);
+        assertEquals(1, one.capacity());
+        assertEquals(1, one.cores());
+        assertEquals("full-map", one.spec().id());
+        final DirectoryFormat dirNb = new LimitedPointerFormat(FormatSpec.parse("dir-nb-3"), 2, 8);
+        dirNb.addSharer(1, 5, 0);
+        dirNb.addSharer(1, 6, 0);
+        dirNb.addSharer(1, 7, 0);
+        dirNb.removeSharer(1, 7);
+        dirNb.removeSharer(1, 7); // gone already: the slot behind the last pointer is not a pointer
+        assertArrayEquals(new int[] {5, 6}, targets(dirNb, 1));
+        dirNb.addSharer(1, 7, 0);
+        dirNb.removeSharer(1, 6);
+        assertArrayEquals(new int[] {5, 7}, targets(dirNb, 1), "removal keeps the others in order");
+        dirNb.removeSharer(1, 7);
+        dirNb.removeSharer(1, 5);
+        assertTrue(dirNb.isEmpty(1));
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> new CoarseVectorFormat(FormatSpec.parse("dir-b-2"), 4, 4)).getMessage().contains("not a coarse"));
+    }
+
+    @Test
+    void coarseVectorGroupsOnSmallMachines() {
+        assertEquals(2, new CoarseVectorFormat(FormatSpec.parse("coarse-vector-1"), 4, 4).groupSize());
+        assertEquals(2, new CoarseVectorFormat(FormatSpec.parse("coarse-vector-2"), 4, 16).groupSize());
+        final CoarseVectorFormat f = new CoarseVectorFormat(FormatSpec.parse("coarse-vector-1"), 4, 5);
+        f.addSharer(0, 4, 0);
+        f.addSharer(0, 1, 0); // groups {0, 1} and {4}: core 5 does not exist
+        assertArrayEquals(new int[] {0, 1, 4}, targets(f, 0));
+        f.reset(0);
+        f.addSharer(0, 3, 0);
+        assertArrayEquals(new int[] {3}, targets(f, 0));
+        f.addSharer(0, 0, 0); // coarse again: groups {0, 1} and {2, 3} only
+        assertArrayEquals(new int[] {0, 1, 2, 3}, targets(f, 0), "reset leaves no stale group behind");
+        f.setOwner(0, 2, 0);
+        assertEquals(2, f.owner(0));
+        assertEquals(0, targets(f, 0).length);
     }
 }

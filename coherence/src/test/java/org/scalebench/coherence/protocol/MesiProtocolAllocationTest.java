@@ -14,17 +14,25 @@ import org.scalebench.coherence.sim.SystemSpec;
 import org.scalebench.core.testing.Allocations;
 
 /**
- * The simulator's inner loop allocates nothing, for every scheme (hits, misses, broadcasts, map caches), also
- * with DRAM traffic, queues and broadcast-state exits.
+ * The simulator's inner loop allocates nothing, for every scheme (hits, misses, broadcasts, map caches), for the
+ * superset and overflow formats (invalidations to coarse groups, broadcasts, Dir_i NB overflow), and with DRAM
+ * traffic, queues and broadcast-state exits.
  */
 @Tag("allocation")
 class MesiProtocolAllocationTest {
 
-    /** Runs 400,000 measured accesses of the vm workload after as many warm ones; returns the machine. */
-    private static MesiProtocol assertNoAllocation(final SystemSpec chip, final String schemeName) {
-        final Scheme scheme = Scheme.parse(schemeName);
-        final MesiProtocol p = new MesiProtocol(chip.protocolConfig(CoherenceSimulator.formatFor(chip, scheme, null),
-                CoherenceSimulator.mappingFor(chip, scheme, null), false));
+    /**
+     * Runs 400,000 measured accesses of the vm workload after as many warm ones; returns the machine.
+     *
+     * @param chip the machine
+     * @param schemeAndFormat a scheme, optionally with a format: {@code global:dir-b-4}
+     */
+    private static MesiProtocol assertNoAllocation(final SystemSpec chip, final String schemeAndFormat) {
+        final String[] parts = schemeAndFormat.split(":");
+        final Scheme scheme = Scheme.parse(parts[0]);
+        final String format = parts.length > 1 ? parts[1] : null;
+        final MesiProtocol p = new MesiProtocol(chip.protocolConfig(CoherenceSimulator.formatFor(chip, scheme, format),
+                CoherenceSimulator.mappingFor(chip, scheme, null)));
         final SyntheticWorkload w = new SyntheticWorkload(chip,
                 SyntheticWorkload.Params.defaults(SyntheticWorkload.Kind.VM, chip, 5));
         w.defineDomains(p.sharerDomains(), p.homeDomains());
@@ -40,9 +48,10 @@ class MesiProtocolAllocationTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"global", "sr", "hr", "sr+hr"})
-    void accessAllocatesNothing(final String schemeName) {
-        final MesiProtocol p = assertNoAllocation(SystemSpec.named("chip1024"), schemeName);
+    @ValueSource(strings = {"global", "sr", "hr", "sr+hr", "global:coarse-vector-4", "global:dir-b-4",
+        "global:dir-nb-2"})
+    void accessAllocatesNothing(final String schemeAndFormat) {
+        final MesiProtocol p = assertNoAllocation(SystemSpec.named("chip1024"), schemeAndFormat);
         assertEquals(true, p.stats().misses() > 1000 && p.stats().invalidations() > 100, "the loop exercised misses");
     }
 

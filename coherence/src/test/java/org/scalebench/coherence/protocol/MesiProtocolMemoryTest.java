@@ -22,7 +22,7 @@ class MesiProtocolMemoryTest {
     private static final SystemSpec CHIP = SystemSpec.named("chip1024").with(Map.of("memory_controllers", "2"), "test");
 
     private static MesiProtocol chip(final SystemSpec system, final String format) {
-        return new MesiProtocol(system.protocolConfig(FormatSpec.parse(format), HomeMapping.parse("global", 1024), false));
+        return new MesiProtocol(system.protocolConfig(FormatSpec.parse(format), HomeMapping.parse("global", 1024)));
     }
 
     private static long at(final long line) {

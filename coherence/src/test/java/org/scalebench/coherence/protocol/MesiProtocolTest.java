@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.scalebench.coherence.format.DirectoryFormats;
 import org.scalebench.coherence.format.FormatSpec;
 import org.scalebench.coherence.home.HomeMapping;
 import org.scalebench.coherence.network.Interconnect;
 import org.scalebench.coherence.sim.SystemSpec;
+import org.scalebench.coherence.verify.CoherenceInvariants;
 
 /**
  * Hand-checkable transactions on chip1024 (32x32 mesh, PriME timing: a message of f flits over h hops takes
@@ -21,11 +23,11 @@ class MesiProtocolTest {
 
     /** chip1024 with ideal homes (every line at its home in 10 cycles, no queues): the coherence timing alone. */
     private static MesiProtocol chip(final String format, final String homes) {
-        final ProtocolConfig c = CHIP.protocolConfig(FormatSpec.parse(format), HomeMapping.parse(homes, 1024), true);
+        final ProtocolConfig c = CHIP.protocolConfig(FormatSpec.parse(format), HomeMapping.parse(homes, 1024));
         return new MesiProtocol(new ProtocolConfig(c.cores(), c.network(), c.homeNodes(), c.privateSetsPerCore(),
                 c.privateWays(), c.privatePolicy(), c.privateHitCycles(), c.directorySetsPerHome(), c.directoryWays(),
                 c.directoryPolicy(), c.directoryCycles(), c.homeDataCycles(), c.mapCacheEntries(), c.mapMissCycles(),
-                c.format(), c.homeMapping(), c.sharerDomainCount(), c.homeDomainCount(), c.trackValues()));
+                c.format(), c.homeMapping(), c.sharerDomainCount(), c.homeDomainCount()));
     }
 
     /** Byte address of line {@code line}. */
@@ -70,7 +72,7 @@ class MesiProtocolTest {
         assertEquals(5 + 10 + 21 + 12, latency);
         assertEquals(1 + 3 + 3 + 1, p.stats().messages() - messagesBefore);
         assertEquals(3, p.stats().invalidations() - invalidationsBefore);
-        assertNull(p.checkLine(33, 33));
+        assertNull(new CoherenceInvariants(p, null).checkLine(33, 33));
         assertEquals(1, p.access(0, false, at(33), 0, 0), "the writer now hits");
         assertTrue(p.access(1, false, at(33), 0, 0) > 1, "core 1 lost its copy");
     }
@@ -90,7 +92,13 @@ class MesiProtocolTest {
         // core 1 = (1,0) is 1 hop from the home (1,1); the round is 2 x the farthest tile (31,31): 60 hops
         // + 3 flits, plus 1023 x 3 cycles of injection
         assertEquals(4 + 10 + (2 * 63 + 1023 * 3) + 11, latency);
-        assertNull(p.checkLine(33, 33));
+        assertEquals(0, p.sharerMapLookups(), "a broadcast walks no sharer map");
+        p.access(2, false, at(40), 0, 0);
+        p.access(3, false, at(40), 0, 0);
+        p.access(0, true, at(40), 0, 0); // invalidates logical sharers 2 and 3: one map row
+        assertEquals(2, p.sharerMapLookups());
+        assertEquals(1, p.sharerMapMisses());
+        assertNull(new CoherenceInvariants(p, null).checkLine(33, 33));
         assertTrue(p.access(100, false, at(33), 0, 0) > 1, "the public sharer's copy was invalidated");
     }
 
@@ -103,7 +111,7 @@ class MesiProtocolTest {
         p.access(0, true, at(33), 0, 0);   // forwarded to the owner, no broadcast
         assertEquals(broadcastsBefore, p.stats().broadcasts());
         assertEquals(1, p.stats().forwards());
-        assertNull(p.checkLine(33, 33));
+        assertNull(new CoherenceInvariants(p, null).checkLine(33, 33));
     }
 
     @Test
@@ -120,7 +128,7 @@ class MesiProtocolTest {
         assertEquals((2 + 3) + 10 + 10 + (2 + 10), second);
         assertEquals(1, p.stats().homeMapMisses());
         assertEquals(2, p.stats().homeMapLookups());
-        assertEquals(block[3], p.homeSliceOf(at(3), 0));
+        assertEquals(block[3], CoherenceInvariants.homeSlice(p, at(3), 0));
     }
 
     @Test
@@ -128,12 +136,138 @@ class MesiProtocolTest {
         final MesiProtocol p = chip("full-map", "global");
         p.access(1, false, at(33), 0, 0);
         p.access(2, false, at(33), 0, 0);
-        assertNull(p.checkLine(33, 33));
+        assertNull(new CoherenceInvariants(p, null).checkLine(33, 33));
         for (int e = 0; e < p.format().capacity(); e++) {
             p.format().reset(e); // forget every sharer behind the protocol's back
         }
-        final String problem = p.checkLine(33, 33);
+        final String problem = new CoherenceInvariants(p, null).checkLine(33, 33);
         assertNotNull(problem);
-        assertTrue(problem.contains("does not track"), problem);
+        assertTrue(problem.contains("does not cover"), problem);
+    }
+
+    @Test
+    void coarseGroupsInvalidateCoresWithoutACopyAndCountThemSuperfluous() {
+        final MesiProtocol p = chip("coarse-vector-2", "global"); // groups of 64 cores on chip1024
+        p.access(1, false, at(33), 0, 0);
+        p.access(2, false, at(33), 0, 0);
+        p.access(70, false, at(33), 0, 0); // third sharer: coarse mode, groups 0 and 1
+        assertEquals(0, p.stats().superfluousInvalidations());
+        p.access(3, true, at(33), 0, 0);
+        assertEquals(127, p.stats().invalidations(), "every core of groups 0 and 1 but the writer");
+        assertEquals(127 - 3, p.stats().superfluousInvalidations(), "only cores 1, 2 and 70 had a copy");
+        assertNull(new CoherenceInvariants(p, null).checkLine(33, 33));
+        assertTrue(p.access(70, false, at(33), 0, 0) > 1, "core 70's copy was invalidated");
+    }
+
+    @Test
+    void broadcastCountsTheCoresWithoutACopyAsSuperfluous() {
+        final MesiProtocol p = chip("dir-b-1", "global");
+        p.access(1, false, at(33), 0, 0);
+        p.access(2, false, at(33), 0, 0); // overflow: broadcast state
+        p.access(3, true, at(33), 0, 0);
+        assertEquals(1, p.stats().broadcasts());
+        assertEquals(1023 - 2, p.stats().superfluousInvalidations());
+        p.stats().reset();
+        assertEquals(0, p.stats().superfluousInvalidations() + p.stats().broadcasts() + p.stats().messages());
+        assertEquals(0, p.stats().missLatency().count());
+        final long before = p.stats().accesses();
+        p.prefetch(5, at(33));
+        assertEquals(before, p.stats().accesses(), "a prefetch is not an access");
+        assertEquals(MesiProtocol.INVALID, p.copyState(5, 33));
+    }
+
+    @Test
+    void dataMovementsAreReportedToTheObserver() {
+        final StringBuilder moves = new StringBuilder();
+        final MesiProtocol p = new MesiProtocol(CHIP.protocolConfig(FormatSpec.parse("full-map"),
+                HomeMapping.parse("global", 1024)), DirectoryFormats::create,
+                new DataObserver() {
+                    @Override
+                    public void fromHome(final int core, final long line) {
+                        moves.append("home->").append(core).append(' ');
+                    }
+
+                    @Override
+                    public void fromCache(final int source, final int core, final long line) {
+                        moves.append(source).append("->").append(core).append(' ');
+                    }
+
+                    @Override
+                    public void toHome(final int core, final long line) {
+                        moves.append(core).append("->home ");
+                    }
+                });
+        p.access(1, true, at(33), 0, 0);  // M at core 1, data from home
+        p.access(2, false, at(33), 0, 0); // forwarded: core 1 writes back and supplies core 2
+        p.access(3, true, at(33), 0, 0);  // write miss: sharers invalidated, data from home
+        assertEquals("home->1 1->home 1->2 home->3 ", moves.toString());
+    }
+
+    @Test
+    void broadcastAccountsEveryMessageInClosedForm() {
+        final MesiProtocol p = chip("dir-b-1", "global");
+        p.access(1, false, at(33), 0, 0);
+        p.access(2, false, at(33), 0, 0); // broadcast state
+        final ProtocolStats s = p.stats();
+        final long messages = s.messages();
+        final long bytes = s.bytes();
+        final long flitHops = s.flitHops();
+        final long writebacks = s.writebacks();
+        p.access(3, true, at(33), 0, 0);  // request (3 hops) + 1023 invalidations and acks + data reply
+        final Interconnect net = CHIP.network();
+        assertEquals(1 + 2 * 1023 + 1, s.messages() - messages);
+        assertEquals((1 + 2 * 1023) * 3 * 10 + 10 * 10, s.bytes() - bytes);
+        assertEquals((3 + 10) * net.hops(3, 33) + 2L * 3 * net.hopSumFrom(33), s.flitHops() - flitHops);
+        assertEquals(writebacks, s.writebacks(), "shared copies are dropped without data");
+    }
+
+    @Test
+    void countersAddUpOverASmallRun() {
+        final MesiProtocol p = chip("full-map", "global");
+        long sum = 0;
+        sum += p.access(1, false, at(33), 0, 0); // read miss: E
+        sum += p.access(1, true, at(33), 0, 0);  // hit: E to M
+        sum += p.access(1, false, at(33), 0, 0); // hit
+        sum += p.access(2, false, at(33), 0, 0); // read miss, forwarded: dirty owner writes back
+        sum += p.access(2, true, at(33), 0, 0);  // upgrade
+        sum += p.access(3, true, at(34), 0, 0);  // write miss
+        final ProtocolStats s = p.stats();
+        assertEquals(6, s.accesses());
+        assertEquals(3, s.writes());
+        assertEquals(2, s.hits());
+        assertEquals(2, s.readMisses());
+        assertEquals(1, s.writeMisses());
+        assertEquals(1, s.upgrades());
+        assertEquals(4, s.misses());
+        assertEquals(4.0 / 6, s.missRate(), 1e-12);
+        assertEquals(4, s.directoryAccesses());
+        assertEquals(4, s.missLatency().count());
+        assertEquals(1, s.writebacks());
+        assertEquals(1, s.forwards());
+        assertEquals(1, s.invalidations(), "the upgrade invalidates core 1");
+        assertEquals(sum, s.latencySum());
+        assertEquals(0, p.sharerMapLookups() + p.sharerMapMisses());
+        assertEquals(0.0, new ProtocolStats().missRate());
+    }
+
+    @Test
+    void theHomeForgetsALineOnceItsLastCopyIsEvicted() {
+        final SystemSpec tiny = CHIP.shrunk(); // private caches of 2 sets x 2 ways: lines 0, 2, 4 share a set
+        final MesiProtocol p = new MesiProtocol(tiny.protocolConfig(FormatSpec.parse("full-map"),
+                HomeMapping.parse("global", 16)));
+        p.access(1, false, at(0), 0, 0);
+        final int entry = p.directoryEntry(0, 0);
+        assertTrue(entry >= 0);
+        assertEquals(0, p.lineOf(entry));
+        assertEquals(1, p.holders(entry, new int[16]));
+        p.access(1, true, at(2), 0, 0);
+        p.access(1, false, at(4), 0, 0); // evicts line 0 (PutE)
+        assertEquals(MesiProtocol.INVALID, p.copyState(1, 0));
+        assertEquals(-1, p.directoryEntry(0, 0), "the empty entry is freed");
+        assertEquals(-1, p.lineOf(entry));
+        assertEquals(1, p.stats().evictions());
+        p.access(1, false, at(6), 0, 0); // evicts line 2, which is dirty (PutM)
+        assertEquals(1, p.stats().writebacks());
+        assertEquals(-1, p.directoryEntry(2, 2));
     }
 }
