@@ -76,8 +76,8 @@ public final class CoherenceCheckCommand implements Callable<Integer> {
         if (maxStates < 1) {
             throw new UsageException("--max-states = " + maxStates + ": must be at least 1");
         }
-        final FormatSpec f = FormatSpec.parse(format);
-        HomeMapping.parse(homes, cores);
+        final FormatSpec f = OptionValues.named("--format", () -> FormatSpec.parse(format));
+        OptionValues.named("--homes", () -> HomeMapping.parse(homes, cores));
         final String domainText = domains == null ? ExhaustiveChecker.defaultDomains(cores) : domains;
         final int[][] d = ExhaustiveChecker.parseDomains(domainText, cores);
         if (f.kind() == FormatSpec.Kind.CDR_SR && Arrays.stream(d).anyMatch(m -> m.length > 63)) {

@@ -5,10 +5,15 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.scalebench.bench.coherence.CoherenceExperiments;
+import org.scalebench.bench.coherence.CompareStudy;
+import org.scalebench.bench.study.Provenance;
 import org.scalebench.bench.io.ConsoleProgress;
 import org.scalebench.coherence.sim.SimulationResult;
+import org.scalebench.coherence.sim.CoherenceSimulator;
+import org.scalebench.coherence.sim.Scheme;
 import org.scalebench.coherence.sim.SystemSpec;
 import org.scalebench.coherence.sim.Warmup;
+import org.scalebench.coherence.sim.Workload;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -20,7 +25,7 @@ import picocli.CommandLine.Spec;
         description = {"Run global and hr with every baseline format, then sr and sr+hr, on the same access stream; "
                 + "write DIR/compare.csv and DIR/compare.png and say where a baseline beats CDR.",
             "The first run warms as --warmup says; the others warm exactly as long."})
-public final class CoherenceCompareCommand implements Callable<Integer> {
+public final class CoherenceCompareCommand implements Callable<Integer>, StudyCommand {
 
     @Spec
     CommandSpec spec;
@@ -28,8 +33,8 @@ public final class CoherenceCompareCommand implements Callable<Integer> {
     @Option(names = "--system", required = true, paramLabel = "S", description = "chip1024, wsc1m or a configuration file.")
     String system;
 
-    @Option(names = "--workload", required = true, paramLabel = "W", description = "vm, app, page or trace:FILE.")
-    String workload;
+    @Mixin
+    WorkloadOptions workloadOptions;
 
     @Option(names = "--formats", split = ",", paramLabel = "F[,F...]", description = "Baseline formats run with "
             + "global and restricted homes (default: full-map, dir-b-4, dir-nb-4, coarse-vector-4; above 65,536 cores "
@@ -39,16 +44,6 @@ public final class CoherenceCompareCommand implements Callable<Integer> {
     @Option(names = "--homes", paramLabel = "H", description = "Restricted home mapping of hr and sr+hr (default: "
             + "piton-low).")
     String homes;
-
-    @Option(names = "--group-size", paramLabel = "K", description = "Cores per VM/application, sharers per page group.")
-    Integer groupSize;
-
-    @Option(names = "--outside", paramLabel = "F", description = "Fraction of accesses from outside the domain "
-            + "(default: 0.01, an assumption).")
-    Double outside;
-
-    @Option(names = "--active", paramLabel = "K", description = "VMs or applications that issue accesses (default: all).")
-    Integer active;
 
     @Option(names = "--accesses", paramLabel = "N", description = "Counted accesses per run (default: as simulate).")
     Long accesses;
@@ -62,36 +57,53 @@ public final class CoherenceCompareCommand implements Callable<Integer> {
     @Mixin
     SimulationOptions options;
 
+    @Mixin
+    StudyOptions study = new StudyOptions();
+
     @Override
     public Integer call() throws Exception {
-        final SystemSpec machine = options.apply(SystemSpec.resolve(system));
-        final CoherenceExperiments.WorkloadSpec w = new CoherenceExperiments.WorkloadSpec(workload, groupSize, outside,
-                active);
-        final long n = CoherenceSimulateCommand.counted(accesses, w.build(machine, seed), machine);
-        final Warmup warm = options.warmup(n, w.isTrace());
-        final List<CoherenceExperiments.RunSpec> runs = CoherenceExperiments.comparisonRuns(
-                formats != null ? formats : CoherenceExperiments.defaultFormats(machine));
-        for (final CoherenceExperiments.RunSpec run : runs) {
-            // a format that cannot run on this machine fails now, not after the first runs
-            org.scalebench.coherence.sim.CoherenceSimulator.formatFor(machine, run.scheme(),
-                    run.scheme().sharerRestricted() ? null : run.format());
+        final List<List<String>> rows = StudyExecution.run(this, spec);
+        if (rows == null) {
+            return Scalebench.OK; // a shard: its rows are a part of the comparison
         }
-        OutputPaths.checkDirectory(out, "--out");
-        final List<SimulationResult> results;
-        try (ConsoleProgress progress = ConsoleProgress.onTerminal(spec.commandLine().getErr(), "accesses")) {
-            results = CoherenceExperiments.compare(machine, runs, w, homes, n, warm, seed, progress);
-        }
+        final List<SimulationResult> results = CompareStudy.results(rows);
         final PrintWriter stdout = spec.commandLine().getOut();
         for (final SimulationResult r : results) {
             CoherenceSimulateCommand.print(stdout, r);
         }
-        CoherenceSimulateCommand.printEnergyModel(stdout, machine);
+        CoherenceSimulateCommand.printEnergyModel(stdout, options.apply(SimulationOptions.system(system)));
         for (final String verdict : CoherenceExperiments.baselineVerdicts(results)) {
             stdout.println(verdict);
         }
-        CoherenceExperiments.writeResults(out.resolve("compare.csv"), results);
-        CoherenceExperiments.plotCompare(out.resolve("compare.png"), results);
-        stdout.println("wrote " + out.resolve("compare.csv") + " and " + out.resolve("compare.png"));
         return Scalebench.OK;
+    }
+
+    @Override
+    public CompareStudy study() throws Exception {
+        final SystemSpec machine = options.apply(SimulationOptions.system(system));
+        final CoherenceExperiments.WorkloadSpec w = workloadOptions.spec();
+        final Workload first = workloadOptions.build(machine, seed);
+        final long n = CoherenceSimulateCommand.counted(accesses, first, machine);
+        final Warmup warm = options.warmup(n, first);
+        OptionValues.named("--homes", () -> CoherenceSimulator.mappingFor(machine, Scheme.HR, homes));
+        final List<CoherenceExperiments.RunSpec> runs = OptionValues.named("--formats",
+                () -> CoherenceExperiments.comparisonRuns(formats != null ? OptionValues.distinct("--formats", formats)
+                        : CoherenceExperiments.defaultFormats(machine)));
+        for (final CoherenceExperiments.RunSpec run : runs) {
+            // a format that cannot run on this machine fails now, not after the first runs
+            OptionValues.named("--formats", () -> CoherenceSimulator.formatFor(machine, run.scheme(),
+                    run.scheme().sharerRestricted() ? null : run.format()));
+        }
+        return new CompareStudy(machine, runs, w, homes, n, warm, seed, Provenance.current(VersionProvider.version()));
+    }
+
+    @Override
+    public Path out() {
+        return out;
+    }
+
+    @Override
+    public StudyOptions studyOptions() {
+        return study;
     }
 }

@@ -42,20 +42,8 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
             + "piton[-low|-middle|-high|-mixed] or uniform (default: piton-low).")
     String homes;
 
-    @Option(names = "--workload", required = true, paramLabel = "W", description = "vm, app, page or trace:FILE.")
-    String workload;
-
-    @Option(names = "--group-size", paramLabel = "K", description = "Cores per VM or application, sharers per page"
-            + " group (default: 16, 16, 4; VM size when a trace names no domains).")
-    Integer groupSize;
-
-    @Option(names = "--outside", paramLabel = "F", description = "Fraction of accesses from outside the domain "
-            + "(default: 0.01, an assumption; reproduce sweeps 0, 0.001 and 0.01).")
-    Double outside;
-
-    @Option(names = "--active", paramLabel = "K", description = "VMs or applications that issue accesses, spread "
-            + "evenly over the machine (default: all); the others stay idle.")
-    Integer active;
+    @Mixin
+    WorkloadOptions workloadOptions;
 
     @Mixin
     SimulationOptions options;
@@ -64,8 +52,8 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
             + "10000000 on wsc1m; a trace's length).")
     Long accesses;
 
-    @Option(names = "--seed", required = true, paramLabel = "S", description = "Workload seed.")
-    long seed;
+    @Option(names = "--seed", paramLabel = "S", description = "Workload seed (default: ${DEFAULT-VALUE}).")
+    long seed = 1;
 
     @Option(names = "--out", required = true, paramLabel = "FILE.csv", description = "CSV file to write.")
     Path out;
@@ -73,19 +61,13 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         OutputPaths.checkFile(out, "--out");
-        final SystemSpec machine = options.apply(SystemSpec.resolve(system));
-        final Scheme s = Scheme.parse(scheme);
-        final Workload w = CoherenceExperiments.workload(workload, machine, seed, groupSize, outside, active);
+        final SystemSpec machine = options.apply(SimulationOptions.system(system));
+        final Scheme s = OptionValues.named("--scheme", () -> Scheme.parse(scheme));
+        OptionValues.named("--format", () -> CoherenceSimulator.formatFor(machine, s, format));
+        OptionValues.named("--homes", () -> CoherenceSimulator.mappingFor(machine, s, homes));
+        final Workload w = workloadOptions.build(machine, seed);
         final long n = counted(accesses, w, machine);
-        final var warm = options.warmup(n, w.length() >= 0);
-        if (w.length() >= 0 && !warm.untilSteady() && warm.max() >= w.length()) {
-            throw new UsageException("--warmup = " + warm.max() + ": must be below the trace's length of "
-                    + w.length() + " accesses (" + workload + ")");
-        }
-        if (warm.max() > Long.MAX_VALUE - n) {
-            throw new UsageException("--warmup + --accesses = " + warm.max() + " + " + n + ": must not exceed "
-                    + Long.MAX_VALUE + " (2^63 - 1)");
-        }
+        final var warm = options.warmup(n, w);
         final SimulationResult r;
         try (ConsoleProgress progress = ConsoleProgress.onTerminal(spec.commandLine().getErr(), "accesses")) {
             r = CoherenceSimulator.run(machine, s, format, homes, w, warm, n, seed, progress::update);

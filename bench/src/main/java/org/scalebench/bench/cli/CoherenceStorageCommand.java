@@ -47,19 +47,22 @@ public final class CoherenceStorageCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        final StorageModel base = SystemSpec.resolve(system).storageModel();
+        if (out != null) {
+            OutputPaths.checkFile(out, "--out");
+        }
+        OptionValues.distinct("--formats", formats);
+        OptionValues.distinct("--cores", cores.stream().map(String::valueOf).toList());
+        final StorageModel base = SimulationOptions.system(system).storageModel();
         if (sharerDomains != null && sharerDomains < 1) {
             throw new UsageException("--sharer-domains = " + sharerDomains + ": must be at least 1");
         }
-        if (entriesPerCore != null && entriesPerCore < 1) {
-            throw new UsageException("--entries-per-core = " + entriesPerCore + ": must be at least 1");
+        if (entriesPerCore != null && (entriesPerCore < 1 || entriesPerCore > StorageModel.MAX_ENTRIES_PER_CORE)) {
+            throw new UsageException("--entries-per-core = " + entriesPerCore + ": must be in [1, "
+                    + StorageModel.MAX_ENTRIES_PER_CORE + "]");
         }
         final StorageModel model = new StorageModel(sharerDomains == null ? base.sharerDomains() : sharerDomains,
                 entriesPerCore == null ? base.entriesPerCore() : entriesPerCore, base.tagBits(), base.mapCacheEntries(),
                 base.homeDomains());
-        if (out != null) {
-            OutputPaths.checkFile(out, "--out");
-        }
         final List<CoherenceExperiments.StorageRow> rows = CoherenceExperiments.storage(model, formats, cores);
         final Table table = new Table("format", "cores", "bits_per_entry", "with_tag", "directory_bits_total",
                 "with_tags_and_smc", "overhead_vs_line", "smc_bits_per_tile", "hmc_bits_per_tile")

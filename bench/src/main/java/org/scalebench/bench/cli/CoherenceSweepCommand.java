@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.scalebench.bench.coherence.CoherenceExperiments;
+import org.scalebench.bench.coherence.SweepStudy;
+import org.scalebench.bench.study.Provenance;
 import org.scalebench.bench.io.ConsoleProgress;
 import org.scalebench.coherence.sim.SystemSpec;
 import org.scalebench.coherence.storage.StorageModel;
@@ -20,7 +22,7 @@ import picocli.CommandLine.Spec;
         description = "Write DIR/storage.csv and storage.png (bits per entry with tags vs cores, log-log, and "
                 + "cdr-sr vs sharer domains) and DIR/home-restriction.csv and home-restriction.png (miss latency vs "
                 + "domain size, global homes against Home Restriction).")
-public final class CoherenceSweepCommand implements Callable<Integer> {
+public final class CoherenceSweepCommand implements Callable<Integer>, StudyCommand {
 
     @Spec
     CommandSpec spec;
@@ -44,38 +46,51 @@ public final class CoherenceSweepCommand implements Callable<Integer> {
     @Mixin
     SimulationOptions options;
 
+    @Mixin
+    StudyOptions study = new StudyOptions();
+
     @Override
     public Integer call() throws Exception {
+        final List<List<String>> rows = StudyExecution.run(this, spec);
+        if (rows == null) {
+            return Scalebench.OK; // a shard
+        }
+        final PrintWriter stdout = spec.commandLine().getOut();
+        for (final List<String> r : rows) {
+            stdout.printf(Locale.ROOT, "  %5s cores, %2s homes: global %s cycles, hr %s cycles (%sx); home hit rate "
+                    + "%s / %s; warm-up %s%n", r.get(1), r.get(2), r.get(3), r.get(4), r.get(7), r.get(8), r.get(9),
+                    r.get(12));
+        }
+        return Scalebench.OK;
+    }
+
+    @Override
+    public SweepStudy study() throws java.io.IOException {
         if (accesses < 1) {
             throw new UsageException("--accesses = " + accesses + ": must be at least 1");
         }
-        final SystemSpec machine = options.apply(SystemSpec.resolve(system));
-        final var warm = options.warmup(accesses, false);
-        OutputPaths.checkDirectory(out, "--out");
-        final PrintWriter stdout = spec.commandLine().getOut();
-        final StorageModel model = machine.storageModel();
-        final var storage = CoherenceExperiments.storage(model, CoherenceExperiments.STORAGE_FORMATS,
-                CoherenceExperiments.STORAGE_CORES);
-        CoherenceExperiments.writeStorage(out.resolve("storage.csv"), storage);
-        CoherenceExperiments.plotStorage(out.resolve("storage.png"), storage, CoherenceExperiments.storageByDomains(
-                model, machine.cores(), CoherenceExperiments.STORAGE_DOMAINS), model);
-        stdout.println("wrote " + out.resolve("storage.csv") + " and storage.png");
+        final SystemSpec machine = options.apply(SimulationOptions.system(system));
         final List<Integer> domainSizes = sizes != null ? sizes : defaultSizes(machine);
-        final List<CoherenceExperiments.SweepPoint> points;
-        try (ConsoleProgress progress = ConsoleProgress.onTerminal(spec.commandLine().getErr(), "accesses")) {
-            points = CoherenceExperiments.homeRestrictionSweep(machine, domainSizes, accesses, warm, seed, progress);
+        for (final int size : domainSizes) {
+            if (size < 1 || size > machine.cores() || machine.cores() % size != 0) {
+                throw new UsageException("--sizes = " + size + ": must divide the " + machine.cores() + " cores of "
+                        + machine.name() + " (cores per domain, at least 1)");
+            }
         }
-        for (final CoherenceExperiments.SweepPoint p : points) {
-            stdout.printf(Locale.ROOT, "  %5d cores, %2d homes: global %.1f cycles, hr %.1f cycles (%.2fx); home hit rate "
-                    + "%.4f / %.4f; warm-up %,d (%s)%n", p.domainCores(), p.homes(), p.global().avgMissLatencyCycles(),
-                    p.restricted().avgMissLatencyCycles(), p.speedup(), p.global().homeHitRate(),
-                    p.restricted().homeHitRate(), p.global().warmupAccesses(),
-                    p.global().warmupSteady() ? "steady" : "not steady");
-        }
-        CoherenceExperiments.writeSweep(out.resolve("home-restriction.csv"), points);
-        CoherenceExperiments.plotSweep(out.resolve("home-restriction.png"), points);
-        stdout.println("wrote " + out.resolve("home-restriction.csv") + " and home-restriction.png");
-        return Scalebench.OK;
+        OptionValues.distinct("--sizes", domainSizes.stream().map(String::valueOf).toList());
+        final var warm = options.warmup(accesses, false);
+        return new SweepStudy(machine, domainSizes, accesses, warm, options.warmup == null ? "steady" : options.warmup,
+                seed, Provenance.current(VersionProvider.version()));
+    }
+
+    @Override
+    public Path out() {
+        return out;
+    }
+
+    @Override
+    public StudyOptions studyOptions() {
+        return study;
     }
 
     static List<Integer> defaultSizes(final SystemSpec machine) {

@@ -118,11 +118,8 @@ public final class CoherenceTraceCommand implements Runnable {
         @Option(names = "--system", paramLabel = "S", description = "Machine (default: ${DEFAULT-VALUE}).")
         String system = "chip1024";
 
-        @Option(names = "--workload", required = true, paramLabel = "W", description = "vm, app or page.")
-        String workload;
-
-        @Option(names = "--group-size", paramLabel = "K", description = "Cores per VM/application, sharers per group.")
-        Integer groupSize;
+        @CommandLine.Mixin
+        WorkloadOptions workloadOptions;
 
         @Option(names = "--accesses", paramLabel = "N", description = "Accesses (default: ${DEFAULT-VALUE}).")
         long accesses = 1_000_000;
@@ -135,15 +132,16 @@ public final class CoherenceTraceCommand implements Runnable {
 
         @Override
         public Integer call() throws Exception {
-            if (workload.startsWith("trace:")) {
-                throw new UsageException("--workload " + workload + ": record writes synthetic workloads (vm, app, page)");
+            if (workloadOptions.spec().isTrace()) {
+                throw new UsageException("--workload " + workloadOptions.workload
+                        + ": record writes synthetic workloads (vm, app, page)");
             }
             if (accesses < 1) {
                 throw new UsageException("--accesses = " + accesses + ": must be at least 1");
             }
             OutputPaths.checkFile(out, "--out");
-            final SystemSpec machine = SystemSpec.resolve(system);
-            final Workload w = CoherenceExperiments.workload(workload, machine, seed, groupSize, null, null);
+            final SystemSpec machine = SimulationOptions.system(system);
+            final Workload w = workloadOptions.build(machine, seed);
             final AccessBatch batch = new AccessBatch(BLOCK);
             final long[] left = {accesses};
             final TraceSource source = new TraceSource() {
@@ -172,7 +170,7 @@ public final class CoherenceTraceCommand implements Runnable {
                 }
             };
             final long records = copy(source, out);
-            spec.commandLine().getOut().println("recorded " + records + " accesses of " + workload + " on "
+            spec.commandLine().getOut().println("recorded " + records + " accesses of " + w.name() + " on "
                     + machine.name() + " to " + out);
             return Scalebench.OK;
         }

@@ -76,8 +76,8 @@ public final class CoherenceVerifyCommand implements Callable<Integer> {
             if (format == null) {
                 throw new UsageException("--format is required (or --replay FILE)");
             }
-            final RandomProtocolTester tester = new RandomProtocolTester(SystemSpec.resolve(system),
-                    FormatSpec.parse(format), homes);
+            final RandomProtocolTester tester = new RandomProtocolTester(SimulationOptions.system(system),
+                    OptionValues.named("--format", () -> FormatSpec.parse(format)), homes);
             report = tester.run(accesses, seed, false, replayLog != null);
         }
         if (report.violations() > 0) {

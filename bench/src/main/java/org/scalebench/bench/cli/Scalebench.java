@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
+import org.scalebench.bench.io.OutputLocation;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -95,7 +96,11 @@ public final class Scalebench implements Runnable {
             err.flush();
             return badInput ? BAD_INPUT : FAILED;
         });
+        OutputLocation.forgetCreated();
         final int code = cli.execute(args);
+        if (code != OK) {
+            OutputLocation.removeCreatedIfEmpty();
+        }
         out.flush();
         err.flush();
         return code;

@@ -1,5 +1,6 @@
 package org.scalebench.bench.cli;
 
+import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -7,6 +8,8 @@ import java.util.Map;
 import org.scalebench.coherence.protocol.BroadcastExit;
 import org.scalebench.coherence.sim.SystemSpec;
 import org.scalebench.coherence.sim.Warmup;
+import org.scalebench.coherence.sim.Workload;
+import org.scalebench.core.data.DataFileException;
 import picocli.CommandLine.Option;
 
 /** Options the CDR simulation commands share: the B-state policy, parameter overrides, the warm-up. */
@@ -26,10 +29,40 @@ final class SimulationOptions {
     List<String> set;
 
     @Option(names = "--warmup", paramLabel = "N|steady[:MAX]", description = "Accesses simulated before counting: "
-            + "a number, or 'steady' to warm until the miss rate changes by at most 2% between two consecutive pairs "
-            + "of windows of 1,024 accesses per issuing core (at most MAX, default 10 x --accesses and at least 40,000,000). Default: steady; 0 for "
-            + "traces.")
+            + "a number, or 'steady' to warm until the miss rate changes by at most 2%% between two consecutive pairs "
+            + "of windows of 1,024 accesses per issuing core (at most MAX, default 10 x --accesses and at least "
+            + "40,000,000). Default: steady; 0 for traces.")
     String warmup;
+
+    /**
+     * The machine a {@code --system} value names: a bundled system or a configuration file.
+     *
+     * @param value the value as given
+     * @return the machine
+     * @throws IOException if the file cannot be read
+     * @throws UsageException naming {@code --system} when it is neither
+     */
+    static SystemSpec system(final String value) throws IOException {
+        return system("--system", value);
+    }
+
+    /**
+     * The machine an option names.
+     *
+     * @param option the option, for messages
+     * @param value the value as given
+     * @return the machine
+     * @throws IOException if the file cannot be read
+     */
+    static SystemSpec system(final String option, final String value) throws IOException {
+        try {
+            return SystemSpec.resolve(value);
+        } catch (final DataFileException e) {
+            throw e;
+        } catch (final IllegalArgumentException e) {
+            throw new UsageException(OptionValues.rename(option, String.valueOf(e.getMessage())));
+        }
+    }
 
     /**
      * The machine with {@code --b-state} and {@code --set} applied.
@@ -60,7 +93,39 @@ final class SimulationOptions {
                 throw new UsageException("--b-state " + bState + ": must be one of " + BroadcastExit.ALLOWED);
             }
         }
-        return system.with(overrides, "command line");
+        try {
+            return system.with(overrides, "command line");
+        } catch (final DataFileException e) {
+            // the file's line would point at the value being replaced: name the --set that gave it instead
+            final String message = String.valueOf(e.getMessage());
+            for (final Map.Entry<String, String> o : overrides.entrySet()) {
+                final int at = message.indexOf(": " + o.getKey() + " = ");
+                if (at >= 0) {
+                    final int reason = message.indexOf(": ", at + 2 + o.getKey().length() + 3);
+                    throw new UsageException("--set " + o.getKey() + "=" + o.getValue()
+                            + (reason >= 0 ? message.substring(reason) : ": " + message));
+                }
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * The warm-up plan for a workload, checked against it: a fixed warm-up must leave a trace something to count,
+     * and warm-up plus counted accesses must fit a {@code long}.
+     *
+     * @param accesses counted accesses
+     * @param workload the workload (a trace when its length is known)
+     * @return the plan
+     * @throws UsageException naming {@code --warmup} and {@code --accesses}
+     */
+    Warmup warmup(final long accesses, final Workload workload) {
+        final Warmup plan = warmup(accesses, workload.length() >= 0);
+        if (workload.length() >= 0 && !plan.untilSteady() && plan.max() >= workload.length()) {
+            throw new UsageException("--warmup = " + plan.max() + ": must be below the trace's length of "
+                    + workload.length() + " accesses (" + workload.name() + ")");
+        }
+        return plan;
     }
 
     /**
@@ -69,9 +134,20 @@ final class SimulationOptions {
      * @param accesses counted accesses
      * @param trace whether the workload is a trace (default 0)
      * @return the plan
+     * @throws UsageException if it does not parse or warm-up plus counted accesses overflow a {@code long}
      */
     Warmup warmup(final long accesses, final boolean trace) {
-        final long max = Math.max(STEADY_MAX_FLOOR, STEADY_MAX_FACTOR * accesses);
+        final Warmup plan = parse(accesses, trace);
+        if (plan.max() > Long.MAX_VALUE - accesses) {
+            throw new UsageException("--warmup + --accesses = " + plan.max() + " + " + accesses + ": must not exceed "
+                    + Long.MAX_VALUE + " (2^63 - 1)");
+        }
+        return plan;
+    }
+
+    private Warmup parse(final long accesses, final boolean trace) {
+        final long max = Math.max(STEADY_MAX_FLOOR, accesses > Long.MAX_VALUE / STEADY_MAX_FACTOR ? 0
+                : STEADY_MAX_FACTOR * accesses);
         if (warmup == null) {
             return trace ? Warmup.fixed(0) : Warmup.untilSteady(max);
         }

@@ -58,7 +58,7 @@ public final class SlurmCommand implements Callable<Integer> {
     String time;
 
     @Option(names = "--mem", paramLabel = "M", description = "Memory per task, in Slurm's format (e.g. 12G); the "
-            + "JVM gets about 85% of it as heap.")
+            + "JVM gets about 85%% of it as heap.")
     String mem;
 
     @Option(names = "--cpus-per-task", paramLabel = "C", description = "CPUs per task; each task runs that many "

@@ -32,10 +32,10 @@ final class StudyExecution {
      *
      * @param command the command
      * @param spec its picocli spec (output streams, parse result)
-     * @return the exit code
+     * @return every row of the study in point order, or null for a shard (its rows are only a part)
      * @throws Exception on failure
      */
-    static int run(final StudyCommand command, final CommandSpec spec) throws Exception {
+    static List<List<String>> run(final StudyCommand command, final CommandSpec spec) throws Exception {
         final PrintWriter out = spec.commandLine().getOut();
         final int requestedJobs = command.studyOptions().jobs();
         final Shard shard = command.studyOptions().shard();
@@ -51,6 +51,7 @@ final class StudyExecution {
         out.flush();
         try (StagedDirectory staged = OutputPaths.stage(command.out(), "--out")) {
             final List<PointRows> rows;
+            study.prepare(points);
             try (ConsoleProgress progress = ConsoleProgress.onTerminal(out, "points")) {
                 rows = ParallelPoints.run(study, points, jobs, progress);
             }
@@ -65,8 +66,8 @@ final class StudyExecution {
             }
             staged.publish(OutputPaths.marker(spec));
             out.println("wrote " + String.join(", ", written) + " in " + staged.directory());
+            return shard == null ? flatten(rows) : null;
         }
-        return Scalebench.OK;
     }
 
     /**

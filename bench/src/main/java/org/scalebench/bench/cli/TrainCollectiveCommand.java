@@ -63,16 +63,16 @@ public final class TrainCollectiveCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        final Collective collective = TrainOptions.named("--op", () -> Collective.parse(op));
+        final Collective collective = OptionValues.named("--op", () -> Collective.parse(op));
         final int[] counts = TrainOptions.devices("--ranks", ranks);
         final long[] sizes = ByteSize.parseList("--bytes", bytes);
-        final Cluster c = TrainOptions.named("--cluster", () -> ClusterCatalog.resolve(cluster));
+        final Cluster c = OptionValues.named("--cluster", () -> ClusterCatalog.resolve(cluster));
         final NcclGeneration generation = nccl == null ? c.ncclGeneration()
-                : TrainOptions.named("--nccl", () -> NcclGeneration.parse(nccl));
+                : OptionValues.named("--nccl", () -> NcclGeneration.parse(nccl));
         final List<String> names = algorithms == null ? ClusterCollectives.algorithms(collective)
-                : TrainOptions.distinct("--algo", algorithms);
+                : OptionValues.distinct("--algo", algorithms);
         for (final String name : names) {
-            TrainOptions.named("--algo", () -> ClusterCollectives.of(collective, name, c, 1, generation));
+            OptionValues.named("--algo", () -> ClusterCollectives.of(collective, name, c, 1, generation));
         }
         final NcclModel ncclModel = new NcclModel(NcclConstants.of(generation), c.ncclFabric(generation));
         final PrintWriter out = spec.commandLine().getOut();

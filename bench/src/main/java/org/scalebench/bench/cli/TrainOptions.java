@@ -57,47 +57,6 @@ final class TrainOptions {
     }
 
     /**
-     * Parses or resolves an option's value with a library parser, naming the option as the user typed it in the
-     * message: the library's {@code model = 'resnet': must be one of ...} becomes {@code --model = 'resnet': ...}.
-     * Errors of data files keep their own {@code file:line:} message.
-     *
-     * @param option the option name, e.g. {@code --model}
-     * @param parse the parser
-     * @param <T> the parsed type
-     * @return the parsed value
-     * @throws UsageException naming the option
-     */
-    static <T> T named(final String option, final java.util.function.Supplier<T> parse) {
-        try {
-            return parse.get();
-        } catch (final org.scalebench.core.data.DataFileException e) {
-            throw e;
-        } catch (final IllegalArgumentException e) {
-            final String message = String.valueOf(e.getMessage());
-            final int eq = message.indexOf(" = ");
-            throw new UsageException(option + (eq >= 0 && eq < 40 ? message.substring(eq) : ": " + message));
-        }
-    }
-
-    /**
-     * A list option's values, refusing a value given twice (a study would run and write it twice).
-     *
-     * @param option the option name for messages
-     * @param values the values as given
-     * @return the values, in the order given
-     * @throws UsageException naming the option and the repeated value
-     */
-    static List<String> distinct(final String option, final List<String> values) {
-        final java.util.Set<String> seen = new java.util.HashSet<>();
-        for (final String v : values) {
-            if (!seen.add(v.strip().toLowerCase(Locale.ROOT))) {
-                throw new UsageException(option + ": '" + v + "' is given twice");
-            }
-        }
-        return values;
-    }
-
-    /**
      * Parses a byte size option.
      *
      * @param option the option name for messages

@@ -170,16 +170,16 @@ public final class TrainProjectCommand implements Callable<Integer>, StudyComman
             throw new UsageException("--step-overhead = " + stepOverhead + ": must be seconds in [0, 1e6)");
         }
         final ProjectionOptions options = new ProjectionOptions(overlap, mode.equals("sharded"),
-                TrainOptions.named("--comm", () -> CommunicationModel.parse(comm)), nccl == null ? null : TrainOptions.named("--nccl", () -> NcclGeneration.parse(nccl)),
+                OptionValues.named("--comm", () -> CommunicationModel.parse(comm)), nccl == null ? null : OptionValues.named("--nccl", () -> NcclGeneration.parse(nccl)),
                 batch == null ? 0 : batch).withEvenShards(shardMode.equals("even")).withNicSharing(sharing)
                 .withBucketBytes(bucketBytes);
         final List<ModelProfile> profiles = new ArrayList<>();
-        for (final String m : TrainOptions.distinct("--model", models)) {
-            profiles.add(variant(TrainOptions.named("--model", () -> ModelCatalog.resolve(m)), p, epochsMode));
+        for (final String m : OptionValues.distinct("--model", models)) {
+            profiles.add(variant(OptionValues.named("--model", () -> ModelCatalog.resolve(m)), p, epochsMode));
         }
         final List<Cluster> machines = new ArrayList<>();
-        for (final String c : TrainOptions.distinct("--cluster", clusters)) {
-            machines.add(TrainOptions.named("--cluster", () -> ClusterCatalog.resolve(c)));
+        for (final String c : OptionValues.distinct("--cluster", clusters)) {
+            machines.add(OptionValues.named("--cluster", () -> ClusterCatalog.resolve(c)));
         }
         for (final int m : mp) {
             for (final Cluster c : machines) {

@@ -1,6 +1,7 @@
 package org.scalebench.bench.coherence;
 
 import java.io.IOException;
+import java.math.BigInteger;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -68,7 +69,7 @@ public final class CoherenceExperiments {
      * @param homeMapBitsPerTile Home Map Cache bits per tile (with Home Restriction)
      */
     public record StorageRow(String format, int cores, int sharerDomains, long bitsPerEntry, int tagBits,
-            long totalBits, long totalBitsWithTags, double overheadVsLine, long bitsPerSlice, long sharerMapBitsPerTile,
+            BigInteger totalBits, BigInteger totalBitsWithTags, double overheadVsLine, long bitsPerSlice, long sharerMapBitsPerTile,
             long homeMapBitsPerTile) {
         /** @return bits per entry with the tag */
         public long entryBitsWithTag() {
@@ -79,7 +80,7 @@ public final class CoherenceExperiments {
         public List<String> cells() {
             return List.of(format, Integer.toString(cores), Integer.toString(sharerDomains),
                     Long.toString(bitsPerEntry), Integer.toString(tagBits), Long.toString(entryBitsWithTag()),
-                    Long.toString(totalBits), Long.toString(totalBitsWithTags),
+                    totalBits.toString(), totalBitsWithTags.toString(),
                     String.format(Locale.ROOT, "%.6g", overheadVsLine), Long.toString(bitsPerSlice),
                     Long.toString(sharerMapBitsPerTile), Long.toString(homeMapBitsPerTile));
         }
@@ -267,7 +268,7 @@ public final class CoherenceExperiments {
                 kind = SyntheticWorkload.Kind.PAGE;
                 break;
             default:
-                throw new IllegalArgumentException("workload '" + spec + "': must be vm, app, page or trace:FILE");
+                throw new IllegalArgumentException("unknown workload '" + spec + "': must be vm, app, page or trace:FILE");
         }
         SyntheticWorkload.Params p = SyntheticWorkload.Params.defaults(kind, system, seed);
         if (groupSize != null) {
@@ -295,6 +296,18 @@ public final class CoherenceExperiments {
         public String label() {
             return scheme.id() + "/" + format;
         }
+    }
+
+    /**
+     * A rough upper bound of the heap one simulation of a machine needs: about 5 GiB for a million-core warehouse
+     * machine (peaks of 4.0-4.7 GiB measured), 512 MiB for a 1,024-core chip. Used to run no more simulations at
+     * once than the heap holds.
+     *
+     * @param system the machine
+     * @return bytes
+     */
+    public static long heapBytesPerRun(final SystemSpec system) {
+        return system.cores() > 100_000 ? 5L << 30 : 512L << 20;
     }
 
     /**
@@ -546,8 +559,33 @@ public final class CoherenceExperiments {
     }
 
     /**
+     * One point of the Home Restriction sweep: VM consolidation with VMs of {@code size} cores, first with global
+     * homes (warmed as {@code warmup} says), then with Home Restriction warmed exactly as long.
+     *
+     * @param system the machine
+     * @param size cores per VM
+     * @param accesses counted accesses per run
+     * @param warmup the global run's warm-up
+     * @param seed the seed
+     * @return the point
+     */
+    public static SweepPoint sweepPoint(final SystemSpec system, final int size, final long accesses,
+            final Warmup warmup, final long seed) {
+        final SyntheticWorkload.Params p = SyntheticWorkload.Params.defaults(SyntheticWorkload.Kind.VM, system, seed)
+                .withGroupSize(size).withOutside(size == system.cores() ? 0 : 0.01);
+        final SimulationResult global = CoherenceSimulator.run(system, Scheme.GLOBAL, null, null,
+                new SyntheticWorkload(system, p), warmup, accesses, seed, CoherenceSimulator.Progress.NONE);
+        final SyntheticWorkload restrictedWorkload = new SyntheticWorkload(system, p);
+        final SimulationResult restricted = CoherenceSimulator.run(system, Scheme.HR, null, null, restrictedWorkload,
+                warmup.fixedAt(global.warmupAccesses()), accesses, seed, CoherenceSimulator.Progress.NONE);
+        return new SweepPoint(size, Placement.homesOf(system, restrictedWorkload.members(0)).length, global,
+                restricted);
+    }
+
+    /**
      * Miss latency of VM consolidation against the VMs' size, with global homes and with Home Restriction
-     * (the machine's baseline format), each warmed as {@code warmup} says.
+     * (the machine's baseline format), each warmed as {@code warmup} says (the restricted run as long as the
+     * global one).
      *
      * @param system the machine
      * @param sizes cores per VM
@@ -560,25 +598,11 @@ public final class CoherenceExperiments {
     public static List<SweepPoint> homeRestrictionSweep(final SystemSpec system, final List<Integer> sizes,
             final long accesses, final Warmup warmup, final long seed, final Progress progress) {
         final List<SweepPoint> points = new ArrayList<>();
-        final long all = 2L * sizes.size() * (accesses + warmup.max());
-        long base = 0;
         for (final int size : sizes) {
-            final SyntheticWorkload.Params p = SyntheticWorkload.Params.defaults(SyntheticWorkload.Kind.VM, system, seed)
-                    .withGroupSize(size).withOutside(size == system.cores() ? 0 : 0.01);
-            final long b0 = base;
-            final SimulationResult global = CoherenceSimulator.run(system, Scheme.GLOBAL, null, null,
-                    new SyntheticWorkload(system, p), warmup, accesses, seed,
-                    (done, total) -> progress.update(b0 + done, all));
-            base += global.warmupAccesses() + accesses;
-            final long b1 = base;
-            final SyntheticWorkload restrictedWorkload = new SyntheticWorkload(system, p);
-            final SimulationResult restricted = CoherenceSimulator.run(system, Scheme.HR, null, null, restrictedWorkload,
-                    warmup.fixedAt(global.warmupAccesses()), accesses, seed,
-                    (done, total) -> progress.update(b1 + done, all));
-            base += restricted.warmupAccesses() + accesses;
-            points.add(new SweepPoint(size, Placement.homesOf(system,
-                    restrictedWorkload.members(0)).length, global, restricted));
+            progress.update(points.size(), sizes.size());
+            points.add(sweepPoint(system, size, accesses, warmup, seed));
         }
+        progress.update(sizes.size(), sizes.size());
         return points;
     }
 
@@ -596,15 +620,21 @@ public final class CoherenceExperiments {
      * @throws IOException on failure
      */
     public static void writeSweep(final Path file, final List<SweepPoint> points) throws IOException {
-        final List<List<String>> rows = new ArrayList<>();
-        for (final SweepPoint p : points) {
-            rows.add(List.of(p.global().system(), Integer.toString(p.domainCores()), Integer.toString(p.homes()),
-                    fmt(p.global().avgMissLatencyCycles()), fmt(p.restricted().avgMissLatencyCycles()),
-                    Long.toString(p.global().flitHops()), Long.toString(p.restricted().flitHops()), fmt(p.speedup()),
-                    fmt(p.global().homeHitRate()), fmt(p.restricted().homeHitRate()), fmt(p.global().avgQueueCycles()),
-                    fmt(p.restricted().avgQueueCycles()), Long.toString(p.global().warmupAccesses())));
-        }
-        CsvFiles.write(file, SWEEP_COLUMNS, rows);
+        CsvFiles.write(file, SWEEP_COLUMNS, points.stream().map(CoherenceExperiments::sweepRow).toList());
+    }
+
+    /**
+     * One point of the sweep as a row of {@link #SWEEP_COLUMNS}.
+     *
+     * @param p the point
+     * @return the row
+     */
+    public static List<String> sweepRow(final SweepPoint p) {
+        return List.of(p.global().system(), Integer.toString(p.domainCores()), Integer.toString(p.homes()),
+                fmt(p.global().avgMissLatencyCycles()), fmt(p.restricted().avgMissLatencyCycles()),
+                Long.toString(p.global().flitHops()), Long.toString(p.restricted().flitHops()), fmt(p.speedup()),
+                fmt(p.global().homeHitRate()), fmt(p.restricted().homeHitRate()), fmt(p.global().avgQueueCycles()),
+                fmt(p.restricted().avgQueueCycles()), Long.toString(p.global().warmupAccesses()));
     }
 
     /**
@@ -615,14 +645,25 @@ public final class CoherenceExperiments {
      * @throws IOException on failure
      */
     public static void plotSweep(final Path file, final List<SweepPoint> points) throws IOException {
-        final double[] x = points.stream().mapToDouble(SweepPoint::domainCores).toArray();
+        plotSweepRows(file, points.stream().map(CoherenceExperiments::sweepRow).toList());
+    }
+
+    /**
+     * Draws the sweep from its rows (each starting with {@link #SWEEP_COLUMNS}).
+     *
+     * @param file the PNG file
+     * @param rows the rows
+     * @throws IOException on failure
+     */
+    public static void plotSweepRows(final Path file, final List<List<String>> rows) throws IOException {
+        final double[] x = rows.stream().mapToDouble(r -> Double.parseDouble(r.get(1))).toArray();
         Charts.savePng(file, 760, 480, Charts.lines("Home Restriction: miss latency vs domain size ("
-                + points.get(0).global().system() + ", VM consolidation)", "cores per domain", "average miss latency (cycles)",
+                + rows.get(0).get(0) + ", VM consolidation)", "cores per domain", "average miss latency (cycles)",
                 true, false, List.of(
-                        new Charts.Series("global homes", x, points.stream()
-                                .mapToDouble(p -> p.global().avgMissLatencyCycles()).toArray()),
-                        new Charts.Series("home restriction (hr)", x, points.stream()
-                                .mapToDouble(p -> p.restricted().avgMissLatencyCycles()).toArray()))));
+                        new Charts.Series("global homes", x,
+                                rows.stream().mapToDouble(r -> Double.parseDouble(r.get(3))).toArray()),
+                        new Charts.Series("home restriction (hr)", x,
+                                rows.stream().mapToDouble(r -> Double.parseDouble(r.get(4))).toArray()))));
     }
 
     static String fmt(final double v) {

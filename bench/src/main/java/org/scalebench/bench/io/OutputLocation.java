@@ -8,6 +8,9 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.concurrent.ConcurrentLinkedDeque;
 
 /**
  * Checks where a command will write, before it does any work, so that a bad location fails at once and nothing
@@ -22,7 +25,10 @@ import java.nio.file.Path;
  *       file system or a full disk is found by creating (and removing) a temporary file in the target directory.</li>
  * </ul>
  *
- * <p>Problems are reported as {@link Problem} with a reason that names no temporary file. Stateless.
+ * <p>Problems are reported as {@link Problem} with a reason that names no temporary file. The directories a
+ * check creates are remembered, so that a command that then fails (bad input found later, an error in the run)
+ * can take them away again when they are still empty ({@link #removeCreatedIfEmpty}): a failed command leaves
+ * nothing behind.
  */
 public final class OutputLocation {
 
@@ -43,7 +49,29 @@ public final class OutputLocation {
         }
     }
 
+    /** Directories the checks created since the last {@link #forgetCreated}, deepest last. */
+    private static final Deque<Path> CREATED = new ConcurrentLinkedDeque<>();
+
     private OutputLocation() {
+    }
+
+    /** Forgets the directories created so far (a command starts). */
+    public static void forgetCreated() {
+        CREATED.clear();
+    }
+
+    /**
+     * Removes the directories the checks created, deepest first, as long as they are empty (a command failed);
+     * a directory something was written to stays, and so do its parents.
+     */
+    public static void removeCreatedIfEmpty() {
+        for (Path dir = CREATED.pollLast(); dir != null; dir = CREATED.pollLast()) {
+            try {
+                Files.deleteIfExists(dir);
+            } catch (final IOException e) {
+                // not empty, or not ours to remove any more: leave it
+            }
+        }
     }
 
     /**
@@ -109,8 +137,13 @@ public final class OutputLocation {
                 throw new Problem(p + " " + kind(p) + ", not a directory");
             }
         }
+        final Deque<Path> missing = new ArrayDeque<>();
+        for (Path p = dir; p != null && !Files.exists(p, LinkOption.NOFOLLOW_LINKS); p = p.getParent()) {
+            missing.push(p);
+        }
         try {
             Files.createDirectories(dir);
+            CREATED.addAll(missing);
         } catch (final IOException e) {
             throw new Problem("cannot create directory " + dir + " (" + reason(e) + ")");
         }

@@ -60,6 +60,17 @@ public interface Study {
     long heapBytesPerPoint();
 
     /**
+     * Called once before the points of this process run, with their indices: a study whose points share a
+     * decision of point 0 (a comparison's common warm-up length) takes it here when point 0 is not among them
+     * (another shard runs it). Does nothing by default.
+     *
+     * @param points the indices that will run here
+     * @throws Exception when the preparation fails
+     */
+    default void prepare(final int[] points) throws Exception {
+    }
+
+    /**
      * Runs one point.
      *
      * @param point a point index

@@ -106,7 +106,7 @@ class CoherenceCommandTest {
                 "--directory-ways = 3");
         assertBadInput(CliRun.of("coherence", "check", "--format", "full-map", "--domains", "0,x"), "--domains '0,x'");
         assertBadInput(CliRun.of("coherence", "check", "--format", "full-map", "--domains", "0,5"), "core 5");
-        assertBadInput(CliRun.of("coherence", "check", "--format", "full-map", "--homes", "near"), "home mapping 'near'");
+        assertBadInput(CliRun.of("coherence", "check", "--format", "full-map", "--homes", "near"), "--homes near: must be one of");
         assertBadInput(CliRun.of("coherence", "check", "--format", "full-map", "--map-cache-entries", "0"),
                 "--map-cache-entries = 0");
     }
@@ -177,9 +177,9 @@ class CoherenceCommandTest {
     void simulateRejectsBadInput(@TempDir final Path dir) {
         final String out = dir.resolve("x.csv").toString();
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip2048", "--scheme", "sr", "--workload", "vm",
-                "--seed", "1", "--out", out), "system 'chip2048'");
+                "--seed", "1", "--out", out), "--system chip2048: must be one of chip1024, wsc1m");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "snoop", "--workload",
-                "vm", "--seed", "1", "--out", out), "scheme 'snoop'");
+                "vm", "--seed", "1", "--out", out), "--scheme snoop: must be one of global, sr, hr, sr+hr");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--format",
                 "full-map", "--workload", "vm", "--seed", "1", "--out", out), "Sharer Restriction uses cdr-sr");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "hr", "--workload",
@@ -193,12 +193,66 @@ class CoherenceCommandTest {
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
                 "--set", "dram=5", "--seed", "1", "--out", out), "--set dram=5: no parameter 'dram'");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
-                "--set", "memory_cycles=-3", "--seed", "1", "--out", out), "memory_cycles = -3");
+                "--set", "memory_cycles=-3", "--seed", "1", "--out", out),
+                "--set memory_cycles=-3: must be an integer in [0, 1073741824]");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
                 "--warmup", "soon", "--seed", "1", "--out", out), "--warmup soon: must be a count >= 0, steady");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
                 "--active", "65", "--seed", "1", "--out", out), "active vms = 65: the machine has 64");
         assertFalse(Files.exists(dir.resolve("x.csv")), "nothing written on bad input");
+    }
+
+    @Test
+    void workloadOptionsAreNamedInEveryMessage(@TempDir final Path dir) throws Exception {
+        final String out = dir.resolve("x.csv").toString();
+        final String[] simulate = {"coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--out", out};
+        assertBadInput(run(simulate, "--workload", "vm", "--outside", "1.5"), "--outside = 1.5: must be in [0, 1]");
+        assertBadInput(run(simulate, "--workload", "vm", "--outside", "NaN"), "--outside = NaN: must be in [0, 1]");
+        assertBadInput(run(simulate, "--workload", "vm", "--group-size", "0"), "--group-size = 0: must be at least 1");
+        assertBadInput(run(simulate, "--workload", "vm", "--group-size", "3"),
+                "--workload vm --group-size 3 on chip1024: vm size = 3: must divide the 1024 cores");
+        assertBadInput(run(simulate, "--workload", "vm", "--active", "-1"), "--active = -1: must be at least 0");
+        assertBadInput(run(simulate, "--workload", "vmm"), "--workload vmm on chip1024: unknown workload 'vmm'");
+        assertBadInput(run(simulate, "--workload", "vm", "--scheme", "hr", "--homes", "near"),
+                "option '--scheme' (X) should be specified only once");
+        final String[] hr = {"coherence", "simulate", "--system", "chip1024", "--scheme", "hr", "--out", out};
+        assertBadInput(run(hr, "--workload", "vm", "--homes", "near"), "--homes near: must be one of global, piton");
+        assertBadInput(run(hr, "--workload", "vm", "--format", "dir-b-99"), "--format dir-b-99: pointers = 99");
+        final Path trace = dir.resolve("t.csv");
+        assertEquals(0, CliRun.of("coherence", "trace", "record", "--workload", "vm", "--accesses", "100", "--out",
+                trace.toString()).exitCode());
+        // a trace fixes who accesses what: a fraction given with it would be ignored silently
+        assertBadInput(run(simulate, "--workload", "trace:" + trace, "--outside", "0.1"),
+                "--outside and --active apply to vm, app and page");
+        assertBadInput(CliRun.of("coherence", "compare", "--system", "chip1024", "--workload", "vm", "--formats",
+                "full-map,nope", "--out", dir.resolve("c").toString()), "--formats nope: unknown");
+        assertBadInput(CliRun.of("coherence", "trace", "record", "--workload", "app", "--active", "65", "--out",
+                dir.resolve("r.csv").toString()), "--workload app --active 65 on chip1024: active apps = 65");
+        assertFalse(Files.exists(dir.resolve("x.csv")) || Files.exists(dir.resolve("c"))
+                || Files.exists(dir.resolve("r.csv")), "nothing written on bad input");
+    }
+
+    private static CliRun run(final String[] base, final String... more) {
+        final String[] args = java.util.Arrays.copyOf(base, base.length + more.length);
+        System.arraycopy(more, 0, args, base.length, more.length);
+        return CliRun.of(args);
+    }
+
+    @Test
+    void storageCountsPastALongAndRefusesRepeatsAndHugeProvisioning(@TempDir final Path dir) throws Exception {
+        final Path csv = dir.resolve("s.csv");
+        final CliRun run = CliRun.of("coherence", "storage", "--cores", "1073741824", "--formats", "full-map",
+                "--entries-per-core", "4096", "--out", csv.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        // 2^30 cores x 4,096 entries x (2^30 + 2) bits, about 4.7e21: more than a long holds
+        final String expected = java.math.BigInteger.ONE.shiftLeft(30).multiply(java.math.BigInteger.valueOf(4096))
+                .multiply(java.math.BigInteger.ONE.shiftLeft(30).add(java.math.BigInteger.TWO)).toString();
+        assertTrue(Files.readString(csv).contains("," + expected + ","), Files.readString(csv));
+        assertBadInput(CliRun.of("coherence", "storage", "--cores", "64,64"), "--cores: '64' is given twice");
+        assertBadInput(CliRun.of("coherence", "storage", "--formats", "cdr-sr,cdr-sr"),
+                "--formats: 'cdr-sr' is given twice");
+        assertBadInput(CliRun.of("coherence", "storage", "--entries-per-core", "99999999999"),
+                "--entries-per-core = 99999999999: must be in [1, 4294967296]");
     }
 
     @Test

@@ -113,6 +113,20 @@ class OutputSafetyCliTest {
     }
 
     @Test
+    void aCommandThatFailsTakesTheDirectoriesItCreatedAway() throws IOException {
+        // bad input found after the output check: the created parents go again, an existing directory stays
+        assertBadInput(CliRun.of("coherence", "trace", "record", "--workload", "vm", "--group-size", "3", "--out",
+                dir.resolve("a/b/t.csv").toString()), "vm size = 3");
+        assertFalse(Files.exists(dir.resolve("a")), "created parents removed");
+        assertBadInput(CliRun.of("coherence", "sweep", "--sizes", "0", "--out", dir.resolve("sweep").toString()),
+                "--sizes = 0: must divide");
+        assertBadInput(CliRun.of("coherence", "compare", "--system", "chip1024", "--workload", "vm", "--group-size",
+                "3", "--out", dir.resolve("c/d").toString()), "vm size = 3");
+        assertFalse(Files.exists(dir.resolve("sweep")) || Files.exists(dir.resolve("c")), "output sets removed");
+        assertTrue(Files.isDirectory(dir), "the directory that existed stays");
+    }
+
+    @Test
     void staleTemporaryFilesOfDeadProcessesAreRemovedOthersKept() throws Exception {
         final Process dead = new ProcessBuilder("true").start();
         dead.waitFor();

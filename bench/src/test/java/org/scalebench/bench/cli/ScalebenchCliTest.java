@@ -5,8 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 class ScalebenchCliTest {
 
@@ -17,6 +24,28 @@ class ScalebenchCliTest {
         for (final String sub : new String[] {"reproduce", "bench", "gate"}) {
             assertTrue(run.out().contains(sub), run.out());
         }
+    }
+
+    @Test
+    void everyHelpTextRendersWithoutAPicocliWarning() {
+        // picocli formats each description line; a bare percent sign makes it warn and print the raw line
+        final ByteArrayOutputStream warnings = new ByteArrayOutputStream();
+        final PrintStream err = System.err;
+        final Deque<CommandLine> pending = new ArrayDeque<>(List.of(new CommandLine(new Scalebench())));
+        int commands = 0;
+        System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
+        try {
+            while (!pending.isEmpty()) {
+                final CommandLine c = pending.pop();
+                pending.addAll(c.getSubcommands().values());
+                c.getUsageMessage();
+                commands++;
+            }
+        } finally {
+            System.setErr(err);
+        }
+        assertTrue(commands > 20, "every subcommand visited: " + commands);
+        assertEquals("", warnings.toString(StandardCharsets.UTF_8));
     }
 
     @Test

@@ -31,6 +31,9 @@ public final class EnergyModel {
         }
     }
 
+    /** The largest energy per event a system file may give: 1 mJ (in pJ), far above any link or DRAM access. */
+    public static final double MAX_ENERGY_PJ = 1e9;
+
     private final double flitHopPj;
     private final double dramLinePj;
     private final double clockGhz;
@@ -61,9 +64,9 @@ public final class EnergyModel {
      * @return the model
      */
     public static EnergyModel of(final SystemSpec system) {
-        return new EnergyModel(system.table().number("energy_flit_hop_pj"),
-                SramTable.named(system.table().string("sram_table")), system.table().number("energy_dram_line_pj"),
-                system.clockGhz());
+        return new EnergyModel(system.table().number("energy_flit_hop_pj", 0, MAX_ENERGY_PJ),
+                SramTable.named(system.table().string("sram_table")),
+                system.table().number("energy_dram_line_pj", 0, MAX_ENERGY_PJ), system.clockGhz());
     }
 
     /**
@@ -86,9 +89,9 @@ public final class EnergyModel {
      */
     public static long storedDirectoryBits(final SystemSpec system, final FormatSpec format) {
         final StorageModel storage = system.storageModel();
-        final long perHome = system.directoryEntriesPerHome() * storage.entryBitsWithTag(format, system.cores())
-                + storage.sharerMapCacheBits(format, system.cores());
-        return system.homes() * perHome;
+        final long perHome = Math.addExact(Math.multiplyExact(system.directoryEntriesPerHome(),
+                storage.entryBitsWithTag(format, system.cores())), storage.sharerMapCacheBits(format, system.cores()));
+        return Math.multiplyExact((long) system.homes(), perHome);
     }
 
     /**

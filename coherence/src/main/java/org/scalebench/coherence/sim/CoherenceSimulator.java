@@ -201,7 +201,7 @@ public final class CoherenceSimulator {
                 s.accesses() == 0 ? 0 : (double) s.latencySum() / s.accesses(), s.messages() + mem.messages(),
                 s.bytes() + mem.bytes(), flitHops, s.broadcasts(), s.invalidations(), ratio(smcMisses, smcLookups),
                 ratio(s.homeMapMisses(), s.homeMapLookups()), s.directoryEvictions(),
-                system.storageModel().totalBits(f, system.cores()), EnergyModel.storedDirectoryBits(system, f),
+                system.storageModel().totalBits(f, system.cores()).longValueExact(), EnergyModel.storedDirectoryBits(system, f),
                 mem.homeHitRate(), mem.dramAccesses(), ratio(mem.queueCycles(), s.misses()), mem.homesTouched(),
                 mem.machineCycles(), energy, system.broadcastExit().id(), workload.outsideFraction(), warmed, steady,
                 seconds, seconds > 0 ? (warmed + counted) / seconds : 0);

@@ -1,23 +1,28 @@
 package org.scalebench.coherence.sim;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.Locale;
+import java.util.List;
 import java.util.Map;
+import org.scalebench.core.data.DataFileException;
+import org.scalebench.core.data.DataTable;
+import org.scalebench.core.data.DataValues;
+import org.scalebench.core.data.TextLimits;
 
 /**
  * A configuration data file: {@code parameter,value,unit,source} rows, every value with the source it comes
- * from (the fidelity rule: no number without its origin). The source is the last column and may contain
- * commas. Errors name the file and the line.
+ * from (the fidelity rule: no number without its origin). Read with the project's one CSV reader
+ * ({@link DataTable}: Commons CSV, a byte-order mark skipped, a source with commas quoted, errors naming the file
+ * and the physical line). Every parameter appears once and has a non-empty source. Numbers are finite; their
+ * ranges are checked where they are read ({@link #number(String, double, double)}), naming file and line.
+ * Immutable.
  */
 public final class ParameterTable {
+
+    /** The columns, in order. */
+    public static final List<String> COLUMNS = List.of("parameter", "value", "unit", "source");
 
     /** One row. */
     public record Row(String parameter, String value, String unit, String source, int line) {
@@ -39,14 +44,10 @@ public final class ParameterTable {
      * @throws IllegalArgumentException if missing or malformed
      */
     public static ParameterTable fromResource(final String resource) {
-        try (InputStream in = ParameterTable.class.getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IllegalArgumentException("no such configuration resource: " + resource);
-            }
-            return parse(resource, new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)));
-        } catch (final IOException e) {
-            throw new IllegalArgumentException(resource + ": " + e.getMessage(), e);
+        if (ParameterTable.class.getResource(resource) == null) {
+            throw new IllegalArgumentException("no such configuration resource: " + resource);
         }
+        return of(DataTable.resource(ParameterTable.class, resource));
     }
 
     /**
@@ -58,44 +59,28 @@ public final class ParameterTable {
      * @throws IllegalArgumentException if malformed
      */
     public static ParameterTable fromFile(final Path file) throws IOException {
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            return parse(file.toString(), in);
+        try {
+            return of(DataTable.read(file));
+        } catch (final java.io.UncheckedIOException e) {
+            throw e.getCause();
         }
     }
 
-    static ParameterTable parse(final String origin, final BufferedReader in) throws IOException {
+    static ParameterTable of(final DataTable table) {
+        if (!table.columns().equals(COLUMNS)) {
+            throw new DataFileException(table.file(), 1, "the header must be 'parameter,value,unit,source', got '"
+                    + String.join(",", table.columns()) + "' (quote a field that contains a comma)");
+        }
         final Map<String, Row> rows = new LinkedHashMap<>();
-        String text = in.readLine();
-        if (text == null || !text.strip().toLowerCase(Locale.ROOT).startsWith("parameter,value,unit,source")) {
-            throw new IllegalArgumentException(origin + ":1: the header must be 'parameter,value,unit,source'");
-        }
-        int line = 1;
-        while ((text = in.readLine()) != null) {
-            line++;
-            if (text.isBlank() || text.startsWith("#")) {
-                continue;
+        for (final DataTable.Row r : table.rows()) {
+            final String key = r.require("parameter");
+            final Row earlier = rows.get(key);
+            if (earlier != null) {
+                throw r.error("parameter '" + key + "' repeated (first at line " + earlier.line() + ")");
             }
-            final String[] f = text.split(",", 4);
-            if (f.length < 4 || f[3].isBlank()) {
-                throw new IllegalArgumentException(origin + ":" + line + ": expected parameter,value,unit,source"
-                        + " with a non-empty source, got '" + text + "'");
-            }
-            final String key = f[0].strip();
-            if (rows.containsKey(key)) {
-                throw new IllegalArgumentException(origin + ":" + line + ": parameter '" + key + "' repeated (first at line "
-                        + rows.get(key).line() + ")");
-            }
-            rows.put(key, new Row(key, f[1].strip(), f[2].strip(), unquote(f[3].strip()), line));
+            rows.put(key, new Row(key, r.get("value"), r.get("unit"), r.require("source"), r.line()));
         }
-        return new ParameterTable(origin, Collections.unmodifiableMap(rows));
-    }
-
-    /** A source written as a quoted CSV field loses its quotes (doubled quotes inside become one). */
-    private static String unquote(final String source) {
-        if (source.length() >= 2 && source.startsWith("\"") && source.endsWith("\"")) {
-            return source.substring(1, source.length() - 1).replace("\"\"", "\"");
-        }
-        return source;
+        return new ParameterTable(table.file(), Collections.unmodifiableMap(rows));
     }
 
     /**
@@ -153,7 +138,7 @@ public final class ParameterTable {
     public String string(final String parameter) {
         final Row row = rows.get(parameter);
         if (row == null) {
-            throw new IllegalArgumentException(origin + ": missing parameter '" + parameter + "'");
+            throw new DataFileException(origin + ": missing parameter '" + parameter + "'");
         }
         return row.value();
     }
@@ -165,45 +150,70 @@ public final class ParameterTable {
      * @param min smallest allowed
      * @param max largest allowed
      * @return the value
+     * @throws IllegalArgumentException naming file, line, value and range when not an integer in range
      */
     public int integer(final String parameter, final int min, final int max) {
         final Row row = rows.get(parameter);
         final long v = (long) number(parameter);
         if (v != number(parameter) || v < min || v > max) {
-            throw new IllegalArgumentException(origin + ":" + row.line() + ": " + parameter + " = " + row.value()
+            throw new DataFileException(origin, row.line(), parameter + " = " + TextLimits.quoted(row.value())
                     + ": must be an integer in [" + min + ", " + max + "]");
         }
         return (int) v;
     }
 
     /**
-     * A numeric value.
+     * A numeric value (see {@link DataValues#parseDouble}: finite, {@code _} separators and {@code a/b} allowed).
      *
      * @param parameter the name
      * @return the value
+     * @throws IllegalArgumentException naming file and line when missing or not a finite number
      */
     public double number(final String parameter) {
         final String value = string(parameter);
         try {
-            return Double.parseDouble(value);
+            return DataValues.parseDouble(value);
         } catch (final NumberFormatException e) {
-            throw new IllegalArgumentException(origin + ":" + rows.get(parameter).line() + ": " + parameter + " = '"
-                    + value + "': not a number");
+            throw new DataFileException(origin, rows.get(parameter).line(), parameter + " = "
+                    + TextLimits.quoted(value) + ": must be a finite number");
         }
     }
 
     /**
-     * A positive numeric value.
+     * A numeric value within bounds.
      *
      * @param parameter the name
-     * @return the value, greater than 0
+     * @param min the smallest value allowed
+     * @param max the largest value allowed
+     * @return the value
+     * @throws IllegalArgumentException naming file, line, value and range when outside
      */
-    public double positive(final String parameter) {
+    public double number(final String parameter, final double min, final double max) {
         final double v = number(parameter);
-        if (!(v > 0)) {
-            throw new IllegalArgumentException(origin + ":" + rows.get(parameter).line() + ": " + parameter + " = "
-                    + v + ": must be greater than 0");
+        if (v < min || v > max) {
+            throw new DataFileException(origin, rows.get(parameter).line(), parameter + " = " + string(parameter)
+                    + ": must be in [" + DataValues.format(min) + ", " + DataValues.format(max) + "]");
         }
         return v;
     }
+
+    /**
+     * A positive numeric value, at most {@value #MAX_QUANTITY} (no physical parameter of a system file comes near
+     * it; a larger one is a typo that would overflow the simulator's integer cycle counts).
+     *
+     * @param parameter the name
+     * @return the value, greater than 0
+     * @throws IllegalArgumentException naming file, line and value when outside
+     */
+    public double positive(final String parameter) {
+        final double v = number(parameter);
+        if (!(v > 0) || v > MAX_QUANTITY) {
+            throw new DataFileException(origin, rows.get(parameter).line(), parameter + " = " + string(parameter)
+                    + ": must be greater than 0 and at most " + DataValues.format(MAX_QUANTITY));
+        }
+        return v;
+    }
+
+    /** The largest value {@link #positive} accepts. */
+    public static final double MAX_QUANTITY = 1e12;
 }

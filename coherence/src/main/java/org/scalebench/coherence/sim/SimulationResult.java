@@ -82,6 +82,33 @@ public record SimulationResult(String system, String scheme, String format, Stri
             Double.isNaN(outside) ? "" : fmt(outside), warmupAccesses, warmupSteady};
     }
 
+    /**
+     * Reads a row back ({@link #row()}'s values as text, in {@link #COLUMNS} order), so that tables and figures
+     * can be drawn from written or merged rows exactly as from a run.
+     *
+     * @param row the row's cells
+     * @return the result, its numbers as the row holds them (six significant digits)
+     * @throws IllegalArgumentException when the row does not have {@link #COLUMNS}' cells or a number is malformed
+     */
+    public static SimulationResult fromRow(final java.util.List<String> row) {
+        if (row.size() < COLUMNS.length) {
+            throw new IllegalArgumentException("a simulation row has " + COLUMNS.length + " cells, this one "
+                    + row.size());
+        }
+        final java.util.function.IntFunction<String> at = row::get;
+        final java.util.function.IntToDoubleFunction d = i -> Double.parseDouble(at.apply(i));
+        final java.util.function.IntToLongFunction l = i -> Long.parseLong(at.apply(i));
+        return new SimulationResult(at.apply(0), at.apply(1), at.apply(2), at.apply(18), at.apply(3), l.applyAsLong(19),
+                l.applyAsLong(4), d.applyAsDouble(5), d.applyAsDouble(6), l.applyAsLong(7), d.applyAsDouble(20),
+                l.applyAsLong(8), l.applyAsLong(21), l.applyAsLong(9), l.applyAsLong(10), l.applyAsLong(11),
+                d.applyAsDouble(12), d.applyAsDouble(13), l.applyAsLong(22), l.applyAsLong(14), l.applyAsLong(32),
+                d.applyAsDouble(23), l.applyAsLong(24), d.applyAsDouble(25), (int) l.applyAsLong(26),
+                l.applyAsLong(27), new org.scalebench.coherence.energy.EnergyModel.Breakdown(d.applyAsDouble(28),
+                        d.applyAsDouble(29), d.applyAsDouble(30), d.applyAsDouble(31)),
+                at.apply(33), at.apply(34).isEmpty() ? Double.NaN : d.applyAsDouble(34), l.applyAsLong(35),
+                Boolean.parseBoolean(at.apply(36)), d.applyAsDouble(16), d.applyAsDouble(17));
+    }
+
     private static String fmt(final double v) {
         return String.format(java.util.Locale.ROOT, "%.6g", v);
     }

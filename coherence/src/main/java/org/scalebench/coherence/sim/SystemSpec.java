@@ -64,7 +64,7 @@ public final class SystemSpec {
         this.table = t;
         final String topology = t.string("topology").toLowerCase(Locale.ROOT);
         this.cores = t.integer("cores", 2, 1 << 30);
-        final double ghz = t.positive("clock_ghz");
+        final double ghz = t.number("clock_ghz", MIN_CLOCK_GHZ, MAX_CLOCK_GHZ);
         final int headerFlits = t.integer("header_flits", 1, 64);
         final int flitBytes = t.integer("flit_bytes", 1, 1024);
         if (topology.equals("mesh")) {
@@ -102,14 +102,16 @@ public final class SystemSpec {
             final long dram = t.integer("memory_cycles", 0, 1 << 30);
             for (int level = 1; level < HierarchicalTopology.LEVELS; level++) {
                 // the source gives round trips that include the DRAM access at the far end
-                final long roundTrip = Math.round(t.positive(levels[level - 1] + "_round_trip_ns") * ghz);
+                final long roundTrip = Math.round(t.number(levels[level - 1] + "_round_trip_ns", 0, MAX_LATENCY_NS)
+                        * ghz);
                 if (roundTrip < dram) {
                     throw new IllegalArgumentException(t.origin() + ": " + levels[level - 1] + "_round_trip_ns = "
                             + t.string(levels[level - 1] + "_round_trip_ns") + ": must cover memory_cycles = " + dram);
                 }
                 latency[level] = (roundTrip - dram) / 2;
                 // MB/s -> bytes per cycle: 1e6 B/s / (ghz * 1e9 cycles/s)
-                bytesPerCycle[level] = t.positive(levels[level - 1] + "_bandwidth_mbps") * 1e6 / (ghz * 1e9);
+                bytesPerCycle[level] = t.number(levels[level - 1] + "_bandwidth_mbps", MIN_BANDWIDTH_MBPS,
+                        MAX_BANDWIDTH_MBPS) * 1e6 / (ghz * 1e9);
             }
             this.network = new HierarchicalInterconnect(h, cores, latency, bytesPerCycle, headerFlits, flitBytes);
             this.homesPerServer = t.integer("homes_per_server", 1, coresPerServer);
@@ -138,7 +140,17 @@ public final class SystemSpec {
         FormatSpec.parse(t.string("baseline_format"));
         memoryConfig(); // validates the memory parameters now, not at the first run
         BroadcastExit.parse(t.string("b_state"));
+        org.scalebench.coherence.energy.EnergyModel.of(this); // and the energy constants, not after the run
     }
+
+    /** The slowest and fastest clock a system file may give: 1 MHz to 100 GHz. */
+    static final double MIN_CLOCK_GHZ = 1e-3;
+    static final double MAX_CLOCK_GHZ = 100;
+    /** The longest latency a system file may give: 1 s (far beyond any network; keeps cycle counts exact). */
+    static final double MAX_LATENCY_NS = 1e9;
+    /** Link bandwidths a system file may give: 1 Mb/s to 1 Pb/s. */
+    static final double MIN_BANDWIDTH_MBPS = 1;
+    static final double MAX_BANDWIDTH_MBPS = 1e9;
 
     /**
      * The memory behind the homes, from the table.

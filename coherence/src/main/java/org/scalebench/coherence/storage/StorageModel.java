@@ -1,5 +1,7 @@
 package org.scalebench.coherence.storage;
 
+import java.math.BigInteger;
+
 import org.scalebench.coherence.format.FormatSpec;
 
 /**
@@ -52,6 +54,11 @@ public final class StorageModel {
     public static final int CDR_VECTOR_BITS = 64;
     /** Largest core count the model accepts (2^30, OpenPiton's 30-bit global core id). */
     public static final int MAX_CORES = 1 << 30;
+    /**
+     * The most directory entries per core a model accepts (2^32): with it a home slice's bits fit a
+     * {@code long} for every format at {@link #MAX_CORES}; whole-machine totals are exact {@link BigInteger}s.
+     */
+    public static final long MAX_ENTRIES_PER_CORE = 1L << 32;
 
     private final int sharerDomains;
     private final long entriesPerCore;
@@ -63,16 +70,13 @@ public final class StorageModel {
      * Creates a model.
      *
      * @param sharerDomains D, the number of CDR sharer domains (OpenPiton: 1024), at least 1
-     * @param entriesPerCore sparse-directory entries provisioned per core, at least 1
+     * @param entriesPerCore sparse-directory entries provisioned per core, in [1, {@link #MAX_ENTRIES_PER_CORE}]
      */
     public StorageModel(final int sharerDomains, final long entriesPerCore) {
         if (sharerDomains < 1) {
             throw new IllegalArgumentException("sharer domains = " + sharerDomains + ": must be at least 1");
         }
-        if (entriesPerCore < 1) {
-            throw new IllegalArgumentException("directory entries per core = " + entriesPerCore
-                    + ": must be at least 1");
-        }
+        checkEntriesPerCore(entriesPerCore);
         this.sharerDomains = sharerDomains;
         this.entriesPerCore = entriesPerCore;
         this.tagBits = 0;
@@ -84,7 +88,7 @@ public final class StorageModel {
      * Creates a model that also counts tags and map caches.
      *
      * @param sharerDomains D, at least 1
-     * @param entriesPerCore sparse-directory entries per core, at least 1
+     * @param entriesPerCore sparse-directory entries per core, in [1, {@link #MAX_ENTRIES_PER_CORE}]
      * @param tagBits address-tag bits of a directory entry, at least 0
      * @param mapCacheEntries entries of each Sharer and Home Map Cache, at least 0
      * @param homeDomains HD, the number of home domains, at least 1
@@ -94,10 +98,7 @@ public final class StorageModel {
         if (sharerDomains < 1) {
             throw new IllegalArgumentException("sharer domains = " + sharerDomains + ": must be at least 1");
         }
-        if (entriesPerCore < 1) {
-            throw new IllegalArgumentException("directory entries per core = " + entriesPerCore
-                    + ": must be at least 1");
-        }
+        checkEntriesPerCore(entriesPerCore);
         if (tagBits < 0 || mapCacheEntries < 0 || homeDomains < 1) {
             throw new IllegalArgumentException("tag bits = " + tagBits + ", map-cache entries = " + mapCacheEntries
                     + ", home domains = " + homeDomains + ": must be >= 0, >= 0, >= 1");
@@ -177,10 +178,10 @@ public final class StorageModel {
      * @param cores N
      * @return cores * (entriesPerCore * (bitsPerEntry + tagBits) + sharerMapCacheBits)
      */
-    public long totalBitsWithTags(final FormatSpec format, final int cores) {
+    public BigInteger totalBitsWithTags(final FormatSpec format, final int cores) {
         final long perSlice = Math.addExact(Math.multiplyExact(entriesPerCore, entryBitsWithTag(format, cores)),
                 sharerMapCacheBits(format, cores));
-        return Math.multiplyExact((long) cores, perSlice);
+        return BigInteger.valueOf(cores).multiply(BigInteger.valueOf(perSlice));
     }
 
     /**
@@ -276,8 +277,8 @@ public final class StorageModel {
      * @param cores N
      * @return cores * entriesPerCore * bitsPerEntry
      */
-    public long totalBits(final FormatSpec format, final int cores) {
-        return Math.multiplyExact((long) cores, bitsPerSlice(format, cores));
+    public BigInteger totalBits(final FormatSpec format, final int cores) {
+        return BigInteger.valueOf(cores).multiply(BigInteger.valueOf(bitsPerSlice(format, cores)));
     }
 
     /**
@@ -335,6 +336,13 @@ public final class StorageModel {
      */
     public long entriesPerCore() {
         return entriesPerCore;
+    }
+
+    private static void checkEntriesPerCore(final long entriesPerCore) {
+        if (entriesPerCore < 1 || entriesPerCore > MAX_ENTRIES_PER_CORE) {
+            throw new IllegalArgumentException("directory entries per core = " + entriesPerCore + ": must be in [1, "
+                    + MAX_ENTRIES_PER_CORE + "]");
+        }
     }
 
     private static void checkCores(final int cores) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.math.BigInteger;
 import org.junit.jupiter.api.Test;
 import org.scalebench.coherence.format.FormatSpec;
 
@@ -51,10 +52,24 @@ class StorageModelTest {
     void totalsScaleByEntriesAndCores() {
         final FormatSpec cdr = FormatSpec.parse("cdr-sr");
         assertEquals(4096L * 76, model.bitsPerSlice(cdr, 1024));
-        assertEquals(1024L * 4096 * 76, model.totalBits(cdr, 1024));
+        assertEquals(BigInteger.valueOf(1024L * 4096 * 76), model.totalBits(cdr, 1024));
         assertEquals(76.0 / 512, model.overheadVsLine(cdr, 1024), 1e-12);
         // full map at 2^20 cores: 2^20 * 4096 * (2^20 + 2) bits, about 4.4e15
-        assertEquals((1L << 20) * 4096L * ((1L << 20) + 2), model.totalBits(FormatSpec.parse("full-map"), 1 << 20));
+        assertEquals(BigInteger.valueOf((1L << 20) * 4096L * ((1L << 20) + 2)),
+                model.totalBits(FormatSpec.parse("full-map"), 1 << 20));
+    }
+
+    @Test
+    void totalsPastALongStayExact() {
+        // full map at 2^30 cores with 2^32 entries per core: 2^30 * 2^32 * (2^30 + 2) bits, past 2^63
+        final StorageModel large = new StorageModel(1024, StorageModel.MAX_ENTRIES_PER_CORE);
+        final BigInteger cores = BigInteger.ONE.shiftLeft(30);
+        final BigInteger expected = cores.multiply(BigInteger.ONE.shiftLeft(32)).multiply(cores.add(BigInteger.TWO));
+        assertEquals(expected, large.totalBits(FormatSpec.parse("full-map"), 1 << 30));
+        assertTrue(expected.bitLength() > 63);
+        assertEquals("directory entries per core = 4294967297: must be in [1, 4294967296]",
+                assertThrows(IllegalArgumentException.class,
+                        () -> new StorageModel(1024, StorageModel.MAX_ENTRIES_PER_CORE + 1)).getMessage());
     }
 
     @Test
@@ -91,7 +106,8 @@ class StorageModelTest {
         assertEquals(16 * (10 + 4 + 4 * (1 + 10)), withTags.sharerMapCacheBits(cdr, 1024));
         assertEquals(0, withTags.sharerMapCacheBits(FormatSpec.parse("dir-b-4"), 1024), "only cdr-sr has one");
         assertEquals(16 * (10 + 4 + 4 * (1 + 10)), withTags.homeMapCacheBits(1024));
-        assertEquals(1024L * (1024 * (76 + 28) + 16 * (14 + 44)), withTags.totalBitsWithTags(cdr, 1024));
+        assertEquals(BigInteger.valueOf(1024L * (1024 * (76 + 28) + 16 * (14 + 44))),
+                withTags.totalBitsWithTags(cdr, 1024));
         assertEquals(0, model.tagBits(), "the two-argument model leaves tags out");
     }
 
