@@ -232,6 +232,48 @@ class CoherenceCommandTest {
                 || Files.exists(dir.resolve("r.csv")), "nothing written on bad input");
     }
 
+    @Test
+    void compareAndSweepGiveTheSameFilesOnOneCoreOnTwoAndInMergedShards(@TempDir final Path dir) throws Exception {
+        final String[] compare = {"coherence", "compare", "--system", "chip1024", "--workload", "vm", "--accesses",
+            "2000", "--warmup", "1000", "--formats", "dir-b-4"};
+        final String[] sweep = {"coherence", "sweep", "--system", "chip1024", "--accesses", "2000", "--warmup", "1000",
+            "--sizes", "16,64,1024"};
+        for (final String[] study : List.of(compare, sweep)) {
+            final String name = study[1];
+            assertEquals(0, run(study, "--jobs", "1", "--out", dir.resolve(name + "-one").toString()).exitCode());
+            assertEquals(0, run(study, "--jobs", "2", "--out", dir.resolve(name + "-two").toString()).exitCode());
+            for (int i = 0; i < 3; i++) {
+                final CliRun shard = run(study, "--shard", i + "/3", "--out", dir.resolve(name + "-" + i).toString());
+                assertEquals(0, shard.exitCode(), shard.err());
+            }
+            final CliRun merge = CliRun.of("merge", "--out", dir.resolve(name + "-merged").toString(),
+                    dir.resolve(name + "-2").toString(), dir.resolve(name + "-0").toString(),
+                    dir.resolve(name + "-1").toString());
+            assertEquals(0, merge.exitCode(), merge.err());
+        }
+        // the simulator's own timing (sim_seconds, accesses_per_second) is the only thing allowed to differ
+        final List<String> one = withoutTiming(dir.resolve("compare-one/compare.csv"));
+        assertEquals(1 + 4, one.size(), "global, hr, sr, sr+hr");
+        assertEquals(one, withoutTiming(dir.resolve("compare-two/compare.csv")));
+        assertEquals(one, withoutTiming(dir.resolve("compare-merged/compare.csv")));
+        for (final String file : List.of("home-restriction.csv", "storage.csv")) {
+            final String expected = Files.readString(dir.resolve("sweep-one").resolve(file));
+            assertEquals(expected, Files.readString(dir.resolve("sweep-two").resolve(file)), file);
+            assertEquals(expected, Files.readString(dir.resolve("sweep-merged").resolve(file)), file);
+        }
+        assertPng(dir.resolve("compare-merged/compare.png"));
+        assertPng(dir.resolve("sweep-merged/home-restriction.png"));
+    }
+
+    private static List<String> withoutTiming(final Path csv) throws java.io.IOException {
+        return Files.readAllLines(csv).stream().map(line -> {
+            final String[] cells = line.split(",", -1);
+            cells[SimulationResult.SIM_SECONDS_COLUMN] = "";
+            cells[SimulationResult.SIM_SECONDS_COLUMN + 1] = "";
+            return String.join(",", cells);
+        }).toList();
+    }
+
     private static CliRun run(final String[] base, final String... more) {
         final String[] args = java.util.Arrays.copyOf(base, base.length + more.length);
         System.arraycopy(more, 0, args, base.length, more.length);
