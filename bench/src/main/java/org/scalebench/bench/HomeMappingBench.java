@@ -79,7 +79,7 @@ public class HomeMappingBench {
     public int kernel() {
         final int i = next++ & MASK;
         final int hdid = hdids[i];
-        return domains.home(hdid, kernelMapping.logicalHome(addresses[i], domains.size(hdid)));
+        return domains.home(hdid, kernelMapping.logicalHomeOfAddress(addresses[i], domains.size(hdid)));
     }
 
     /**

@@ -23,8 +23,11 @@ import java.util.Objects;
  *                                   2n, 2n + 1, leaves ways + w); 1 = the victim is in the right half
  * </pre>
  *
- * <p>Invariants: a tag is valid in at most one way of its set (the set is a function of the tag, so in at
- * most one slot overall); {@link #victim} prefers the lowest-numbered invalid way and otherwise applies
+ * <p>Invariants: a tag is valid in at most one way of its set. Used only through the tag-addressed methods
+ * ({@link #find}, {@link #fill}, {@link #insert}, ...), the set is a function of the tag, so a tag is valid in
+ * at most one slot overall; once the {@code ...InSet} methods place tags in sets of the caller's choosing, a tag
+ * may be valid in several sets (still at most once per set), and the tag-addressed methods see only the copy in
+ * {@link #setOf}'s set. {@link #victim} prefers the lowest-numbered invalid way and otherwise applies
  * the policy; under {@link ReplacementPolicy#LRU} the victim of a full set is exactly the way least
  * recently passed to {@link #find}, {@link #fill} or {@link #insert}. {@link #peek}, {@link #victim},
  * {@link #isValid}, {@link #tagAt} and {@link #occupancy} change nothing.
@@ -80,7 +83,8 @@ public final class SetAssocTags {
     /**
      * Builds an empty tag array (every slot invalid).
      *
-     * @param sets the number of sets, a power of two, at least 1
+     * @param sets the number of sets, at least 1 (any count: a power of two selects by a mask, any other
+     *     count by an exact division without {@code %}, {@link FastDivisor})
      * @param ways the associativity, in {@code [1, 64]}; a power of two for {@code TREE_PLRU}
      * @param policy the replacement policy
      * @throws IllegalArgumentException naming the offending parameter if one is out of range, or if

@@ -46,7 +46,7 @@ public final class HomeMappingCheck implements KernelCheck {
             final int hdid = random.nextInt(64);
             final int homes = domains.size(hdid);
             if (!m.restricted()) {
-                tally.compare(Long.remainderUnsigned(line & 0xFFFF_FFFFL, TILES), m.globalHome(line),
+                tally.compare(Long.remainderUnsigned(line & 0xFFFF_FFFFL, TILES), m.globalHomeOfLine(line),
                         () -> "global home of line " + line);
                 continue;
             }
@@ -57,7 +57,7 @@ public final class HomeMappingCheck implements KernelCheck {
             } else {
                 expectedLhid = documentedRule(bits(id, address), homes);
             }
-            tally.compare(expectedLhid, m.logicalHome(address, homes), () -> id + " logical home of " + address);
+            tally.compare(expectedLhid, m.logicalHomeOfAddress(address, homes), () -> id + " logical home of " + address);
             batchAddresses[0] = address;
             batchDomains[0] = hdid;
             m.homes(batchAddresses, batchDomains, 1, domains, batchHomes);

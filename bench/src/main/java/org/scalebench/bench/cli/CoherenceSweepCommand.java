@@ -56,7 +56,7 @@ public final class CoherenceSweepCommand implements Callable<Integer>, StudyComm
             return Scalebench.OK; // a shard
         }
         final PrintWriter stdout = spec.commandLine().getOut();
-        for (final List<String> r : rows) {
+        for (final List<String> r : SweepStudy.sweepRows(rows)) {
             stdout.printf(Locale.ROOT, "  %5s cores, %2s homes: global %s cycles, hr %s cycles (%sx); home hit rate "
                     + "%s / %s; warm-up %s%n", r.get(1), r.get(2), r.get(3), r.get(4), r.get(7), r.get(8), r.get(9),
                     r.get(12));

@@ -99,7 +99,7 @@ public final class CompareStudy implements Study {
     public void prepare(final int[] points) throws IOException {
         if (Arrays.stream(points).noneMatch(p -> p == 0) && points.length > 0) {
             // another shard runs point 0: find its warm-up length the same way (a deterministic replay)
-            sharedWarmup.complete(simulate(0, warmup, 1).warmupAccesses());
+            sharedWarmup.complete(simulate(0, warmup, 1, new WarmupHandover(sharedWarmup)).warmupAccesses());
         }
     }
 
@@ -108,7 +108,7 @@ public final class CompareStudy implements Study {
         final SimulationResult r;
         if (point == 0) {
             try {
-                r = simulate(0, warmup, accesses);
+                r = simulate(0, warmup, accesses, new WarmupHandover(sharedWarmup));
             } catch (final Exception | Error e) {
                 sharedWarmup.completeExceptionally(e);
                 throw e;
@@ -122,16 +122,17 @@ public final class CompareStudy implements Study {
                 throw new IllegalStateException("point 0 (" + describe(0) + ") failed, so " + describe(point)
                         + " has no warm-up length", e.getCause());
             }
-            r = simulate(point, warmup.fixedAt(length), accesses);
+            r = simulate(point, warmup.fixedAt(length), accesses, CoherenceSimulator.Progress.NONE);
         }
         return List.of(row(r));
     }
 
-    private SimulationResult simulate(final int point, final Warmup plan, final long counted) throws IOException {
+    private SimulationResult simulate(final int point, final Warmup plan, final long counted,
+            final CoherenceSimulator.Progress progress) throws IOException {
         final CoherenceExperiments.RunSpec run = runs.get(point);
         return CoherenceSimulator.run(machine, run.scheme(), run.scheme().sharerRestricted() ? null : run.format(),
                 run.scheme().homeRestricted() ? homes : null, workload.build(machine, seed), plan, counted, seed,
-                CoherenceSimulator.Progress.NONE);
+                progress);
     }
 
     private List<String> row(final SimulationResult r) {

@@ -240,7 +240,15 @@ class CoherenceCommandTest {
             "--sizes", "16,64,1024"};
         for (final String[] study : List.of(compare, sweep)) {
             final String name = study[1];
-            assertEquals(0, run(study, "--jobs", "1", "--out", dir.resolve(name + "-one").toString()).exitCode());
+            final CliRun one = run(study, "--jobs", "1", "--out", dir.resolve(name + "-one").toString());
+            assertEquals(0, one.exitCode(), one.err());
+            if (name.equals("sweep")) {
+                // the summary pairs each size's global and restricted runs, like home-restriction.csv
+                final List<String> csv = Files.readAllLines(dir.resolve("sweep-one/home-restriction.csv"));
+                final String[] first = csv.get(1).split(",");
+                assertTrue(one.out().contains("16 cores, " + first[2] + " homes: global " + first[3] + " cycles, hr "
+                        + first[4] + " cycles (" + first[7] + "x)"), one.out());
+            }
             assertEquals(0, run(study, "--jobs", "2", "--out", dir.resolve(name + "-two").toString()).exitCode());
             for (int i = 0; i < 3; i++) {
                 final CliRun shard = run(study, "--shard", i + "/3", "--out", dir.resolve(name + "-" + i).toString());

@@ -90,11 +90,14 @@ public final class HomeDomains {
     }
 
     /**
-     * The Home Map Table: the physical home tile of a logical home.
+     * The Home Map Table: the physical home tile of a logical home. Unchecked, as the table lookup in
+     * hardware is: a domain that was never defined (size 0) has no tiles and returns -1, so callers define
+     * every domain they map accesses of first ({@link #size} says whether a domain is defined;
+     * {@code CoherenceSimulator} defines one per domain of the workload before it starts).
      *
      * @param hdid the domain
      * @param lhid the logical home id, in [0, size)
-     * @return the home tile
+     * @return the home tile, or -1 for a domain that was never defined
      */
     public int home(final int hdid, final int lhid) {
         return table[hdid * ROW + lhid];

@@ -5,7 +5,7 @@ import org.scalebench.coherence.domain.SharerDomains;
 
 /**
  * {@code cdr-sr}: CDR Sharer Restriction as OpenPiton's L2 directory implements it
- * (reference/cdr-mechanism.md 2.3-2.4). Each entry holds a 64-bit logical-sharer vector and the line's
+ * ({@code docs/cdr-mechanism.md}, section 2). Each entry holds a 64-bit logical-sharer vector and the line's
  * sharer domain (SDID): bit L set means logical sharer L of that domain holds the line. Storage is
  * constant in the machine size.
  *

@@ -1,5 +1,6 @@
 package org.scalebench.coherence.format;
 
+import java.util.Objects;
 import org.scalebench.coherence.domain.MapCacheBank;
 import org.scalebench.coherence.domain.SharerDomains;
 
@@ -14,13 +15,16 @@ public final class DirectoryFormats {
      *
      * @param spec the format
      * @param capacity directory entries
-     * @param domains sharer domains (used by {@code cdr-sr})
-     * @param sharerMapCaches the homes' Sharer Map Caches (used by {@code cdr-sr})
+     * @param domains sharer domains, required for every format: all take the machine's core count from it,
+     *     {@code cdr-sr} also its domains
+     * @param sharerMapCaches the homes' Sharer Map Caches (required by {@code cdr-sr}, unused by the others)
      * @return the format
+     * @throws NullPointerException if {@code spec} or {@code domains} is null, or {@code sharerMapCaches} is null
+     *     for {@code cdr-sr}
      */
     public static DirectoryFormat create(final FormatSpec spec, final int capacity, final SharerDomains domains,
             final MapCacheBank sharerMapCaches) {
-        final int cores = domains.cores();
+        final int cores = Objects.requireNonNull(domains, "domains").cores();
         switch (spec.kind()) {
             case FULL_MAP:
                 return new FullMapFormat(capacity, cores);
@@ -30,7 +34,8 @@ public final class DirectoryFormats {
             case COARSE_VECTOR:
                 return new CoarseVectorFormat(spec, capacity, cores);
             case CDR_SR:
-                return new CdrSharerFormat(capacity, domains, sharerMapCaches);
+                return new CdrSharerFormat(capacity, domains,
+                        Objects.requireNonNull(sharerMapCaches, "sharerMapCaches (cdr-sr)"));
             default:
                 throw new IllegalStateException("unhandled format " + spec);
         }

@@ -95,23 +95,25 @@ public final class HomeMapping {
     }
 
     /**
-     * The global home of a line ({@link Kind#GLOBAL}).
+     * The global home of a line ({@link Kind#GLOBAL}). Takes a line index, where {@link #logicalHomeOfAddress}
+     * takes a byte address (its bit selection reads address bits, as OpenPiton's encoder does); the names say
+     * which.
      *
      * @param line the line index (byte address / 64), read as unsigned
      * @return the home slice in [0, totalHomes): {@code line mod totalHomes}
      */
-    public int globalHome(final long line) {
+    public int globalHomeOfLine(final long line) {
         return allHomes.remainder(line);
     }
 
     /**
      * The logical home of a line in a home domain of {@code homes} homes (restricted kinds).
      *
-     * @param address the byte address
+     * @param address the byte address (not the line index: see {@link #globalHomeOfLine})
      * @param homes the home-domain size, in [1, 64]
      * @return the logical home id in [0, homes)
      */
-    public int logicalHome(final long address, final int homes) {
+    public int logicalHomeOfAddress(final long address, final int homes) {
         if (kind == Kind.PITON) {
             return PitonHomeEncoder.encode(bits.bits(address), homes);
         }

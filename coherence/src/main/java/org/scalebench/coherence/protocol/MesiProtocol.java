@@ -328,7 +328,7 @@ public final class MesiProtocol {
 
     private long miss(final int core, final boolean write, final long address, final long line, final int set,
             final int sdid, final int hdid) {
-        final int lhid = logicalHome(address, hdid);
+        final int lhid = logicalHomeOfAddress(address, hdid);
         final int home = homeSlice(line, hdid, lhid);
         long latency = homeMapCycles(core, hdid, lhid);
         final int homeNode = homeNodes[home];
@@ -397,7 +397,7 @@ public final class MesiProtocol {
     private long upgrade(final int core, final int slot, final long address, final long line, final int sdid,
             final int hdid) {
         stats.upgrades++;
-        long latency = homeMapCycles(core, hdid, logicalHome(address, hdid));
+        long latency = homeMapCycles(core, hdid, logicalHomeOfAddress(address, hdid));
         final int entry = entryOfSlot[slot];
         final int home = entryHome(entry);
         final int homeNode = homeNodes[home];
@@ -416,13 +416,13 @@ public final class MesiProtocol {
     }
 
     /** The line's logical home in its home domain, or {@link #NIL} when homes are global. */
-    private int logicalHome(final long address, final int hdid) {
-        return restrictedHomes ? homeMapping.logicalHome(address, homeDomains.size(hdid)) : NIL;
+    private int logicalHomeOfAddress(final long address, final int hdid) {
+        return restrictedHomes ? homeMapping.logicalHomeOfAddress(address, homeDomains.size(hdid)) : NIL;
     }
 
     /** The home slice of a line, given its logical home ({@link #NIL} for a global home). */
     private int homeSlice(final long line, final int hdid, final int lhid) {
-        return lhid == NIL ? homeMapping.globalHome(line) : homeDomains.home(hdid, lhid);
+        return lhid == NIL ? homeMapping.globalHomeOfLine(line) : homeDomains.home(hdid, lhid);
     }
 
     /** The Home Map Cache's extra latency for finding a logical home (0 when homes are global). */

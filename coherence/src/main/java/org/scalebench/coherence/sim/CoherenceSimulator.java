@@ -30,6 +30,15 @@ public final class CoherenceSimulator {
          */
         void update(long done, long total);
 
+        /**
+         * Reports that the warm-up has ended, before counting starts: a run that must warm exactly as long
+         * (Home Restriction beside its global run) can start now rather than after this run's count.
+         *
+         * @param accesses warm-up accesses simulated
+         */
+        default void warmed(final long accesses) {
+        }
+
         /** Reports nothing. */
         Progress NONE = (done, total) -> { };
     }
@@ -183,6 +192,7 @@ public final class CoherenceSimulator {
             }
         }
         total = warmed + accesses;
+        progress.warmed(warmed);
         protocol.machineTime(); // settles the machine-time counter before it is zeroed
         protocol.stats().reset();
         final long smcLookups0 = protocol.sharerMapLookups();

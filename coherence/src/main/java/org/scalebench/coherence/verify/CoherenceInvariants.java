@@ -65,10 +65,10 @@ public final class CoherenceInvariants {
     public static int homeSlice(final MesiProtocol protocol, final long address, final int hdid) {
         final HomeMapping mapping = protocol.config().homeMapping();
         if (!mapping.restricted()) {
-            return mapping.globalHome(address >>> 6);
+            return mapping.globalHomeOfLine(address >>> 6);
         }
         final HomeDomains domains = protocol.homeDomains();
-        return domains.home(hdid, mapping.logicalHome(address, domains.size(hdid)));
+        return domains.home(hdid, mapping.logicalHomeOfAddress(address, domains.size(hdid)));
     }
 
     /**

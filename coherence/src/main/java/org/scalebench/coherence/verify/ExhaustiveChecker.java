@@ -255,7 +255,7 @@ public final class ExhaustiveChecker {
     }
 
     private static int homeOf(final HomeMapping mapping, final int homes, final long address) {
-        return mapping.restricted() ? mapping.logicalHome(address, homes) : mapping.globalHome(address >>> 6);
+        return mapping.restricted() ? mapping.logicalHomeOfAddress(address, homes) : mapping.globalHomeOfLine(address >>> 6);
     }
 
     /**

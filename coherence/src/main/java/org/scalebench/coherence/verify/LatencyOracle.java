@@ -159,7 +159,7 @@ public final class LatencyOracle {
         if (!reference.homeMapping().restricted()) {
             return 0;
         }
-        final int lhid = reference.homeMapping().logicalHome(address, protocol.homeDomains().size(hdid));
+        final int lhid = reference.homeMapping().logicalHomeOfAddress(address, protocol.homeDomains().size(hdid));
         return protocol.homeMapCaches().contains(core, hdid, lhid) ? 0 : reference.mapMissCycles();
     }
 

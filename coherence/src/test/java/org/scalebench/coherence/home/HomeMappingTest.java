@@ -31,28 +31,28 @@ class HomeMappingTest {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> HomeMapping.parse("global", 0)).getMessage()
                 .contains("homes = 0: must be at least 1"));
         assertEquals("mixed", HomeBitSelect.MIXED.id());
-        assertEquals(0, HomeMapping.parse("global", 1).globalHome(12345));
+        assertEquals(0, HomeMapping.parse("global", 1).globalHomeOfLine(12345));
     }
 
     @Test
     void globalHomeInterleavesLinesOverEveryHome() {
         final HomeMapping m = HomeMapping.parse("global", 12);
         for (long line = 0; line < 1000; line++) {
-            assertEquals(line % 12, m.globalHome(line));
+            assertEquals(line % 12, m.globalHomeOfLine(line));
         }
     }
 
     @Test
     void pitonSelectsTheConfiguredBitsAndUniformStaysInRange() {
         final long address = (5L << 24) | (3L << 14) | (6L << 6);
-        assertEquals(PitonHomeEncoder.encode(6, 5), HomeMapping.parse("piton-low", 64).logicalHome(address, 5));
-        assertEquals(PitonHomeEncoder.encode(3, 5), HomeMapping.parse("piton-middle", 64).logicalHome(address, 5));
-        assertEquals(PitonHomeEncoder.encode(5, 5), HomeMapping.parse("piton-high", 64).logicalHome(address, 5));
-        assertEquals(PitonHomeEncoder.encode(6 ^ 3, 5), HomeMapping.parse("piton-mixed", 64).logicalHome(address, 5));
+        assertEquals(PitonHomeEncoder.encode(6, 5), HomeMapping.parse("piton-low", 64).logicalHomeOfAddress(address, 5));
+        assertEquals(PitonHomeEncoder.encode(3, 5), HomeMapping.parse("piton-middle", 64).logicalHomeOfAddress(address, 5));
+        assertEquals(PitonHomeEncoder.encode(5, 5), HomeMapping.parse("piton-high", 64).logicalHomeOfAddress(address, 5));
+        assertEquals(PitonHomeEncoder.encode(6 ^ 3, 5), HomeMapping.parse("piton-mixed", 64).logicalHomeOfAddress(address, 5));
         final HomeMapping uniform = HomeMapping.parse("uniform", 64);
         final int[] count = new int[6];
         for (long line = 0; line < 60_000; line++) {
-            count[uniform.logicalHome(line << 6, 6)]++;
+            count[uniform.logicalHomeOfAddress(line << 6, 6)]++;
         }
         for (final int c : count) {
             assertTrue(c > 9_500 && c < 10_500, "uniform over six homes: " + c);
@@ -77,7 +77,7 @@ class HomeMappingTest {
             final int[] homes = new int[addresses.length];
             m.homes(addresses, hdids, addresses.length, domains, homes);
             for (int i = 0; i < addresses.length; i++) {
-                assertEquals(domains.home(hdids[i], m.logicalHome(addresses[i], domains.size(hdids[i]))), homes[i],
+                assertEquals(domains.home(hdids[i], m.logicalHomeOfAddress(addresses[i], domains.size(hdids[i]))), homes[i],
                         name + " access " + i);
             }
         }

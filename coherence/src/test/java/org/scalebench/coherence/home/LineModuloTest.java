@@ -53,7 +53,7 @@ class LineModuloTest {
         for (int done = 0; done < 1_000_000; done += batch.size) {
             workload.fill(batch);
             for (int i = 0; i < batch.size; i++) {
-                touched.set(global.globalHome(batch.address[i] >>> 6));
+                touched.set(global.globalHomeOfLine(batch.address[i] >>> 6));
             }
         }
         assertEquals(wsc.homes(), touched.cardinality(), "homes that received a line");
