@@ -98,6 +98,7 @@ public final class ReproduceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        jobs.jobs(); // checked before any work
         if (operations < 1) {
             throw new UsageException("--operations = " + operations + ": must be at least 1");
         }

@@ -88,6 +88,11 @@ public final class SlurmCommand implements Callable<Integer> {
             heapMiB(mem);
         }
         final StudyCommand study = parseStudy(command);
+        try {
+            study.study(); // the study's own checks (sizes, formats, files) fail here, not in every task
+        } catch (final UsageException e) {
+            throw new UsageException("COMMAND: " + e.getMessage());
+        }
         final List<String> defining = withoutOut(command);
         final Path dir = OutputPaths.checkDirectory(study.out(), "--out (of the study command)");
         final Path slurmDir = dir.resolve("slurm");
@@ -223,7 +228,7 @@ public final class SlurmCommand implements Callable<Integer> {
         }
         if (!(leaf.commandSpec().userObject() instanceof StudyCommand study)) {
             throw new UsageException("COMMAND 'scalebench " + String.join(" ", args) + "': not a study command (use "
-                    + "coherence compare, coherence sweep, train project or train llm --search)");
+                    + "coherence compare, coherence sweep or train project)");
         }
         if (leaf.hasMatchedOption("--shard") || leaf.hasMatchedOption("--jobs")) {
             throw new UsageException("COMMAND: leave out --shard and --jobs; slurm sets them per task "

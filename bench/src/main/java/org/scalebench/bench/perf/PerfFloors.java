@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
+import org.scalebench.core.data.TextLimits;
 
 /**
  * Reads the committed floors file ({@code bench/perf-floors.csv}): a header
@@ -62,7 +63,7 @@ public final class PerfFloors {
             if (columns < 0) {
                 if (cells.size() < COLUMNS.size() || !cells.subList(0, COLUMNS.size()).equals(COLUMNS)) {
                     throw new IllegalArgumentException(at + ": header must start with " + String.join(",", COLUMNS)
-                            + ", found " + line.strip());
+                            + ", found " + TextLimits.quoted(line.strip()));
                 }
                 columns = cells.size();
                 continue;

@@ -1,6 +1,7 @@
 package org.scalebench.bench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.scalebench.bench.cli.CliAssertions.assertBadInput;
 import static org.scalebench.bench.cli.CliAssertions.assertHelp;
@@ -34,6 +35,13 @@ class ReproduceCommandTest {
     void missingFloorsFileIsABadInput() {
         assertBadInput(CliRun.of("reproduce", "--out", dir.toString(), "--floors", dir.resolve("no.csv").toString()),
                 "--floors " + dir.resolve("no.csv") + ": no such file");
+    }
+
+    @Test
+    void jobsOutOfRangeIsRefusedBeforeAnyWork() {
+        final Path out = dir.resolve("report");
+        assertBadInput(CliRun.of("reproduce", "--out", out.toString(), "--jobs", "0"), "--jobs = 0: must be in [1, ");
+        assertFalse(Files.exists(out), "nothing written");
     }
 
     @Test

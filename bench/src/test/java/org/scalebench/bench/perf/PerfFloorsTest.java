@@ -51,7 +51,7 @@ class PerfFloorsTest {
 
     @Test
     void wrongHeaderNamesTheLine() {
-        assertEquals("floors.csv:2: header must start with " + HEADER + ", found benchmark,params",
+        assertEquals("floors.csv:2: header must start with " + HEADER + ", found 'benchmark,params'",
                 error("# c", "benchmark,params"));
     }
 
