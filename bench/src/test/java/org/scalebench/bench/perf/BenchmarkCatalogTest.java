@@ -3,13 +3,17 @@ package org.scalebench.bench.perf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import java.io.IOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Param;
@@ -57,6 +61,16 @@ class BenchmarkCatalogTest {
                 .filter(c -> !c.qualifiedName().startsWith(planted)).toList();
         assertFalse(inSuite.isEmpty(), "no benchmark class besides the planted ones");
         assertEquals(inSuite, CATALOG.suite());
+    }
+
+    @Test
+    void theCommittedFloorsNameBenchmarksOfTheCatalogBySimpleName() throws IOException {
+        final List<PerfFloor> floors = PerfFloors.read(Path.of("perf-floors.csv")); // surefire: module directory
+        final List<RunRequest> requests = GatePlan.requests(floors, CATALOG); // throws naming an unknown class
+        final Set<String> named = new TreeSet<>(floors.stream().map(PerfFloor::benchmark).toList());
+        final Set<String> planned = new TreeSet<>(requests.stream().map(r -> r.benchmark().simpleName()).toList());
+        assertFalse(named.isEmpty(), "no floors read");
+        assertEquals(named, planned);
     }
 
     @Test
