@@ -9,6 +9,8 @@
  * the application side. The <i>application side</i> is the {@code ./scalebench} program, described in
  * {@link org.scalebench.bench.cli}; it finds these benchmarks in JMH's generated benchmark list
  * ({@code perf.BenchmarkCatalog}), so nothing here is named from there but by simple class name.
+ * {@code PackageSeamTest} (in {@code bench}'s tests) fails when a kernel-side source imports, or a kernel-side
+ * class names, an application package, and when a new package of {@code bench} is on neither side.
  *
  * <p>Naming contract, which the performance gate and the report rely on: kernel {@code K} of
  * {@code check.KernelRegistry} has a class {@code <K>Bench} here (sometimes also {@code <K>BatchBench},
