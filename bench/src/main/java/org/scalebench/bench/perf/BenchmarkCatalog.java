@@ -19,6 +19,28 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 /**
  * The benchmark classes on the class path, read from JMH's generated {@code META-INF/BenchmarkList}, grouped by
  * class. Immutable.
+ *
+ * <p><b>This reads an internal JMH format.</b> JMH's annotation processor writes {@code META-INF/BenchmarkList}
+ * when {@code bench} is compiled (one encoded line per {@code @Benchmark} method: class, generated class, method,
+ * mode, settings, {@code @Param} values); it is read here through {@code org.openjdk.jmh.runner.BenchmarkList}
+ * and {@code BenchmarkListEntry}, public classes that JMH's runner uses internally but does not document as API
+ * (its API is {@code Runner} and {@code Options}, which list no classes). Written against <b>JMH 1.37</b>: the
+ * root pom pins {@code jmh.version} to that exact version, and the same property gives {@code jmh-core} (the
+ * reader) and {@code jmh-generator-annprocess} (the writer), so the list and its reader always come from one
+ * release. What a JMH upgrade can break, and what catches it:
+ * <ul>
+ *   <li>the classes or methods used here ({@code BenchmarkList.defaultList().getAll(OutputFormat, List)},
+ *       {@code BenchmarkListEntry.getUserClassQName()}, {@code getUsername()} as {@code class.method},
+ *       {@code getParams()}) move or change: the build no longer compiles, or the catalog reads other names;</li>
+ *   <li>the list moves or is no longer generated: {@link #fromClassPath} throws {@link IllegalStateException},
+ *       and {@code bench}, {@code gate} and {@code reproduce} stop with that message;</li>
+ *   <li>the list is read but yields nothing, fewer classes, other method names or other parameter values: no
+ *       error here (an empty list gives an empty catalog), so the tests catch it: {@code BenchmarkCatalogTest}
+ *       reads the real list and compares it with the classes' own {@code @Benchmark} methods and {@code @Param}
+ *       values and fails on an empty catalog, and {@code KernelRegistryTest} fails unless the suite read equals
+ *       the registry. {@code BenchmarkCatalogTest} also fails on any other JMH version, so an upgrade starts by
+ *       re-reading this note.</li>
+ * </ul>
  */
 public final class BenchmarkCatalog {
 

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One JMH benchmark class as the naming contract sees it: a class {@code org.scalebench.bench.<K>Bench} whose
+ * One JMH benchmark class as the naming contract sees it: a class {@code org.scalebench.bench.jmh.<K>Bench} whose
  * method {@value #KERNEL} measures scalebench's kernel, and whose every other {@code @Benchmark} method
  * measures a reference or peer doing the same work on the same {@code @Param} inputs. Immutable.
  *

@@ -12,7 +12,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
-import org.scalebench.bench.RangeReductionBench;
+import org.scalebench.bench.jmh.RangeReductionBench;
 import org.scalebench.bench.reference.ModuloReduction;
 import org.scalebench.core.RangeReduction;
 

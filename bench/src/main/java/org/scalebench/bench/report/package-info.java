@@ -4,5 +4,6 @@
  * the run
  * ({@link org.scalebench.bench.report.RunFacts}) and the Markdown and CSV files
  * ({@link org.scalebench.bench.report.ReportWriter}).
+ * Application side of {@code bench}'s seam (described in {@link org.scalebench.bench.cli}).
  */
 package org.scalebench.bench.report;

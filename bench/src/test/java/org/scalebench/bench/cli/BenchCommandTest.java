@@ -70,7 +70,7 @@ class BenchCommandTest {
         assertTrue(run.out().matches("(?s).*RangeReductionBench +n=1000 +kernel +[0-9.]+ .*"), run.out());
         assertTrue(run.out().matches("(?s).*\\n +modulo +[0-9.]+ +±[0-9.]+ +[0-9.]+x +[0-9.e-]+\\n.*"), run.out());
         final String jmhJson = Files.readString(json);
-        assertTrue(jmhJson.contains("\"benchmark\" : \"org.scalebench.bench.RangeReductionBench.kernel\""), jmhJson);
+        assertTrue(jmhJson.contains("\"benchmark\" : \"org.scalebench.bench.jmh.RangeReductionBench.kernel\""), jmhJson);
         assertTrue(jmhJson.contains("gc.alloc.rate.norm"), "run with -prof gc");
         try (var files = Files.list(json.getParent())) {
             assertEquals(1, files.count(), "no temporary file left");

@@ -9,9 +9,9 @@ import org.junit.jupiter.api.Test;
 
 class GatePlanTest {
 
-    private static final BenchmarkClass REDUCE = new BenchmarkClass("org.scalebench.bench.RangeReductionBench",
+    private static final BenchmarkClass REDUCE = new BenchmarkClass("org.scalebench.bench.jmh.RangeReductionBench",
             List.of("kernel", "modulo"), Map.of("n", List.of("1000", "1024")));
-    private static final BenchmarkClass NO_KERNEL = new BenchmarkClass("org.scalebench.bench.OddBench",
+    private static final BenchmarkClass NO_KERNEL = new BenchmarkClass("org.scalebench.bench.jmh.OddBench",
             List.of("modulo"), Map.of());
     private static final BenchmarkCatalog CATALOG = new BenchmarkCatalog(
             List.of(REDUCE, RunRequestTest.LOOKUP, NO_KERNEL));

@@ -15,9 +15,9 @@ import org.scalebench.bench.perf.GateVerdict.Failure;
 class GateRunTest {
 
     private static final BenchmarkCatalog CATALOG = new BenchmarkCatalog(List.of(
-            new BenchmarkClass("org.scalebench.bench.RangeReductionBench", List.of("kernel", "modulo", "exact"),
+            new BenchmarkClass("org.scalebench.bench.jmh.RangeReductionBench", List.of("kernel", "modulo", "exact"),
                     Map.of("n", List.of("1000", "1024"))),
-            new BenchmarkClass("org.scalebench.bench.SimulatorBench", List.of("kernel"),
+            new BenchmarkClass("org.scalebench.bench.jmh.SimulatorBench", List.of("kernel"),
                     Map.of("scheme", List.of("global")))));
     private static final ParamSet N1000 = ParamSet.parse("n=1000");
     private static final ParamSet N1024 = ParamSet.parse("n=1024");

@@ -23,7 +23,7 @@ class JmhRunnerTest {
     private static final String LOCK_TAKEN = "ERROR: Another JMH instance might be running. Unable to acquire the JMH "
             + "lock (/tmp/jmh.lock), exiting. Use -Djmh.ignoreLock=true to forcefully continue.";
 
-    private static final RunRequest REQUEST = new RunRequest(new BenchmarkClass("org.scalebench.bench.XBench",
+    private static final RunRequest REQUEST = new RunRequest(new BenchmarkClass("org.scalebench.bench.jmh.XBench",
             List.of("kernel", "modulo"), Map.of("n", List.of("1", "2"))), List.of("kernel", "modulo"), Map.of());
 
     private final StringWriter log = new StringWriter();

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 class ParamTypesTest {
 
-    private static final BenchmarkClass REDUCE = new BenchmarkClass("org.scalebench.bench.RangeReductionBench",
+    private static final BenchmarkClass REDUCE = new BenchmarkClass("org.scalebench.bench.jmh.RangeReductionBench",
             List.of("kernel", "modulo"), Map.of("n", List.of("1000")));
 
     @Test
@@ -27,7 +27,7 @@ class ParamTypesTest {
 
     @Test
     void unknownClassOrFieldIsLeftToJmh() {
-        final BenchmarkClass synthetic = new BenchmarkClass("org.scalebench.bench.NoSuchBench", List.of("kernel"),
+        final BenchmarkClass synthetic = new BenchmarkClass("org.scalebench.bench.jmh.NoSuchBench", List.of("kernel"),
                 Map.of("n", List.of("1")));
         assertEquals(Optional.empty(), ParamTypes.problem(synthetic, "n", "abc"));
         assertEquals(Optional.empty(), ParamTypes.problem(REDUCE, "ways", "abc"));

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 class RunRequestTest {
 
-    static final BenchmarkClass LOOKUP = new BenchmarkClass("org.scalebench.bench.LookupBench",
+    static final BenchmarkClass LOOKUP = new BenchmarkClass("org.scalebench.bench.jmh.LookupBench",
             List.of("hashMap", "kernel", "fastutil"), Map.of("n", List.of("1000", "1000000"), "hit", List.of("0", "1")));
 
     private static List<ParamSet> combos(final String... texts) {
@@ -30,11 +30,11 @@ class RunRequestTest {
     void includeRegexSelectsExactlyTheRequestedMethods() {
         final RunRequest r = new RunRequest(LOOKUP, List.of("hashMap", "kernel"), Map.of());
         final Pattern include = Pattern.compile(r.includeRegex());
-        assertTrue(include.matcher("org.scalebench.bench.LookupBench.kernel").find());
-        assertTrue(include.matcher("org.scalebench.bench.LookupBench.hashMap").find());
-        assertFalse(include.matcher("org.scalebench.bench.LookupBench.fastutil").find());
-        assertFalse(include.matcher("org.scalebench.bench.LookupBenchX.kernel").find());
-        assertFalse(include.matcher("org.scalebench.bench.LookupBench.kernel2").find());
+        assertTrue(include.matcher("org.scalebench.bench.jmh.LookupBench.kernel").find());
+        assertTrue(include.matcher("org.scalebench.bench.jmh.LookupBench.hashMap").find());
+        assertFalse(include.matcher("org.scalebench.bench.jmh.LookupBench.fastutil").find());
+        assertFalse(include.matcher("org.scalebench.bench.jmh.LookupBenchX.kernel").find());
+        assertFalse(include.matcher("org.scalebench.bench.jmh.LookupBench.kernel2").find());
     }
 
     @Test

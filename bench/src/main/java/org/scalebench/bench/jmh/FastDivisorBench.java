@@ -1,0 +1,89 @@
+package org.scalebench.bench.jmh;
+
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import org.scalebench.core.FastDivisor;
+
+/**
+ * One exact division or remainder by a divisor fixed at setup: {@link FastDivisor} ({@code kernel}) against
+ * the hardware divide ({@code modulo}: 32-bit {@code /} or {@code %} by the same runtime value, the cheapest
+ * plain form, on the same non-negative dividends). Dividends are read round-robin from 4096 random ints in
+ * {@code [0, 2^31)}. {@link FastDivisorBatchBench} shows the arithmetic without the per-call harness cost.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Fork(value = 2, jvmArgsAppend = "-Xmx1g")
+@Warmup(iterations = 4, time = 1)
+@Measurement(iterations = 5, time = 1)
+public class FastDivisorBench {
+
+    static final int MASK = 4095;
+
+    /** Divisor: small odd, a large prime, the largest int. */
+    @Param({"7", "1000003", "2147483647"})
+    int divisor;
+
+    /** {@code divide} or {@code remainder}. */
+    @Param({"divide", "remainder"})
+    String operation;
+
+    int[] dividends;
+    FastDivisor fast;
+    boolean quotient;
+    int next;
+
+    /** Draws the dividends from a fixed seed. */
+    @Setup
+    public void setUp() {
+        fast = new FastDivisor(divisor);
+        quotient = switch (operation) {
+            case "divide" -> true;
+            case "remainder" -> false;
+            default -> throw new IllegalArgumentException("operation = " + operation + ": must be divide or remainder");
+        };
+        dividends = randomDividends();
+    }
+
+    static int[] randomDividends() {
+        final SplittableRandom random = new SplittableRandom(0xd1a1deL);
+        final int[] dividends = new int[MASK + 1];
+        for (int i = 0; i < dividends.length; i++) {
+            dividends[i] = random.nextInt() >>> 1;
+        }
+        return dividends;
+    }
+
+    /**
+     * {@link FastDivisor}.
+     *
+     * @return the quotient or remainder
+     */
+    @Benchmark
+    public int kernel() {
+        final int n = dividends[next++ & MASK];
+        return quotient ? fast.divide(n) : fast.remainder(n);
+    }
+
+    /**
+     * The hardware divide by the runtime divisor.
+     *
+     * @return the quotient or remainder
+     */
+    @Benchmark
+    public int modulo() {
+        final int n = dividends[next++ & MASK];
+        return quotient ? n / divisor : n % divisor;
+    }
+}

@@ -1,0 +1,96 @@
+package org.scalebench.bench.jmh;
+
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import org.scalebench.bench.reference.ModuloHomeMapping;
+import org.scalebench.coherence.domain.HomeDomains;
+import org.scalebench.coherence.home.HomeMapping;
+
+/**
+ * A line's home tile under Home Restriction: the logical home in the line's home domain, then the home-map
+ * table. {@code kernel} runs the {@code @Param mapping} (piton-low: bit select plus mask-and-fold; uniform:
+ * mix plus multiply-shift); {@code modulo} takes the line index modulo the domain size. Domains of
+ * {@code @Param homes} tiles, 256 domains, addresses from a 4096-entry array.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Fork(value = 2, jvmArgsAppend = "-Xmx1g")
+@Warmup(iterations = 4, time = 1)
+@Measurement(iterations = 5, time = 1)
+public class HomeMappingBench {
+
+    private static final int MASK = 4095;
+    private static final int DOMAINS = 256;
+
+    /** Restricted mapping. */
+    @Param({"piton-low", "uniform"})
+    String mapping;
+
+    /** Homes per domain (power of two and not). */
+    @Param({"16", "12"})
+    int homes;
+
+    HomeMapping kernelMapping;
+    HomeDomains domains;
+    int[][] tables;
+    long[] addresses;
+    int[] hdids;
+    int next;
+
+    /** Builds the domains and the address stream from a fixed seed. */
+    @Setup
+    public void setUp() {
+        kernelMapping = HomeMapping.parse(mapping, 1024);
+        domains = new HomeDomains(DOMAINS, 1024, null);
+        tables = new int[DOMAINS][homes];
+        for (int d = 0; d < DOMAINS; d++) {
+            for (int h = 0; h < homes; h++) {
+                tables[d][h] = (d * 4 + h * 3) & 1023;
+            }
+            domains.define(d, tables[d]);
+        }
+        final SplittableRandom random = new SplittableRandom(0x40E5L);
+        addresses = new long[MASK + 1];
+        hdids = new int[MASK + 1];
+        for (int i = 0; i <= MASK; i++) {
+            addresses[i] = random.nextLong() & 0xFF_FFFF_FFC0L;
+            hdids[i] = random.nextInt(DOMAINS);
+        }
+    }
+
+    /**
+     * scalebench's restricted mapping and table lookup.
+     *
+     * @return the home tile
+     */
+    @Benchmark
+    public int kernel() {
+        final int i = next++ & MASK;
+        final int hdid = hdids[i];
+        return domains.home(hdid, kernelMapping.logicalHomeOfAddress(addresses[i], domains.size(hdid)));
+    }
+
+    /**
+     * Line index modulo the domain size, then the table.
+     *
+     * @return the home tile
+     */
+    @Benchmark
+    public int modulo() {
+        final int i = next++ & MASK;
+        final int hdid = hdids[i];
+        return ModuloHomeMapping.home(addresses[i], domains.size(hdid), tables[hdid]);
+    }
+}
