@@ -1,6 +1,7 @@
 package org.scalebench.training.collective;
 
 import org.scalebench.core.Bits;
+import org.scalebench.core.Checks;
 
 /**
  * Two-level all-reduce over nodes of {@code k} ranks: a ring reduce-scatter inside each node, an all-reduce of
@@ -40,9 +41,7 @@ public final class HierarchicalAllReduce implements CollectiveCost {
      */
     public HierarchicalAllReduce(final AlphaBetaGamma intra, final AlphaBetaGamma interPerRank,
             final int ranksPerNode, final boolean treeAcrossNodes) {
-        if (ranksPerNode < 1) {
-            throw new IllegalArgumentException("ranksPerNode = " + ranksPerNode + ": must be at least 1");
-        }
+        Checks.requireAtLeast("ranksPerNode", ranksPerNode, 1);
         this.a1 = intra.alpha();
         this.b1 = intra.beta();
         this.g = intra.gamma();
