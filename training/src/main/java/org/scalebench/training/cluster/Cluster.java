@@ -235,9 +235,7 @@ public final class Cluster {
      * @return node count
      */
     public int nodesFor(final int devices) {
-        if (devices < 1) {
-            throw new IllegalArgumentException("devices = " + devices + ": must be at least 1");
-        }
+        Checks.requireAtLeast("devices", devices, 1);
         return (devices + gpusPerNode - 1) / gpusPerNode;
     }
 

@@ -66,9 +66,7 @@ public final class HierarchicalAllReduce implements CollectiveCost {
         if (bytes < 0) {
             throw new IllegalArgumentException("bytes = " + bytes + ": must be at least 0");
         }
-        if (ranks < 1) {
-            throw new IllegalArgumentException("ranks = " + ranks + ": must be at least 1");
-        }
+        Checks.requireAtLeast("ranks", ranks, 1);
         final double n = bytes;
         final int k = Math.min(ranksPerNode, ranks);
         final int nodes = (ranks + k - 1) / k;

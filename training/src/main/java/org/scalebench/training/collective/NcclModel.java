@@ -186,9 +186,7 @@ public final class NcclModel {
         if (bytes < 0) {
             throw new IllegalArgumentException("bytes = " + bytes + ": must be at least 0");
         }
-        if (nRanks < 1) {
-            throw new IllegalArgumentException("ranks = " + nRanks + ": must be at least 1");
-        }
+        Checks.requireAtLeast("ranks", nRanks, 1);
         if (nNodes < 1 || nNodes > nRanks) {
             throw new IllegalArgumentException("nodes = " + nNodes + ": must be in [1, ranks = " + nRanks + "]");
         }
@@ -522,9 +520,7 @@ public final class NcclModel {
 
             @Override
             public double seconds(final long bytes, final int ranks) {
-                if (ranks < 1) {
-                    throw new IllegalArgumentException("ranks = " + ranks + ": must be at least 1");
-                }
+                Checks.requireAtLeast("ranks", ranks, 1);
                 return fastestSeconds(c, bytes, ranks, (ranks + ranksPerNode - 1) / ranksPerNode);
             }
         };
