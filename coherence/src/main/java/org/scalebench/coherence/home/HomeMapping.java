@@ -142,8 +142,8 @@ public final class HomeMapping {
         } else {
             for (int i = 0; i < count; i++) {
                 final int hdid = hdids[i];
-                homes[i] = domains.home(hdid,
-                        RangeReduction.reduce(Mix64.stafford13(addresses[i] >>> LineAddress.LINE_SHIFT), domains.size(hdid)));
+                homes[i] = domains.home(hdid, RangeReduction.reduce(
+                        Mix64.stafford13(addresses[i] >>> LineAddress.LINE_SHIFT), domains.size(hdid)));
             }
         }
     }

@@ -278,6 +278,7 @@ public final class HomeMemory {
         if (controllerOfHome != null) {
             return controllerOfHome[home];
         }
+        // whole pages interleave over the controllers: hash the line's page number
         return RangeReduction.reduce(Mix64.stafford13(line >>> LineAddress.LINES_PER_PAGE_SHIFT), controllers);
     }
 

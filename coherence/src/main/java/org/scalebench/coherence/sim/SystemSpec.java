@@ -42,7 +42,6 @@ public final class SystemSpec {
     /** The bundled systems. */
     public static final String BUNDLED = "chip1024, wsc1m";
 
-
     private final String name;
     private final ParameterTable table;
     private final boolean mesh;
@@ -436,7 +435,8 @@ public final class SystemSpec {
      * @return bits, at least 0
      */
     public int directoryTagBits() {
-        return Math.max(0, physicalAddressBits() - LineAddress.LINE_SHIFT - Integer.numberOfTrailingZeros(directorySets));
+        return Math.max(0,
+                physicalAddressBits() - LineAddress.LINE_SHIFT - Integer.numberOfTrailingZeros(directorySets));
     }
 
     /**

@@ -257,7 +257,8 @@ public final class ExhaustiveChecker {
     }
 
     private static int homeOf(final HomeMapping mapping, final int homes, final long address) {
-        return mapping.restricted() ? mapping.logicalHomeOfAddress(address, homes) : mapping.globalHomeOfLine(LineAddress.lineOf(address));
+        return mapping.restricted() ? mapping.logicalHomeOfAddress(address, homes)
+                : mapping.globalHomeOfLine(LineAddress.lineOf(address));
     }
 
     /**
@@ -304,7 +305,8 @@ public final class ExhaustiveChecker {
                         + data.latest(line);
             }
             for (final long a : addresses) {
-                final String problem = invariants.checkLine(LineAddress.lineOf(a), CoherenceInvariants.homeSlice(protocol, a, 0));
+                final String problem = invariants.checkLine(LineAddress.lineOf(a),
+                        CoherenceInvariants.homeSlice(protocol, a, 0));
                 if (problem != null) {
                     return "line 0x" + Long.toHexString(a) + ": " + problem;
                 }
