@@ -27,6 +27,16 @@ public final class Bits {
     }
 
     /**
+     * {@code floor(log2 x)} of a long.
+     *
+     * @param x a positive long
+     * @return the floor of its base-2 logarithm (0 for 1)
+     */
+    public static int floorLog2(final long x) {
+        return 63 - Long.numberOfLeadingZeros(x);
+    }
+
+    /**
      * {@code ceil(log2 x)}: the bits needed to tell {@code x} values apart.
      *
      * @param x a positive integer

@@ -151,12 +151,8 @@ abstract sealed class GridTopology permits MeshTopology, TorusTopology {
      * @throws IllegalArgumentException naming the first dimension below 1
      */
     static void checkDimensions(final int width, final int height) {
-        if (width < 1) {
-            throw new IllegalArgumentException("width = " + width + ": must be at least 1");
-        }
-        if (height < 1) {
-            throw new IllegalArgumentException("height = " + height + ": must be at least 1");
-        }
+        Checks.requireAtLeast("width", width, 1);
+        Checks.requireAtLeast("height", height, 1);
     }
 
     /**

@@ -80,10 +80,10 @@ public final class HierarchicalTopology {
      */
     public HierarchicalTopology(final int coresPerServer, final int serversPerRack, final int racksPerCluster,
             final int clusters, final long[] latencyByLevel) {
-        checkCount("coresPerServer", coresPerServer);
-        checkCount("serversPerRack", serversPerRack);
-        checkCount("racksPerCluster", racksPerCluster);
-        checkCount("clusters", clusters);
+        Checks.requireAtLeast("coresPerServer", coresPerServer, 1);
+        Checks.requireAtLeast("serversPerRack", serversPerRack, 1);
+        Checks.requireAtLeast("racksPerCluster", racksPerCluster, 1);
+        Checks.requireAtLeast("clusters", clusters, 1);
         final long coresPerRack = (long) coresPerServer * serversPerRack;
         final long coresPerCluster = coresPerRack * racksPerCluster;
         final long total = coresPerCluster * clusters;
@@ -101,8 +101,8 @@ public final class HierarchicalTopology {
         this.coresPerServerDivisor = new FastDivisor(coresPerServer);
         this.coresPerRackDivisor = new FastDivisor((int) coresPerRack);
         this.coresPerClusterDivisor = new FastDivisor((int) coresPerCluster);
-        this.bitFields = isPowerOfTwo(coresPerServer) && isPowerOfTwo(serversPerRack)
-                && isPowerOfTwo(racksPerCluster);
+        this.bitFields = Bits.isPowerOfTwo(coresPerServer) && Bits.isPowerOfTwo(serversPerRack)
+                && Bits.isPowerOfTwo(racksPerCluster);
         this.levelByHighBit = new int[INDEX_BITS];
         this.latencyByHighBit = new long[INDEX_BITS];
         if (bitFields) {
@@ -124,12 +124,6 @@ public final class HierarchicalTopology {
         }
     }
 
-    private static void checkCount(final String name, final int value) {
-        if (value < 1) {
-            throw new IllegalArgumentException(name + " = " + value + ": must be at least 1");
-        }
-    }
-
     private static long[] checkLatencies(final long[] latencies) {
         if (latencies == null || latencies.length != LEVELS) {
             throw new IllegalArgumentException("latencyByLevel has "
@@ -143,10 +137,6 @@ public final class HierarchicalTopology {
             }
         }
         return latencies.clone();
-    }
-
-    private static boolean isPowerOfTwo(final int n) {
-        return (n & (n - 1)) == 0;
     }
 
     /**

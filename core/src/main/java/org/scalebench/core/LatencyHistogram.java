@@ -56,7 +56,7 @@ public final class LatencyHistogram {
         if (value < LINEAR) {
             return (int) value;
         }
-        final int e = 63 - Long.numberOfLeadingZeros(value);
+        final int e = Bits.floorLog2(value);
         final int s = (int) (value >>> (e - SUB_BITS)) & (SUB - 1);
         return LINEAR + (e - 6) * SUB + s;
     }

@@ -72,7 +72,7 @@ public final class LineTable {
      * @throws IllegalArgumentException if {@code expectedEntries} is out of range
      */
     public LineTable(final int expectedEntries, final int missingValue) {
-        this(checkEntries("expectedEntries", expectedEntries, 0), missingValue, false);
+        this(Checks.requireInRange("expectedEntries", expectedEntries, 0, MAX_ENTRIES), missingValue, false);
     }
 
     private LineTable(final int entries, final int missingValue, final boolean fixed) {
@@ -94,15 +94,7 @@ public final class LineTable {
      * @throws IllegalArgumentException if {@code capacity} is out of range
      */
     public static LineTable fixedCapacity(final int capacity, final int missingValue) {
-        return new LineTable(checkEntries("capacity", capacity, 1), missingValue, true);
-    }
-
-    private static int checkEntries(final String name, final int entries, final int min) {
-        if (entries < min || entries > MAX_ENTRIES) {
-            throw new IllegalArgumentException(
-                    name + " = " + entries + ": must be in [" + min + ", " + MAX_ENTRIES + "]");
-        }
-        return entries;
+        return new LineTable(Checks.requireInRange("capacity", capacity, 1, MAX_ENTRIES), missingValue, true);
     }
 
     /** The smallest power-of-two slot count, at least {@link #MIN_SLOTS}, holding {@code entries} at load 0.5. */

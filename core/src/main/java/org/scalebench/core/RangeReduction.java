@@ -77,9 +77,6 @@ public final class RangeReduction {
      * @throws IllegalArgumentException if {@code n < 1}
      */
     public static int checkBuckets(final String name, final int n) {
-        if (n < 1) {
-            throw new IllegalArgumentException(name + " = " + n + ": must be at least 1");
-        }
-        return n;
+        return Checks.requireAtLeast(name, n, 1);
     }
 }

@@ -91,16 +91,12 @@ public final class SetAssocTags {
      *     {@code sets * ways > MAX_CAPACITY}
      */
     public SetAssocTags(final int sets, final int ways, final ReplacementPolicy policy) {
-        if (sets < 1) {
-            throw new IllegalArgumentException("sets = " + sets + ": must be at least 1");
-        }
-        if (ways < 1 || ways > MAX_WAYS) {
-            throw new IllegalArgumentException("ways = " + ways + ": must be in [1, " + MAX_WAYS + "]");
-        }
+        Checks.requireAtLeast("sets", sets, 1);
+        Checks.requireInRange("ways", ways, 1, MAX_WAYS);
         if (policy == null) {
             throw new IllegalArgumentException("policy = null: must be one of " + Arrays.toString(ReplacementPolicy.values()));
         }
-        if (policy == ReplacementPolicy.TREE_PLRU && (ways & (ways - 1)) != 0) {
+        if (policy == ReplacementPolicy.TREE_PLRU && !Bits.isPowerOfTwo(ways)) {
             throw new IllegalArgumentException("ways = " + ways + ": TREE_PLRU needs a power of two");
         }
         final long slots = (long) sets * ways;
@@ -111,7 +107,7 @@ public final class SetAssocTags {
         this.sets = sets;
         this.ways = ways;
         this.setMask = sets - 1;
-        this.powerOfTwoSets = (sets & (sets - 1)) == 0;
+        this.powerOfTwoSets = Bits.isPowerOfTwo(sets);
         this.setDivisor = new FastDivisor(sets);
         this.capacity = (int) slots;
         this.policy = policy;

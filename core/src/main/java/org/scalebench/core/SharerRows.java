@@ -47,12 +47,8 @@ public final class SharerRows {
      *         largest {@code long[]}
      */
     public SharerRows(final int rows, final int bitsPerRow) {
-        if (rows < 1) {
-            throw new IllegalArgumentException("rows = " + rows + ": must be at least 1");
-        }
-        if (bitsPerRow < 1) {
-            throw new IllegalArgumentException("bitsPerRow = " + bitsPerRow + ": must be at least 1");
-        }
+        Checks.requireAtLeast("rows", rows, 1);
+        Checks.requireAtLeast("bitsPerRow", bitsPerRow, 1);
         final int stride = (int) ((bitsPerRow + 63L) >>> 6);
         final long total = (long) rows * stride;
         if (total > MAX_WORDS) {

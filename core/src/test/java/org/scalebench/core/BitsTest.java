@@ -19,16 +19,20 @@ class BitsTest {
             assertEquals(BigInteger.valueOf(x).bitLength() - 1, Bits.floorLog2(x), "floor " + x);
             assertEquals(exactCeilLog2(x), Bits.ceilLog2(x), "ceil " + x);
             assertEquals(exactCeilLog2(x), Bits.ceilLog2((long) x), "ceil long " + x);
+            assertEquals(BigInteger.valueOf(x).bitLength() - 1, Bits.floorLog2((long) x), "floor long " + x);
             assertEquals(Integer.bitCount(x) == 1, Bits.isPowerOfTwo(x), "power of two " + x);
         }
         final SplittableRandom random = new SplittableRandom(0xB175L);
         for (int i = 0; i < 100_000; i++) {
             final long x = 1 + (random.nextLong() >>> 1);
             assertEquals(exactCeilLog2(x), Bits.ceilLog2(x), "ceil long " + x);
+            assertEquals(BigInteger.valueOf(x).bitLength() - 1, Bits.floorLog2(x), "floor long " + x);
             final int y = 1 + random.nextInt(Integer.MAX_VALUE);
             assertEquals(exactCeilLog2(y), Bits.ceilLog2(y), "ceil " + y);
         }
         assertEquals(31, Bits.ceilLog2(Integer.MAX_VALUE));
         assertEquals(63, Bits.ceilLog2(Long.MAX_VALUE));
+        assertEquals(62, Bits.floorLog2(Long.MAX_VALUE));
+        assertEquals(63, Bits.floorLog2(Long.MIN_VALUE)); // 2^63 read as unsigned
     }
 }

@@ -2,6 +2,7 @@ package org.scalebench.bench.check;
 
 import java.math.BigInteger;
 import java.util.SplittableRandom;
+import org.scalebench.coherence.LineAddress;
 import org.scalebench.coherence.domain.HomeDomains;
 import org.scalebench.coherence.home.HomeMapping;
 import org.scalebench.core.Mix64;
@@ -42,7 +43,7 @@ public final class HomeMappingCheck implements KernelCheck {
             final String id = mappings[op % mappings.length];
             final HomeMapping m = HomeMapping.parse(id, TILES);
             final long address = random.nextLong() & 0x0000_FFFF_FFFF_FFC0L;
-            final long line = address >>> 6;
+            final long line = LineAddress.lineOf(address);
             final int hdid = random.nextInt(64);
             final int homes = domains.size(hdid);
             if (!m.restricted()) {

@@ -2,6 +2,7 @@ package org.scalebench.bench.check;
 
 import java.util.SplittableRandom;
 import org.scalebench.bench.reference.HashMapLineTable;
+import org.scalebench.coherence.LineAddress;
 import org.scalebench.core.LineTable;
 
 /**
@@ -105,11 +106,11 @@ public final class LineTableCheck implements KernelCheck {
     /** Distinct-ish keys: the edge keys, strided line addresses (low entropy) and random longs. */
     private static long[] keyPool(final SplittableRandom random, final int size) {
         final long[] pool = new long[size];
-        final long base = random.nextLong() << 6;
+        final long base = random.nextLong() << LineAddress.LINE_SHIFT;
         for (int i = 0; i < size; i++) {
             pool[i] = switch (i % 3) {
                 case 0 -> i < 3 * EDGE_KEYS.length ? EDGE_KEYS[i / 3] : random.nextLong();
-                case 1 -> base + ((long) i << 6);
+                case 1 -> base + ((long) i << LineAddress.LINE_SHIFT);
                 default -> random.nextLong();
             };
         }

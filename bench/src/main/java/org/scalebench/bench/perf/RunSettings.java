@@ -4,6 +4,7 @@ import java.util.Locale;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.TimeValue;
+import org.scalebench.core.Checks;
 
 /**
  * How long each benchmark runs: forks, warm-up and measurement iterations, or each class's own
@@ -40,9 +41,7 @@ public record RunSettings(boolean ownAnnotations, int forks, int warmupIteration
      */
     public RunSettings {
         if (!ownAnnotations) {
-            if (forks < 1) {
-                throw new IllegalArgumentException("forks = " + forks + ": must be at least 1");
-            }
+            Checks.requireAtLeast("forks", forks, 1);
             if (warmupIterations < 0 || warmupMillis < 1 || measurementIterations < 1 || measurementMillis < 1) {
                 throw new IllegalArgumentException("iterations = " + warmupIterations + " x " + warmupMillis
                         + " ms warm-up, " + measurementIterations + " x " + measurementMillis

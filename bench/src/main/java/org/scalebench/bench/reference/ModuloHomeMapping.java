@@ -1,5 +1,7 @@
 package org.scalebench.bench.reference;
 
+import org.scalebench.coherence.LineAddress;
+
 /**
  * Home mapping the plain way: the line index modulo the domain's home count, then the home-map table.
  * Reference of {@code HomeMappingBench}.
@@ -18,6 +20,6 @@ public final class ModuloHomeMapping {
      * @return the home tile
      */
     public static int home(final long address, final int homes, final int[] table) {
-        return table[(int) ((address >>> 6) % homes)];
+        return table[(int) ((address >>> LineAddress.LINE_SHIFT) % homes)];
     }
 }

@@ -8,6 +8,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.scalebench.bench.io.Progress;
+import org.scalebench.core.Checks;
 
 /**
  * Runs the points of a study on a fixed pool of threads ({@link ExecutorService}) and returns their rows in point
@@ -47,9 +48,7 @@ public final class ParallelPoints {
      */
     public static List<PointRows> run(final Study study, final int[] points, final int jobs, final Progress progress)
             throws Exception {
-        if (jobs < 1) {
-            throw new IllegalArgumentException("jobs = " + jobs + ": must be at least 1");
-        }
+        Checks.requireAtLeast("jobs", jobs, 1);
         final Object lock = new Object();
         final AtomicInteger done = new AtomicInteger();
         progress.update(0, points.length);

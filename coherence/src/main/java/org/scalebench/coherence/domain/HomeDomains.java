@@ -2,6 +2,8 @@ package org.scalebench.coherence.domain;
 
 import java.util.Arrays;
 import org.scalebench.coherence.home.PitonHomeEncoder;
+import org.scalebench.core.Bits;
+import org.scalebench.core.Checks;
 
 /**
  * The home domains of CDR Home Restriction and their Home Map Table (OpenPiton {@code l15_hmc.v}): a
@@ -31,13 +33,8 @@ public final class HomeDomains {
      * @param homeMapCaches the cores' Home Map Caches, flushed when a domain changes (may be null)
      */
     public HomeDomains(final int domains, final int homes, final MapCacheBank homeMapCaches) {
-        if (domains < 1 || (long) domains * ROW > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException("home domains = " + domains + ": must be in [1, "
-                    + ((Integer.MAX_VALUE - 8) / ROW) + "]");
-        }
-        if (homes < 1) {
-            throw new IllegalArgumentException("homes = " + homes + ": must be at least 1");
-        }
+        Checks.requireInRange("home domains", domains, 1, Bits.MAX_ARRAY_LENGTH / ROW); // the table is one array
+        Checks.requireAtLeast("homes", homes, 1);
         this.domains = domains;
         this.homes = homes;
         this.table = new int[domains * ROW];

@@ -1,6 +1,8 @@
 package org.scalebench.coherence.domain;
 
 import java.util.Arrays;
+import org.scalebench.core.Bits;
+import org.scalebench.core.Checks;
 
 /**
  * The sharer domains of CDR Sharer Restriction and their Sharer Map Table (OpenPiton's
@@ -41,13 +43,8 @@ public final class SharerDomains {
      * @param sharerMapCaches the homes' Sharer Map Caches, flushed when a domain changes (may be null)
      */
     public SharerDomains(final int domains, final int cores, final MapCacheBank sharerMapCaches) {
-        if (domains < 1 || (long) domains * ROW > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException("sharer domains = " + domains + ": must be in [1, "
-                    + ((Integer.MAX_VALUE - 8) / ROW) + "]");
-        }
-        if (cores < 1) {
-            throw new IllegalArgumentException("cores = " + cores + ": must be at least 1");
-        }
+        Checks.requireInRange("sharer domains", domains, 1, Bits.MAX_ARRAY_LENGTH / ROW); // the table is one array
+        Checks.requireAtLeast("cores", cores, 1);
         this.domains = domains;
         this.cores = cores;
         this.table = new int[domains * ROW];

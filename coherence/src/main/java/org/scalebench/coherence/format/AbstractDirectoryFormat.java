@@ -1,6 +1,7 @@
 package org.scalebench.coherence.format;
 
 import java.util.Arrays;
+import org.scalebench.core.Checks;
 
 /**
  * What every format shares: the spec, sizes and the exclusive-owner array. Formats without a map cache
@@ -15,12 +16,8 @@ abstract class AbstractDirectoryFormat implements DirectoryFormat {
     protected final int[] owner;
 
     AbstractDirectoryFormat(final FormatSpec spec, final int capacity, final int cores) {
-        if (capacity < 1) {
-            throw new IllegalArgumentException("directory entries = " + capacity + ": must be at least 1");
-        }
-        if (cores < 1) {
-            throw new IllegalArgumentException("cores = " + cores + ": must be at least 1");
-        }
+        Checks.requireAtLeast("directory entries", capacity, 1);
+        Checks.requireAtLeast("cores", cores, 1);
         this.spec = spec;
         this.capacity = capacity;
         this.cores = cores;

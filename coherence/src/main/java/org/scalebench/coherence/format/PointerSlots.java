@@ -1,5 +1,7 @@
 package org.scalebench.coherence.format;
 
+import org.scalebench.core.Bits;
+
 /**
  * The pointer field shared by the limited-pointer formats: up to {@code i} core pointers per entry, oldest
  * first, and one overflow bit whose meaning the format gives (broadcast for Dir_i B, coarse mode for the
@@ -21,7 +23,7 @@ final class PointerSlots {
     private final byte[] count;
 
     PointerSlots(final FormatSpec spec, final int capacity) {
-        if ((long) capacity * spec.pointers() > Integer.MAX_VALUE - 8) {
+        if ((long) capacity * spec.pointers() > Bits.MAX_ARRAY_LENGTH) {
             throw new IllegalArgumentException("directory entries = " + capacity + " x pointers = "
                     + spec.pointers() + ": more than one array can hold");
         }

@@ -1,6 +1,7 @@
 package org.scalebench.coherence.home;
 
 import java.util.Locale;
+import org.scalebench.coherence.LineAddress;
 
 /**
  * Which six physical-address bits feed the Piton home encoder ({@code home_alloc_method} in OpenPiton's
@@ -23,6 +24,13 @@ public enum HomeBitSelect {
     /** {@code addr[11:6] ^ addr[19:14]}. */
     MIXED;
 
+    /** addr[11:6]: the six bits above the line offset. */
+    private static final int LOW_BIT = LineAddress.LINE_SHIFT;
+    /** addr[19:14]. */
+    private static final int MIDDLE_BIT = 14;
+    /** addr[29:24]. */
+    private static final int HIGH_BIT = 24;
+
     /**
      * The six home bits of a byte address.
      *
@@ -32,13 +40,30 @@ public enum HomeBitSelect {
     public int bits(final long address) {
         switch (this) {
             case LOW:
-                return (int) (address >>> 6) & 63;
+                return (int) (address >>> LOW_BIT) & 63;
             case MIDDLE:
-                return (int) (address >>> 14) & 63;
+                return (int) (address >>> MIDDLE_BIT) & 63;
             case HIGH:
-                return (int) (address >>> 24) & 63;
+                return (int) (address >>> HIGH_BIT) & 63;
             default:
-                return (int) ((address >>> 6) ^ (address >>> 14)) & 63;
+                return (int) ((address >>> LOW_BIT) ^ (address >>> MIDDLE_BIT)) & 63;
+        }
+    }
+
+    /**
+     * The lowest address bit the selection reads: a byte address {@code pattern << lowestBit()} has home bits
+     * {@code pattern} for a pattern in [0, 64).
+     *
+     * @return 6 for {@code LOW} and {@code MIXED} (the first bit above the line offset), 14, or 24
+     */
+    public int lowestBit() {
+        switch (this) {
+            case MIDDLE:
+                return MIDDLE_BIT;
+            case HIGH:
+                return HIGH_BIT;
+            default:
+                return LOW_BIT;
         }
     }
 

@@ -1,6 +1,8 @@
 package org.scalebench.coherence.home;
 
 import java.util.Locale;
+import org.scalebench.coherence.LineAddress;
+import org.scalebench.core.Checks;
 import org.scalebench.core.Mix64;
 import org.scalebench.core.RangeReduction;
 
@@ -48,9 +50,7 @@ public final class HomeMapping {
      * @param totalHomes home slices in the machine (used by {@link Kind#GLOBAL}), at least 1
      */
     public HomeMapping(final Kind kind, final HomeBitSelect bits, final int totalHomes) {
-        if (totalHomes < 1) {
-            throw new IllegalArgumentException("homes = " + totalHomes + ": must be at least 1");
-        }
+        Checks.requireAtLeast("homes", totalHomes, 1);
         this.kind = kind;
         this.bits = bits;
         this.allHomes = new LineModulo(totalHomes);
@@ -117,7 +117,7 @@ public final class HomeMapping {
         if (kind == Kind.PITON) {
             return PitonHomeEncoder.encode(bits.bits(address), homes);
         }
-        return RangeReduction.reduce(Mix64.stafford13(address >>> 6), homes);
+        return RangeReduction.reduce(Mix64.stafford13(address >>> LineAddress.LINE_SHIFT), homes);
     }
 
     /**
@@ -142,8 +142,8 @@ public final class HomeMapping {
         } else {
             for (int i = 0; i < count; i++) {
                 final int hdid = hdids[i];
-                homes[i] = domains.home(hdid,
-                        RangeReduction.reduce(Mix64.stafford13(addresses[i] >>> 6), domains.size(hdid)));
+                homes[i] = domains.home(hdid, RangeReduction.reduce(
+                        Mix64.stafford13(addresses[i] >>> LineAddress.LINE_SHIFT), domains.size(hdid)));
             }
         }
     }

@@ -1,5 +1,7 @@
 package org.scalebench.coherence.home;
 
+import org.scalebench.core.Checks;
+
 /**
  * Exact unsigned 64-bit remainder {@code line mod d} by a divisor fixed at construction, without a divide
  * instruction: Barrett reduction with the 64-bit reciprocal {@code m = floor((2^64 - 1) / d)}.
@@ -28,9 +30,7 @@ public final class LineModulo {
      * @param divisor the divisor, in [1, 2^31 - 1]
      */
     public LineModulo(final int divisor) {
-        if (divisor < 1) {
-            throw new IllegalArgumentException("divisor = " + divisor + ": must be at least 1");
-        }
+        Checks.requireAtLeast("divisor", divisor, 1);
         this.divisor = divisor;
         this.reciprocal = Long.divideUnsigned(-1L, divisor);
     }

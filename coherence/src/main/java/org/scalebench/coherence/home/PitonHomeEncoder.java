@@ -1,5 +1,7 @@
 package org.scalebench.coherence.home;
 
+import org.scalebench.core.Bits;
+
 /**
  * The home encoder of OpenPiton's CDR hardware ({@code l15_home_encoder.v}, identical to PriME's
  * {@code allocHomeId}; docs/cdr-model.md): six address bits to a logical home in a
@@ -34,7 +36,7 @@ public final class PitonHomeEncoder {
      * @return the logical home id in [0, homes)
      */
     public static int encode(final int homeBits, final int homes) {
-        final int k = 32 - Integer.numberOfLeadingZeros(homes - 1); // ceil(log2 homes); 0 for one home
+        final int k = Bits.ceilLog2(homes); // 0 for one home
         final int m = homeBits & ((1 << k) - 1);
         return m < homes ? m : m & ((1 << (k - 1)) - 1);
     }
@@ -47,7 +49,7 @@ public final class PitonHomeEncoder {
      * @return the number of patterns mapping to {@code lhid}
      */
     public static int weight(final int lhid, final int homes) {
-        final int k = 32 - Integer.numberOfLeadingZeros(homes - 1);
+        final int k = Bits.ceilLog2(homes);
         final int patterns = 1 << k;
         final int folded = patterns - homes;           // patterns m in [homes, 2^k) fold to m - 2^(k-1)
         final int foldStart = homes - (patterns >> 1); // first logical home receiving a folded pattern

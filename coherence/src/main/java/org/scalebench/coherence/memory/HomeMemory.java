@@ -1,6 +1,8 @@
 package org.scalebench.coherence.memory;
 
+import org.scalebench.coherence.LineAddress;
 import org.scalebench.coherence.network.Interconnect;
+import org.scalebench.core.Checks;
 import org.scalebench.core.Mix64;
 import org.scalebench.core.RangeReduction;
 import org.scalebench.core.SetAssocTags;
@@ -129,9 +131,7 @@ public final class HomeMemory {
      * @param cores issuing cores, at least 1 (capped at the machine's)
      */
     public void setIssuingCores(final int cores) {
-        if (cores < 1) {
-            throw new IllegalArgumentException("issuing cores = " + cores + ": must be at least 1");
-        }
+        Checks.requireAtLeast("issuing cores", cores, 1);
         clockBase = now(); // the rate changes from here on
         clockSum = 0;
         perCore = 1.0 / Math.min(cores, network.nodes());
@@ -278,7 +278,8 @@ public final class HomeMemory {
         if (controllerOfHome != null) {
             return controllerOfHome[home];
         }
-        return RangeReduction.reduce(Mix64.stafford13(line >>> 6), controllers);
+        // whole pages interleave over the controllers: hash the line's page number
+        return RangeReduction.reduce(Mix64.stafford13(line >>> LineAddress.LINES_PER_PAGE_SHIFT), controllers);
     }
 
     private long send(final int from, final int to, final int flits) {

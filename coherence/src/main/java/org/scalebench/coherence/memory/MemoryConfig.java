@@ -1,5 +1,6 @@
 package org.scalebench.coherence.memory;
 
+import org.scalebench.core.Checks;
 import org.scalebench.core.ReplacementPolicy;
 
 /**
@@ -29,16 +30,14 @@ public record MemoryConfig(int sliceSetsPerHome, int sliceWays, ReplacementPolic
         if (sliceSetsPerHome < 0 || (sliceSetsPerHome > 0 && Integer.bitCount(sliceSetsPerHome) != 1)) {
             throw new IllegalArgumentException("home slice sets = " + sliceSetsPerHome + ": must be 0 (ideal) or a power of two");
         }
-        if (sliceWays < 1 || sliceWays > 64) {
-            throw new IllegalArgumentException("home slice ways = " + sliceWays + ": must be in [1, 64]");
-        }
+        Checks.requireInRange("home slice ways", sliceWays, 1, 64);
         if (slicePolicy == null) {
             throw new IllegalArgumentException("home slice replacement policy must be given");
         }
-        checkAtLeast("home slice cycles", sliceCycles, 0);
-        checkAtLeast("DRAM cycles", dramCycles, 0);
-        checkAtLeast("controller service cycles", controllerServiceCycles, 0);
-        checkAtLeast("think cycles", thinkCycles, 0);
+        Checks.requireAtLeast("home slice cycles", sliceCycles, 0);
+        Checks.requireAtLeast("DRAM cycles", dramCycles, 0);
+        Checks.requireAtLeast("controller service cycles", controllerServiceCycles, 0);
+        Checks.requireAtLeast("think cycles", thinkCycles, 0);
         if (sliceSetsPerHome > 0 && (controllerNodes == null || controllerNodes.length < 1)) {
             throw new IllegalArgumentException("memory controllers = 0: a finite home slice needs at least one");
         }
@@ -79,11 +78,5 @@ public record MemoryConfig(int sliceSetsPerHome, int sliceWays, ReplacementPolic
      */
     public long sliceLines() {
         return (long) sliceSetsPerHome * sliceWays;
-    }
-
-    private static void checkAtLeast(final String name, final long value, final long min) {
-        if (value < min) {
-            throw new IllegalArgumentException(name + " = " + value + ": must be at least " + min);
-        }
     }
 }

@@ -1,5 +1,8 @@
 package org.scalebench.coherence.memory;
 
+import org.scalebench.core.Bits;
+import org.scalebench.core.Checks;
+
 /**
  * Many single-server FIFO resources (home-slice ports, memory controllers), each kept as its busy-until
  * time plus a short list of the idle gaps before it, so that a request may arrive earlier than one
@@ -42,13 +45,9 @@ public final class ResourceQueues {
      * @param maxGaps idle gaps remembered per resource, in [1, 64]
      */
     public ResourceQueues(final int resources, final int maxGaps) {
-        if (resources < 1) {
-            throw new IllegalArgumentException("resources = " + resources + ": must be at least 1");
-        }
-        if (maxGaps < 1 || maxGaps > 64) {
-            throw new IllegalArgumentException("gaps per resource = " + maxGaps + ": must be in [1, 64]");
-        }
-        if ((long) resources * maxGaps > Integer.MAX_VALUE - 8) {
+        Checks.requireAtLeast("resources", resources, 1);
+        Checks.requireInRange("gaps per resource", maxGaps, 1, 64);
+        if ((long) resources * maxGaps > Bits.MAX_ARRAY_LENGTH) {
             throw new IllegalArgumentException(resources + " resources x " + maxGaps + " gaps: too many for one array");
         }
         this.resources = resources;

@@ -1,5 +1,8 @@
 package org.scalebench.coherence.network;
 
+import org.scalebench.coherence.LineAddress;
+import org.scalebench.core.Checks;
+
 /**
  * What every interconnect shares: message framing. A control message is {@code controlFlits} flits; a
  * message carrying a 64-byte line adds {@code ceil(64 / flitBytes)} flits of payload.
@@ -11,17 +14,11 @@ abstract class FramedInterconnect implements Interconnect {
     private final int flitBytes;
 
     FramedInterconnect(final int controlFlits, final int flitBytes) {
-        checkAtLeast("control flits", controlFlits, 1);
-        checkAtLeast("flit bytes", flitBytes, 1);
+        Checks.requireAtLeast("control flits", controlFlits, 1);
+        Checks.requireAtLeast("flit bytes", flitBytes, 1);
         this.controlFlits = controlFlits;
         this.flitBytes = flitBytes;
-        this.dataFlits = controlFlits + (64 + flitBytes - 1) / flitBytes;
-    }
-
-    static void checkAtLeast(final String name, final long value, final long min) {
-        if (value < min) {
-            throw new IllegalArgumentException(name + " = " + value + ": must be at least " + min);
-        }
+        this.dataFlits = controlFlits + (LineAddress.LINE_BYTES + flitBytes - 1) / flitBytes;
     }
 
     @Override

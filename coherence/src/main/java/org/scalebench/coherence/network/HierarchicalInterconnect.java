@@ -1,5 +1,6 @@
 package org.scalebench.coherence.network;
 
+import org.scalebench.core.Checks;
 import org.scalebench.core.HierarchicalTopology;
 
 /**
@@ -62,7 +63,7 @@ public final class HierarchicalInterconnect extends FramedInterconnect {
                     + " entries each (core, server, rack, array, datacenter)");
         }
         for (int level = 0; level < HierarchicalTopology.LEVELS; level++) {
-            checkAtLeast("latency of level " + level, levelLatencyCycles[level], 0);
+            Checks.requireAtLeast("latency of level " + level, levelLatencyCycles[level], 0);
             if (!(levelBytesPerCycle[level] > 0)) {
                 throw new IllegalArgumentException("bandwidth of level " + level + " = " + levelBytesPerCycle[level]
                         + " bytes/cycle: must be greater than 0");

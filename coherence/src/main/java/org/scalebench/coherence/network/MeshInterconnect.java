@@ -1,5 +1,6 @@
 package org.scalebench.coherence.network;
 
+import org.scalebench.core.Checks;
 import org.scalebench.core.MeshTopology;
 
 /**
@@ -38,9 +39,9 @@ public final class MeshInterconnect extends FramedInterconnect {
     public MeshInterconnect(final MeshTopology mesh, final int routerCycles, final int linkCycles,
             final int injectCycles, final int controlFlits, final int flitBytes) {
         super(controlFlits, flitBytes);
-        checkAtLeast("router cycles", routerCycles, 0);
-        checkAtLeast("link cycles", linkCycles, 0);
-        checkAtLeast("inject cycles", injectCycles, 0);
+        Checks.requireAtLeast("router cycles", routerCycles, 0);
+        Checks.requireAtLeast("link cycles", linkCycles, 0);
+        Checks.requireAtLeast("inject cycles", injectCycles, 0);
         this.mesh = mesh;
         this.routerCycles = routerCycles;
         this.linkCycles = linkCycles;

@@ -1,5 +1,6 @@
 package org.scalebench.coherence.protocol;
 
+import org.scalebench.coherence.LineAddress;
 import org.scalebench.coherence.domain.HomeDomains;
 import org.scalebench.coherence.domain.MapCacheBank;
 import org.scalebench.coherence.domain.SharerDomains;
@@ -294,14 +295,14 @@ public final class MesiProtocol {
      * @param address the byte address it will access
      */
     public void prefetch(final int core, final long address) {
-        final long line = address >>> 6;
+        final long line = address >>> LineAddress.LINE_SHIFT;
         prefetchSink ^= privateTags.touchSet((core << privateSetShift) | ((int) line & privateSetMask));
     }
 
     private long perform(final int core, final boolean write, final long address, final int sdid,
             final int hdid) {
         stats.accesses++;
-        final long line = address >>> 6;
+        final long line = address >>> LineAddress.LINE_SHIFT;
         final int set = (core << privateSetShift) | ((int) line & privateSetMask);
         final int slot = privateTags.findInSet(set, line);
         if (slot >= 0) {

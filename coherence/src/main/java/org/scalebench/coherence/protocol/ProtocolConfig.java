@@ -4,6 +4,7 @@ import org.scalebench.coherence.format.FormatSpec;
 import org.scalebench.coherence.home.HomeMapping;
 import org.scalebench.coherence.memory.MemoryConfig;
 import org.scalebench.coherence.network.Interconnect;
+import org.scalebench.core.Bits;
 import org.scalebench.core.ReplacementPolicy;
 
 /**
@@ -95,11 +96,11 @@ public record ProtocolConfig(int cores, Interconnect network, int[] homeNodes, i
         checkRange("private ways", privateWays, 1, 64);
         checkPowerOfTwo("directory sets per home", directorySetsPerHome);
         checkRange("directory ways", directoryWays, 1, 64);
-        if ((long) cores * privateSetsPerCore * privateWays > Integer.MAX_VALUE - 8) {
+        if ((long) cores * privateSetsPerCore * privateWays > Bits.MAX_ARRAY_LENGTH) {
             throw new IllegalArgumentException("cores = " + cores + " x private lines = "
                     + privateSetsPerCore * privateWays + ": more private cache slots than one array holds");
         }
-        if ((long) homeNodes.length * directorySetsPerHome * directoryWays > Integer.MAX_VALUE - 8) {
+        if ((long) homeNodes.length * directorySetsPerHome * directoryWays > Bits.MAX_ARRAY_LENGTH) {
             throw new IllegalArgumentException("homes = " + homeNodes.length + " x directory entries = "
                     + directorySetsPerHome * directoryWays + ": more directory entries than one array holds");
         }

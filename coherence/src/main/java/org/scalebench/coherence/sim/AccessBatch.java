@@ -1,5 +1,7 @@
 package org.scalebench.coherence.sim;
 
+import org.scalebench.core.Checks;
+
 /**
  * A reusable block of accesses in parallel primitive arrays (struct of arrays): what a workload produces
  * and the simulator consumes, without an object per access.
@@ -27,9 +29,7 @@ public final class AccessBatch {
      * @param capacity accesses it can hold, at least 1
      */
     public AccessBatch(final int capacity) {
-        if (capacity < 1) {
-            throw new IllegalArgumentException("batch capacity = " + capacity + ": must be at least 1");
-        }
+        Checks.requireAtLeast("batch capacity", capacity, 1);
         this.core = new int[capacity];
         this.write = new boolean[capacity];
         this.address = new long[capacity];

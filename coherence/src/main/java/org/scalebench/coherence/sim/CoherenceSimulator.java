@@ -6,6 +6,7 @@ import org.scalebench.coherence.home.HomeMapping;
 import org.scalebench.coherence.memory.MemoryStats;
 import org.scalebench.coherence.protocol.MesiProtocol;
 import org.scalebench.coherence.protocol.ProtocolStats;
+import org.scalebench.core.Checks;
 
 /**
  * Runs a workload on a machine under one CDR scheme and reports the result. A run builds the machine
@@ -122,9 +123,7 @@ public final class CoherenceSimulator {
     public static SimulationResult run(final SystemSpec system, final Scheme scheme, final String format,
             final String mapping, final Workload workload, final long warmup, final long accesses, final long seed,
             final Progress progress) {
-        if (warmup < 0) {
-            throw new IllegalArgumentException("warm-up = " + warmup + ": must be at least 0");
-        }
+        Checks.requireAtLeast("warm-up", warmup, 0);
         return run(system, scheme, format, mapping, workload, Warmup.fixed(warmup), accesses, seed, progress);
     }
 
@@ -148,9 +147,7 @@ public final class CoherenceSimulator {
     public static SimulationResult run(final SystemSpec system, final Scheme scheme, final String format,
             final String mapping, final Workload workload, final Warmup warmup, final long accesses, final long seed,
             final Progress progress) {
-        if (accesses < 1) {
-            throw new IllegalArgumentException("accesses = " + accesses + ": must be at least 1");
-        }
+        Checks.requireAtLeast("accesses", accesses, 1);
         if (warmup.max() > Long.MAX_VALUE - accesses) {
             throw new IllegalArgumentException("warm-up + accesses = " + warmup.max() + " + " + accesses
                     + ": must not exceed 2^63 - 1");

@@ -2,8 +2,10 @@ package org.scalebench.coherence.sim;
 
 import java.util.Locale;
 import java.util.SplittableRandom;
+import org.scalebench.coherence.LineAddress;
 import org.scalebench.coherence.domain.HomeDomains;
 import org.scalebench.coherence.domain.SharerDomains;
+import org.scalebench.core.Checks;
 import org.scalebench.core.FastDivisor;
 import org.scalebench.core.RangeReduction;
 
@@ -90,16 +92,12 @@ public final class SyntheticWorkload implements Workload {
 
         /** Validates. */
         public Params {
-            if (groupSize < 1) {
-                throw new IllegalArgumentException("group size = " + groupSize + ": must be at least 1");
-            }
+            Checks.requireAtLeast("group size", groupSize, 1);
             if (kind == Kind.PAGE && groups < 2) {
                 throw new IllegalArgumentException("page groups = " + groups + ": must be at least 2");
             }
             for (final int lines : new int[] {privateLines, sharedLines, migratoryLines, producerConsumerLines}) {
-                if (lines < 1 || lines > (1 << 24)) {
-                    throw new IllegalArgumentException("lines per class = " + lines + ": must be in [1, 16777216]");
-                }
+                Checks.requireInRange("lines per class", lines, 1, 1 << 24);
             }
             final double mix = privateMix + sharedMix + migratoryMix + producerConsumerMix;
             if (privateMix < 0 || sharedMix < 0 || migratoryMix < 0 || producerConsumerMix < 0 || Math.abs(mix - 1) > 1e-9) {
@@ -111,12 +109,8 @@ public final class SyntheticWorkload implements Workload {
                     throw new IllegalArgumentException("fraction = " + f + ": must be in [0, 1]");
                 }
             }
-            if (burst < 1 || burst > (1 << 20)) {
-                throw new IllegalArgumentException("burst = " + burst + ": must be in [1, 1048576]");
-            }
-            if (skew < 1 || skew > 4) {
-                throw new IllegalArgumentException("skew = " + skew + ": must be in [1, 4]");
-            }
+            Checks.requireInRange("burst", burst, 1, 1 << 20);
+            Checks.requireInRange("skew", skew, 1, 4);
             if (active < 0) {
                 throw new IllegalArgumentException("active domains = " + active + ": must be at least 0 (0 = all)");
             }
@@ -456,13 +450,15 @@ public final class SyntheticWorkload implements Workload {
 
     /** Group g's line: its page through the group's frame bijection, the offset kept. */
     private long address(final int group, final long line) {
-        final long frame = ((line >>> PAGE_LINE_BITS) * frameMultiplier[group] + frameOffset[group]) & FRAME_MASK;
-        return ((long) group << 32) | (frame << 12) | ((line & PAGE_LINE_MASK) << 6);
+        final long frame = ((line >>> LineAddress.LINES_PER_PAGE_SHIFT) * frameMultiplier[group] + frameOffset[group])
+                & FRAME_MASK;
+        return ((long) group << REGION_SHIFT) | (frame << LineAddress.PAGE_SHIFT)
+                | ((line & LINE_IN_PAGE_MASK) << LineAddress.LINE_SHIFT);
     }
 
-    /** 64 lines per 4 KiB page. */
-    private static final int PAGE_LINE_BITS = 6;
-    private static final long PAGE_LINE_MASK = (1L << PAGE_LINE_BITS) - 1;
+    private static final long LINE_IN_PAGE_MASK = LineAddress.LINES_PER_PAGE - 1;
+    /** A group's region: 4 GiB. */
+    private static final int REGION_SHIFT = 32;
     /** 2^20 frames of 4 KiB in a group's 4 GiB region. */
-    private static final long FRAME_MASK = (1L << 20) - 1;
+    private static final long FRAME_MASK = (1L << (REGION_SHIFT - LineAddress.PAGE_SHIFT)) - 1;
 }

@@ -3,6 +3,7 @@ package org.scalebench.coherence.sim;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;
+import org.scalebench.coherence.LineAddress;
 import org.scalebench.coherence.format.FormatSpec;
 import org.scalebench.coherence.home.HomeMapping;
 import org.scalebench.coherence.memory.MemoryConfig;
@@ -40,8 +41,6 @@ public final class SystemSpec {
 
     /** The bundled systems. */
     public static final String BUNDLED = "chip1024, wsc1m";
-
-    private static final int LINE_BYTES = 64;
 
     private final String name;
     private final ParameterTable table;
@@ -128,7 +127,7 @@ public final class SystemSpec {
                     + "': must be mesh or hierarchical");
         }
         final int privateLines = t.has("private_lines") ? t.integer("private_lines", 1, 1 << 24)
-                : t.integer("private_kib", 1, 1 << 20) * 1024 / LINE_BYTES;
+                : t.integer("private_kib", 1, 1 << 20) * 1024 / LineAddress.LINE_BYTES;
         this.privateWays = t.integer("private_ways", 1, 64);
         this.privateSets = powerOfTwo("private_kib / 64 / private_ways", privateLines / privateWays);
         this.directoryWays = t.integer("directory_ways", 1, 64);
@@ -160,7 +159,7 @@ public final class SystemSpec {
     public MemoryConfig memoryConfig() {
         final ParameterTable t = table;
         final int sliceLines = t.has("home_slice_lines") ? t.integer("home_slice_lines", 1, 1 << 24)
-                : t.integer("home_slice_kib", 1, 1 << 20) * 1024 / LINE_BYTES;
+                : t.integer("home_slice_kib", 1, 1 << 20) * 1024 / LineAddress.LINE_BYTES;
         final int sliceWays = t.integer("home_slice_ways", 1, 64);
         final int sliceSets = powerOfTwo("home_slice_kib / 64 / home_slice_ways", Math.max(1, sliceLines / sliceWays));
         final String placement = t.string("memory_controller_placement").toLowerCase(Locale.ROOT);
@@ -192,7 +191,7 @@ public final class SystemSpec {
                     + "': must be top-bottom or per-server");
         }
         final double bytesPerCycle = t.positive("memory_channel_gbps") / clockGhz();
-        final int service = (int) Math.ceil(LINE_BYTES / bytesPerCycle);
+        final int service = (int) Math.ceil(LineAddress.LINE_BYTES / bytesPerCycle);
         final String contention = t.string("contention").toLowerCase(Locale.ROOT);
         if (!contention.equals("on") && !contention.equals("off")) {
             throw new IllegalArgumentException(t.origin() + ": contention = '" + contention + "': must be on or off");
@@ -436,7 +435,8 @@ public final class SystemSpec {
      * @return bits, at least 0
      */
     public int directoryTagBits() {
-        return Math.max(0, physicalAddressBits() - 6 - Integer.numberOfTrailingZeros(directorySets));
+        return Math.max(0,
+                physicalAddressBits() - LineAddress.LINE_SHIFT - Integer.numberOfTrailingZeros(directorySets));
     }
 
     /**

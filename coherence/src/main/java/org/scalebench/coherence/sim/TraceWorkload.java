@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.scalebench.coherence.LineAddress;
 import org.scalebench.coherence.domain.HomeDomains;
 import org.scalebench.coherence.domain.SharerDomains;
 import org.scalebench.core.LineTable;
@@ -90,7 +91,7 @@ public final class TraceWorkload implements Workload {
                     }
                     mode = recordMode;
                     if (recordMode == 2) {
-                        final long page = bufAddress[i] >>> 12;
+                        final long page = bufAddress[i] >>> LineAddress.PAGE_SHIFT;
                         if (pageDomain.get(page) < 0) {
                             pageDomain.put(page, vmOfCore[core]);
                         }
@@ -170,7 +171,7 @@ public final class TraceWorkload implements Workload {
             }
             final int n = stream.read(batch.core, batch.write, batch.address, batch.sdid, batch.capacity());
             for (int i = 0; i < n; i++) {
-                final int d = explicit ? batch.sdid[i] : pageDomain.get(batch.address[i] >>> 12);
+                final int d = explicit ? batch.sdid[i] : pageDomain.get(batch.address[i] >>> LineAddress.PAGE_SHIFT);
                 batch.sdid[i] = d;
                 batch.hdid[i] = d;
             }

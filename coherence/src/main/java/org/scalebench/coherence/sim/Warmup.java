@@ -1,5 +1,7 @@
 package org.scalebench.coherence.sim;
 
+import org.scalebench.core.Checks;
+
 /**
  * How many accesses a run simulates before it starts counting, and how steadiness is judged.
  *
@@ -26,9 +28,7 @@ public record Warmup(long max, long perCore, double tolerance, boolean untilStea
 
     /** Validates. */
     public Warmup {
-        if (max < 0) {
-            throw new IllegalArgumentException("warm-up = " + max + ": must be at least 0");
-        }
+        Checks.requireAtLeast("warm-up", max, 0);
         if (perCore < 1) {
             throw new IllegalArgumentException("warm-up window = " + perCore + " accesses per core: must be at least 1");
         }

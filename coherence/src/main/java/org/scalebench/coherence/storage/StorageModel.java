@@ -2,7 +2,10 @@ package org.scalebench.coherence.storage;
 
 import java.math.BigInteger;
 
+import org.scalebench.coherence.LineAddress;
 import org.scalebench.coherence.format.FormatSpec;
+import org.scalebench.core.Bits;
+import org.scalebench.core.Checks;
 
 /**
  * Directory storage of each format as a function of the core count: the exact bit formulas, per entry,
@@ -48,8 +51,6 @@ public final class StorageModel {
 
     /** State bits per entry. */
     public static final int STATE_BITS = 2;
-    /** Data bits in a 64-byte line. */
-    public static final int LINE_BITS = 512;
     /** Logical sharers in a CDR sharer vector, the public sharer included. */
     public static final int CDR_VECTOR_BITS = 64;
     /** Largest core count the model accepts (2^30, OpenPiton's 30-bit global core id). */
@@ -73,9 +74,7 @@ public final class StorageModel {
      * @param entriesPerCore sparse-directory entries provisioned per core, in [1, {@link #MAX_ENTRIES_PER_CORE}]
      */
     public StorageModel(final int sharerDomains, final long entriesPerCore) {
-        if (sharerDomains < 1) {
-            throw new IllegalArgumentException("sharer domains = " + sharerDomains + ": must be at least 1");
-        }
+        Checks.requireAtLeast("sharer domains", sharerDomains, 1);
         checkEntriesPerCore(entriesPerCore);
         this.sharerDomains = sharerDomains;
         this.entriesPerCore = entriesPerCore;
@@ -95,9 +94,7 @@ public final class StorageModel {
      */
     public StorageModel(final int sharerDomains, final long entriesPerCore, final int tagBits,
             final int mapCacheEntries, final int homeDomains) {
-        if (sharerDomains < 1) {
-            throw new IllegalArgumentException("sharer domains = " + sharerDomains + ": must be at least 1");
-        }
+        Checks.requireAtLeast("sharer domains", sharerDomains, 1);
         checkEntriesPerCore(entriesPerCore);
         if (tagBits < 0 || mapCacheEntries < 0 || homeDomains < 1) {
             throw new IllegalArgumentException("tag bits = " + tagBits + ", map-cache entries = " + mapCacheEntries
@@ -167,7 +164,7 @@ public final class StorageModel {
     }
 
     private long mapCacheBits(final int domains, final int cores) {
-        return (long) mapCacheEntries * (ceilLog2(domains) + 4 + 4L * (1 + pointerBits(cores)));
+        return (long) mapCacheEntries * (Bits.ceilLog2(domains) + 4 + 4L * (1 + pointerBits(cores)));
     }
 
     /**
@@ -185,23 +182,13 @@ public final class StorageModel {
     }
 
     /**
-     * {@code ceil(log2 x)} for x &gt;= 1 (0 for x = 1).
-     *
-     * @param x a positive value
-     * @return the number of bits needed to number x values
-     */
-    public static int ceilLog2(final long x) {
-        return x <= 1 ? 0 : 64 - Long.numberOfLeadingZeros(x - 1);
-    }
-
-    /**
      * Pointer width for N cores (at least 1 bit).
      *
      * @param cores N
      * @return {@code max(1, ceil(log2 N))}
      */
     public static int pointerBits(final int cores) {
-        return Math.max(1, ceilLog2(cores));
+        return Math.max(1, Bits.ceilLog2(cores));
     }
 
     /**
@@ -212,7 +199,7 @@ public final class StorageModel {
      * @return {@code i*P + ceil(log2(i+1))}
      */
     public static long pointerFieldBits(final int pointers, final int cores) {
-        return (long) pointers * pointerBits(cores) + ceilLog2(pointers + 1L);
+        return (long) pointers * pointerBits(cores) + Bits.ceilLog2(pointers + 1L);
     }
 
     /**
@@ -226,7 +213,7 @@ public final class StorageModel {
     public static int coarseGroupSize(final int pointers, final int cores) {
         final long field = pointerFieldBits(pointers, cores);
         final long minGroup = (cores + field - 1) / field;
-        return 1 << ceilLog2(minGroup);
+        return 1 << Bits.ceilLog2(minGroup);
     }
 
     /**
@@ -251,7 +238,7 @@ public final class StorageModel {
                 sharerField = pointerFieldBits(format.pointers(), cores);
                 break;
             case CDR_SR:
-                sharerField = CDR_VECTOR_BITS + ceilLog2(sharerDomains);
+                sharerField = CDR_VECTOR_BITS + Bits.ceilLog2(sharerDomains);
                 break;
             default:
                 throw new IllegalStateException("unhandled format " + format);
@@ -289,7 +276,7 @@ public final class StorageModel {
      * @return bitsPerEntry / 512
      */
     public double overheadVsLine(final FormatSpec format, final int cores) {
-        return (double) bitsPerEntry(format, cores) / LINE_BITS;
+        return (double) bitsPerEntry(format, cores) / LineAddress.LINE_BITS;
     }
 
     /**
@@ -299,7 +286,7 @@ public final class StorageModel {
      * @return true when cdr-sr can track an owner outside its domain exactly
      */
     public boolean cdrOwnerFits(final int cores) {
-        return ceilLog2(sharerDomains) + pointerBits(cores) <= CDR_VECTOR_BITS;
+        return Bits.ceilLog2(sharerDomains) + pointerBits(cores) <= CDR_VECTOR_BITS;
     }
 
     /**
@@ -339,15 +326,10 @@ public final class StorageModel {
     }
 
     private static void checkEntriesPerCore(final long entriesPerCore) {
-        if (entriesPerCore < 1 || entriesPerCore > MAX_ENTRIES_PER_CORE) {
-            throw new IllegalArgumentException("directory entries per core = " + entriesPerCore + ": must be in [1, "
-                    + MAX_ENTRIES_PER_CORE + "]");
-        }
+        Checks.requireInRange("directory entries per core", entriesPerCore, 1, MAX_ENTRIES_PER_CORE);
     }
 
     private static void checkCores(final int cores) {
-        if (cores < 2 || cores > MAX_CORES) {
-            throw new IllegalArgumentException("cores = " + cores + ": must be in [2, " + MAX_CORES + "]");
-        }
+        Checks.requireInRange("cores", cores, 2, MAX_CORES);
     }
 }

@@ -1,5 +1,6 @@
 package org.scalebench.coherence.verify;
 
+import org.scalebench.coherence.LineAddress;
 import org.scalebench.coherence.domain.HomeDomains;
 import org.scalebench.coherence.domain.MapCacheBank;
 import org.scalebench.coherence.domain.SharerDomains;
@@ -65,7 +66,7 @@ public final class CoherenceInvariants {
     public static int homeSlice(final MesiProtocol protocol, final long address, final int hdid) {
         final HomeMapping mapping = protocol.config().homeMapping();
         if (!mapping.restricted()) {
-            return mapping.globalHomeOfLine(address >>> 6);
+            return mapping.globalHomeOfLine(LineAddress.lineOf(address));
         }
         final HomeDomains domains = protocol.homeDomains();
         return domains.home(hdid, mapping.logicalHomeOfAddress(address, domains.size(hdid)));

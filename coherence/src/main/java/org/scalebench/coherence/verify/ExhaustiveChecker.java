@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.scalebench.coherence.LineAddress;
 import org.scalebench.coherence.format.DirectoryFormat;
 import org.scalebench.coherence.format.DirectoryFormatFactory;
 import org.scalebench.coherence.format.DirectoryFormats;
@@ -16,6 +17,7 @@ import org.scalebench.coherence.protocol.DataObserver;
 import org.scalebench.coherence.protocol.MesiProtocol;
 import org.scalebench.coherence.protocol.ProtocolConfig;
 import org.scalebench.coherence.sim.SystemSpec;
+import org.scalebench.core.Bits;
 
 /**
  * Explores every reachable state of a small machine. The protocol is atomic per transaction, so a machine
@@ -214,8 +216,8 @@ public final class ExhaustiveChecker {
         final List<Long> candidates = new ArrayList<>();
         if (mapping.kind() == HomeMapping.Kind.PITON) {
             final HomeBitSelect select = HomeBitSelect.parse(mapping.id().substring("piton-".length()));
-            final int shift = select == HomeBitSelect.MIDDLE ? 14 : select == HomeBitSelect.HIGH ? 24 : 6;
-            final int k = 32 - Integer.numberOfLeadingZeros(homes - 1);
+            final int shift = select.lowestBit();
+            final int k = Bits.ceilLog2(homes);
             for (int pattern = homes; pattern < (1 << k); pattern++) {
                 candidates.add((long) pattern << shift); // folded patterns first
             }
@@ -226,7 +228,7 @@ public final class ExhaustiveChecker {
             }
         } else {
             for (int line = 0; line < 256; line++) {
-                candidates.add((long) line << 6);
+                candidates.add(LineAddress.addressOf(line));
             }
         }
         final long[] chosen = new long[lines];
@@ -255,7 +257,8 @@ public final class ExhaustiveChecker {
     }
 
     private static int homeOf(final HomeMapping mapping, final int homes, final long address) {
-        return mapping.restricted() ? mapping.logicalHomeOfAddress(address, homes) : mapping.globalHomeOfLine(address >>> 6);
+        return mapping.restricted() ? mapping.logicalHomeOfAddress(address, homes)
+                : mapping.globalHomeOfLine(LineAddress.lineOf(address));
     }
 
     /**
@@ -275,7 +278,7 @@ public final class ExhaustiveChecker {
         final LatencyOracle oracle;
 
         Machine() {
-            this.data = new DataShadow(cores, Arrays.stream(addresses).map(a -> a >>> 6).toArray());
+            this.data = new DataShadow(cores, Arrays.stream(addresses).map(LineAddress::lineOf).toArray());
             this.protocol = new MesiProtocol(reference, formats, data);
             for (int d = 0; d < domains.length; d++) {
                 protocol.sharerDomains().define(d, domains[d]);
@@ -292,7 +295,7 @@ public final class ExhaustiveChecker {
             final int core = coreOf(transition);
             final boolean write = isWrite(transition);
             final long address = addresses[lineOf(transition)];
-            final long line = address >>> 6;
+            final long line = LineAddress.lineOf(address);
             oracle.predict(core, write, address, 0);
             final long latency = protocol.access(core, write, address, sdidOf(transition), 0);
             if (write) {
@@ -302,7 +305,8 @@ public final class ExhaustiveChecker {
                         + data.latest(line);
             }
             for (final long a : addresses) {
-                final String problem = invariants.checkLine(a >>> 6, CoherenceInvariants.homeSlice(protocol, a, 0));
+                final String problem = invariants.checkLine(LineAddress.lineOf(a),
+                        CoherenceInvariants.homeSlice(protocol, a, 0));
                 if (problem != null) {
                     return "line 0x" + Long.toHexString(a) + ": " + problem;
                 }
@@ -319,13 +323,13 @@ public final class ExhaustiveChecker {
             final StringBuilder k = new StringBuilder(64);
             for (int core = 0; core < cores; core++) {
                 for (final long a : addresses) {
-                    k.append((char) ('0' + protocol.copyState(core, a >>> 6)));
+                    k.append((char) ('0' + protocol.copyState(core, LineAddress.lineOf(a))));
                 }
             }
             final DirectoryFormat f = protocol.format();
             for (int h = 0; h < cores; h++) {
                 for (int i = 0; i < addresses.length; i++) {
-                    final int entry = protocol.directoryEntry(h, addresses[i] >>> 6);
+                    final int entry = protocol.directoryEntry(h, LineAddress.lineOf(addresses[i]));
                     if (entry >= 0) {
                         k.append('|').append(h).append(':').append(i).append('=').append(f.describe(entry));
                     }
@@ -333,7 +337,7 @@ public final class ExhaustiveChecker {
             }
             k.append('|');
             for (final long a : addresses) {
-                k.append(data.homeValue(a >>> 6) == data.latest(a >>> 6) ? 'c' : 's');
+                k.append(data.homeValue(LineAddress.lineOf(a)) == data.latest(LineAddress.lineOf(a)) ? 'c' : 's');
             }
             appendCaches(k, protocol.sharerMapCaches());
             appendCaches(k, protocol.homeMapCaches());
@@ -345,7 +349,7 @@ public final class ExhaustiveChecker {
             final StringBuilder text = new StringBuilder();
             for (int core = 0; core < cores; core++) {
                 for (int i = 0; i < addresses.length; i++) {
-                    final byte s = protocol.copyState(core, addresses[i] >>> 6);
+                    final byte s = protocol.copyState(core, LineAddress.lineOf(addresses[i]));
                     if (s != MesiProtocol.INVALID) {
                         text.append(text.length() == 0 ? "" : ", ").append("core ").append(core).append(' ')
                                 .append("ISEM".charAt(s)).append(" L").append(i);
@@ -355,7 +359,7 @@ public final class ExhaustiveChecker {
             final StringBuilder dir = new StringBuilder();
             for (int h = 0; h < cores; h++) {
                 for (int i = 0; i < addresses.length; i++) {
-                    final int entry = protocol.directoryEntry(h, addresses[i] >>> 6);
+                    final int entry = protocol.directoryEntry(h, LineAddress.lineOf(addresses[i]));
                     if (entry >= 0) {
                         dir.append(dir.length() == 0 ? "" : ", ").append("home ").append(h).append(" L").append(i)
                                 .append(' ').append(protocol.format().describe(entry));
@@ -479,7 +483,7 @@ public final class ExhaustiveChecker {
         for (final int t : path) {
             m.protocol.access(coreOf(t), isWrite(t), addresses[lineOf(t)], sdidOf(t), 0);
             if (isWrite(t)) {
-                m.data.store(coreOf(t), addresses[lineOf(t)] >>> 6);
+                m.data.store(coreOf(t), LineAddress.lineOf(addresses[lineOf(t)]));
             }
         }
         return m;
@@ -503,7 +507,7 @@ public final class ExhaustiveChecker {
             } else {
                 m.protocol.access(coreOf(t), isWrite(t), addresses[lineOf(t)], sdidOf(t), 0);
                 if (isWrite(t)) {
-                    m.data.store(coreOf(t), addresses[lineOf(t)] >>> 6);
+                    m.data.store(coreOf(t), LineAddress.lineOf(addresses[lineOf(t)]));
                 }
                 lines.add(step + ": " + m.describe());
             }

@@ -1,5 +1,6 @@
 package org.scalebench.coherence.verify;
 
+import org.scalebench.coherence.LineAddress;
 import org.scalebench.coherence.format.DirectoryFormat;
 import org.scalebench.coherence.memory.MemoryConfig;
 import org.scalebench.coherence.network.Interconnect;
@@ -79,7 +80,7 @@ public final class LatencyOracle {
     public void predict(final int core, final boolean write, final long address, final int hdid) {
         smcMissesBefore = protocol.format().mapCacheMisses();
         directoryEvictionsBefore = protocol.stats().directoryEvictions();
-        final long line = address >>> 6;
+        final long line = LineAddress.lineOf(address);
         final byte mine = protocol.copyState(core, line);
         pendingRound = -1;
         overlapped = -1;

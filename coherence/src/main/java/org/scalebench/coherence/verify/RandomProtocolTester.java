@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.scalebench.coherence.LineAddress;
 import org.scalebench.coherence.format.DirectoryFormatFactory;
 import org.scalebench.coherence.format.DirectoryFormats;
 import org.scalebench.coherence.format.FormatSpec;
@@ -15,6 +16,8 @@ import org.scalebench.coherence.protocol.ProtocolConfig;
 import org.scalebench.coherence.protocol.ProtocolStats;
 import org.scalebench.coherence.sim.Placement;
 import org.scalebench.coherence.sim.SystemSpec;
+import org.scalebench.core.Bits;
+import org.scalebench.core.Checks;
 
 /**
  * Random loads and stores on a tiny machine ({@link SystemSpec#shrunk}: 16 cores, 4-line private caches,
@@ -132,7 +135,7 @@ public final class RandomProtocolTester {
 
         Machine(final long[] addresses) {
             this.addresses = addresses;
-            final long[] lines = Arrays.stream(addresses).map(a -> a >>> 6).toArray();
+            final long[] lines = Arrays.stream(addresses).map(LineAddress::lineOf).toArray();
             final SystemSpec underTest = plant.machineOverrides().isEmpty() ? system
                     : system.withParameters(plant.machineOverrides(), "planted", "a planted bug");
             this.data = new DataShadow(system.cores(), lines);
@@ -167,7 +170,7 @@ public final class RandomProtocolTester {
             if (checkLatency) {
                 oracle.predict(a.core(), a.write(), a.address(), a.hdid());
             }
-            final long line = a.address() >>> 6;
+            final long line = LineAddress.lineOf(a.address());
             final long latency = protocol.access(a.core(), a.write(), a.address(), a.sdid(), a.hdid());
             if (a.write()) {
                 data.store(a.core(), line);
@@ -186,7 +189,7 @@ public final class RandomProtocolTester {
         String checkAll() {
             for (int i = 0; i < addresses.length; i++) {
                 final long a = addresses[i];
-                final String problem = invariants.checkLine(a >>> 6,
+                final String problem = invariants.checkLine(LineAddress.lineOf(a),
                         CoherenceInvariants.homeSlice(protocol, a, domainOfLine(i)));
                 if (problem != null) {
                     return "line 0x" + Long.toHexString(a) + ": " + problem;
@@ -212,14 +215,14 @@ public final class RandomProtocolTester {
         for (int p = 0; p < PAGES; p++) {
             long page;
             do {
-                page = random.nextLong(1L << 18) << 12;
+                page = random.nextLong(1L << 18) << LineAddress.PAGE_SHIFT;
             } while (contains(pages, p, page));
             pages[p] = page;
             final long[] offsets = new long[LINES_PER_PAGE];
             for (int k = 0; k < LINES_PER_PAGE; k++) {
                 long offset;
                 do {
-                    offset = (long) random.nextInt(64) << 6;
+                    offset = LineAddress.addressOf(random.nextInt(LineAddress.LINES_PER_PAGE));
                 } while (contains(offsets, k, offset));
                 offsets[k] = offset;
                 addresses[p * LINES_PER_PAGE + k] = page | offset;
@@ -247,9 +250,7 @@ public final class RandomProtocolTester {
      * @return the report
      */
     public Report run(final long accesses, final long seed, final boolean stopAtFirst, final boolean record) {
-        if (accesses < 1) {
-            throw new IllegalArgumentException("accesses = " + accesses + ": must be at least 1");
-        }
+        Checks.requireAtLeast("accesses", accesses, 1);
         final SplittableRandom random = new SplittableRandom(seed);
         final Machine m = new Machine(linePool(random));
         final Stream stream = new Stream(m, random);
@@ -278,7 +279,7 @@ public final class RandomProtocolTester {
     public Report replay(final List<Access> trace, final long seed) {
         final Machine m = new Machine(linePool(new SplittableRandom(seed)));
         for (final Access a : trace) {
-            if (!contains(m.addresses, m.addresses.length, a.address() & ~63L) || a.core() < 0
+            if (!contains(m.addresses, m.addresses.length, a.address() & -LineAddress.LINE_BYTES) || a.core() < 0
                     || a.core() >= system.cores() || a.sdid() < 0 || a.sdid() >= DOMAINS || a.hdid() < 0
                     || a.hdid() >= DOMAINS) {
                 throw new IllegalArgumentException("replayed access " + a + " is not one seed " + seed
@@ -375,7 +376,7 @@ public final class RandomProtocolTester {
             return false;
         }
         final int size = m.protocol.homeDomains().size(a.hdid());
-        final int k = 32 - Integer.numberOfLeadingZeros(size - 1);
+        final int k = Bits.ceilLog2(size);
         final HomeBitSelect select = HomeBitSelect.parse(m.homes.id().substring("piton-".length()));
         return (select.bits(a.address()) & ((1 << k) - 1)) >= size;
     }

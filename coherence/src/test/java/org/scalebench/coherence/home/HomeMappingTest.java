@@ -35,6 +35,19 @@ class HomeMappingTest {
     }
 
     @Test
+    void anAddressMadeFromThePatternAtTheLowestBitSelectedHasThatPattern() {
+        assertEquals(6, HomeBitSelect.LOW.lowestBit());
+        assertEquals(14, HomeBitSelect.MIDDLE.lowestBit());
+        assertEquals(24, HomeBitSelect.HIGH.lowestBit());
+        assertEquals(6, HomeBitSelect.MIXED.lowestBit());
+        for (final HomeBitSelect select : HomeBitSelect.values()) {
+            for (int pattern = 0; pattern < 64; pattern++) {
+                assertEquals(pattern, select.bits((long) pattern << select.lowestBit()), select + " " + pattern);
+            }
+        }
+    }
+
+    @Test
     void globalHomeInterleavesLinesOverEveryHome() {
         final HomeMapping m = HomeMapping.parse("global", 12);
         for (long line = 0; line < 1000; line++) {

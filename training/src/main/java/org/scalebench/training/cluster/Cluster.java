@@ -2,6 +2,7 @@ package org.scalebench.training.cluster;
 
 import java.util.Collections;
 import java.util.Map;
+import org.scalebench.core.Checks;
 import org.scalebench.training.collective.AlphaBetaGamma;
 import org.scalebench.training.collective.NcclConstants;
 import org.scalebench.training.collective.NcclFabric;
@@ -115,9 +116,7 @@ public final class Cluster {
             final int ncclNvlinksPerChannel, final NicSharing nicSharing, final int nicsPerNode,
             final double[][] peerBandwidth, final double switchPeerBandwidth, final double peerLatency,
             final Map<String, String> sources) {
-        if (gpusPerNode < 1) {
-            throw new IllegalArgumentException("gpus_per_node = " + gpusPerNode + ": must be at least 1");
-        }
+        Checks.requireAtLeast("gpus_per_node", gpusPerNode, 1);
         positive("hbm_bandwidth", hbmBandwidth);
         positive("intra_bandwidth", intraBandwidth);
         positive("inter_bandwidth", interBandwidthPerNode);
@@ -236,9 +235,7 @@ public final class Cluster {
      * @return node count
      */
     public int nodesFor(final int devices) {
-        if (devices < 1) {
-            throw new IllegalArgumentException("devices = " + devices + ": must be at least 1");
-        }
+        Checks.requireAtLeast("devices", devices, 1);
         return (devices + gpusPerNode - 1) / gpusPerNode;
     }
 

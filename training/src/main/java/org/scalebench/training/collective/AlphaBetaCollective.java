@@ -1,5 +1,7 @@
 package org.scalebench.training.collective;
 
+import org.scalebench.core.Checks;
+
 /**
  * Base of the closed-form alpha-beta-gamma collective costs: holds the link costs, validates the call
  * arguments and returns 0 for one rank, so each algorithm writes only its formula for {@code p >= 2}.
@@ -47,9 +49,7 @@ public abstract class AlphaBetaCollective implements CollectiveCost {
         if (bytes < 0) {
             throw new IllegalArgumentException("bytes = " + bytes + ": must be at least 0");
         }
-        if (ranks < 1) {
-            throw new IllegalArgumentException("ranks = " + ranks + ": must be at least 1");
-        }
+        Checks.requireAtLeast("ranks", ranks, 1);
         return ranks == 1 ? 0.0 : cost(bytes, ranks);
     }
 

@@ -1,5 +1,7 @@
 package org.scalebench.training.collective;
 
+import org.scalebench.core.Checks;
+
 /**
  * Algorithm bandwidth and bus bandwidth as nccl-tests define them (NVIDIA/nccl-tests doc/PERFORMANCE.md @
  * a0b82b2): {@code algBw = S / t} and {@code busBw = algBw * factor}, with factor {@code 2(p-1)/p} for
@@ -23,9 +25,7 @@ public final class BusBandwidth {
      * @throws IllegalArgumentException if {@code ranks < 1}
      */
     public static double factor(final Collective collective, final int ranks) {
-        if (ranks < 1) {
-            throw new IllegalArgumentException("ranks = " + ranks + ": must be at least 1");
-        }
+        Checks.requireAtLeast("ranks", ranks, 1);
         final double share = (ranks - 1) / (double) ranks;
         switch (collective) {
             case ALL_REDUCE:
@@ -96,9 +96,7 @@ public final class BusBandwidth {
      * @return the algorithm bandwidth
      */
     public static double inNetworkAlgBandwidth(final int ranks, final double busBandwidth) {
-        if (ranks < 1) {
-            throw new IllegalArgumentException("ranks = " + ranks + ": must be at least 1");
-        }
+        Checks.requireAtLeast("ranks", ranks, 1);
         return busBandwidth * ranks / (ranks + 1.0);
     }
 }

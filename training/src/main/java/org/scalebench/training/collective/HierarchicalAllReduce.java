@@ -1,6 +1,7 @@
 package org.scalebench.training.collective;
 
 import org.scalebench.core.Bits;
+import org.scalebench.core.Checks;
 
 /**
  * Two-level all-reduce over nodes of {@code k} ranks: a ring reduce-scatter inside each node, an all-reduce of
@@ -40,9 +41,7 @@ public final class HierarchicalAllReduce implements CollectiveCost {
      */
     public HierarchicalAllReduce(final AlphaBetaGamma intra, final AlphaBetaGamma interPerRank,
             final int ranksPerNode, final boolean treeAcrossNodes) {
-        if (ranksPerNode < 1) {
-            throw new IllegalArgumentException("ranksPerNode = " + ranksPerNode + ": must be at least 1");
-        }
+        Checks.requireAtLeast("ranksPerNode", ranksPerNode, 1);
         this.a1 = intra.alpha();
         this.b1 = intra.beta();
         this.g = intra.gamma();
@@ -67,9 +66,7 @@ public final class HierarchicalAllReduce implements CollectiveCost {
         if (bytes < 0) {
             throw new IllegalArgumentException("bytes = " + bytes + ": must be at least 0");
         }
-        if (ranks < 1) {
-            throw new IllegalArgumentException("ranks = " + ranks + ": must be at least 1");
-        }
+        Checks.requireAtLeast("ranks", ranks, 1);
         final double n = bytes;
         final int k = Math.min(ranksPerNode, ranks);
         final int nodes = (ranks + k - 1) / k;

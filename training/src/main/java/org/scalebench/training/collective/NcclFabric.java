@@ -1,5 +1,7 @@
 package org.scalebench.training.collective;
 
+import org.scalebench.core.Checks;
+
 /**
  * What NCCL's topology search would find on a cluster, as the tuning model consumes it: the GPU
  * architecture, whether GPUs inside a node talk over NVLink (else PCI), how many channels the rings and trees
@@ -33,12 +35,8 @@ public record NcclFabric(NcclArchitecture architecture, boolean nvlink, int chan
         if (hostCpu == null) {
             throw new IllegalArgumentException("host_cpu_vendor = null: must be intel, amd or other");
         }
-        if (channelsSingleNode < 1) {
-            throw new IllegalArgumentException("channelsSingleNode = " + channelsSingleNode + ": must be at least 1");
-        }
-        if (channelsMultiNode < 1) {
-            throw new IllegalArgumentException("channelsMultiNode = " + channelsMultiNode + ": must be at least 1");
-        }
+        Checks.requireAtLeast("channelsSingleNode", channelsSingleNode, 1);
+        Checks.requireAtLeast("channelsMultiNode", channelsMultiNode, 1);
         if (!(bwIntraPerChannel > 0) || Double.isInfinite(bwIntraPerChannel)) {
             throw new IllegalArgumentException("bwIntraPerChannel = " + bwIntraPerChannel
                     + " GB/s: must be finite and positive");

@@ -2,6 +2,7 @@ package org.scalebench.training.collective;
 
 import java.util.Set;
 import org.scalebench.core.Bits;
+import org.scalebench.core.Checks;
 
 /**
  * NCCL's own cost model, as {@code ncclTopoTuneModel} and {@code ncclTopoGetAlgoTime} compute it, for a
@@ -185,9 +186,7 @@ public final class NcclModel {
         if (bytes < 0) {
             throw new IllegalArgumentException("bytes = " + bytes + ": must be at least 0");
         }
-        if (nRanks < 1) {
-            throw new IllegalArgumentException("ranks = " + nRanks + ": must be at least 1");
-        }
+        Checks.requireAtLeast("ranks", nRanks, 1);
         if (nNodes < 1 || nNodes > nRanks) {
             throw new IllegalArgumentException("nodes = " + nNodes + ": must be in [1, ranks = " + nRanks + "]");
         }
@@ -359,7 +358,7 @@ public final class NcclModel {
             // log2i(0) = 0 in 2.5.6 (src/include/utils.h at 299c554d line 34); log2Down(0) = -1 at HEAD
             logSize = head && correctionRange ? -1 : 0;
         } else {
-            logSize = 63 - Long.numberOfLeadingZeros(chunks);
+            logSize = Bits.floorLog2(chunks);
         }
         return logSize >= 0 && logSize < correctionLimit ? treeCorrection[p][logSize] : 1.0;
     }
@@ -504,9 +503,7 @@ public final class NcclModel {
      * @return the cost function
      */
     public CollectiveCost asCollectiveCost(final Collective c, final int ranksPerNode) {
-        if (ranksPerNode < 1) {
-            throw new IllegalArgumentException("ranksPerNode = " + ranksPerNode + ": must be at least 1");
-        }
+        Checks.requireAtLeast("ranksPerNode", ranksPerNode, 1);
         if (c == Collective.ALL_TO_ALL) {
             throw new IllegalArgumentException("collective = all-to-all: not part of NCCL's tuning model");
         }
@@ -523,9 +520,7 @@ public final class NcclModel {
 
             @Override
             public double seconds(final long bytes, final int ranks) {
-                if (ranks < 1) {
-                    throw new IllegalArgumentException("ranks = " + ranks + ": must be at least 1");
-                }
+                Checks.requireAtLeast("ranks", ranks, 1);
                 return fastestSeconds(c, bytes, ranks, (ranks + ranksPerNode - 1) / ranksPerNode);
             }
         };

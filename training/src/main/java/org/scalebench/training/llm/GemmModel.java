@@ -1,5 +1,7 @@
 package org.scalebench.training.llm;
 
+import org.scalebench.core.Checks;
+
 /**
  * Achieved time of a (batched) GEMM on one GPU as a function of its shape, from two cited numbers and the
  * GPU's geometry, nothing fitted:
@@ -34,9 +36,7 @@ public final class GemmModel {
      * @param elementBytes bytes per matrix element (2 for FP16 and BF16)
      */
     public GemmModel(final GpuSpec gpu, final int elementBytes) {
-        if (elementBytes < 1) {
-            throw new IllegalArgumentException("elementBytes = " + elementBytes + ": must be at least 1");
-        }
+        Checks.requireAtLeast("elementBytes", elementBytes, 1);
         this.sms = gpu.sms();
         this.tileM = gpu.tileM();
         this.tileN = gpu.tileN();

@@ -1,5 +1,7 @@
 package org.scalebench.training.llm;
 
+import org.scalebench.core.Checks;
+
 /**
  * One 3D-parallel training configuration: {@code gpus = tp x pp x dp}, the global batch split into
  * {@code dp} replicas and {@code globalBatch / (dp x microBatch)} microbatches per replica, the pipeline
@@ -42,13 +44,13 @@ public record ParallelConfig(int gpus, int tp, int pp, int dp, int globalBatch, 
      * @throws IllegalArgumentException naming the options, their values and what is allowed
      */
     public void check(final TransformerProfile model, final int gpusPerNode) {
-        atLeastOne("--gpus", gpus);
-        atLeastOne("--tp", tp);
-        atLeastOne("--pp", pp);
-        atLeastOne("--dp", dp);
-        atLeastOne("--global-batch", globalBatch);
-        atLeastOne("--micro-batch", microBatch);
-        atLeastOne("--interleave", interleave);
+        Checks.requireAtLeast("--gpus", gpus, 1);
+        Checks.requireAtLeast("--tp", tp, 1);
+        Checks.requireAtLeast("--pp", pp, 1);
+        Checks.requireAtLeast("--dp", dp, 1);
+        Checks.requireAtLeast("--global-batch", globalBatch, 1);
+        Checks.requireAtLeast("--micro-batch", microBatch, 1);
+        Checks.requireAtLeast("--interleave", interleave, 1);
         if (zero < 0 || zero > 3) {
             throw new IllegalArgumentException("--zero = " + zero + ": must be 0, 1, 2 or 3");
         }
@@ -100,12 +102,6 @@ public record ParallelConfig(int gpus, int tp, int pp, int dp, int globalBatch, 
         } else if (interleave != 1) {
             throw new IllegalArgumentException("--interleave = " + interleave + ": only the interleaved schedule has"
                     + " more than one model chunk per device (--schedule " + schedule.label() + ")");
-        }
-    }
-
-    private static void atLeastOne(final String option, final int value) {
-        if (value < 1) {
-            throw new IllegalArgumentException(option + " = " + value + ": must be at least 1");
         }
     }
 }

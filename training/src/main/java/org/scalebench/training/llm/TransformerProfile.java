@@ -3,6 +3,7 @@ package org.scalebench.training.llm;
 import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
+import org.scalebench.core.Checks;
 
 /**
  * A decoder-only transformer as Megatron-LM trains it: {@code layers} identical layers of self-attention and an
@@ -36,13 +37,13 @@ public record TransformerProfile(String name, int layers, int hidden, int heads,
      * @throws IllegalArgumentException naming the parameter, its value and what is allowed
      */
     public TransformerProfile {
-        positive("layers", layers);
-        positive("hidden", hidden);
-        positive("heads", heads);
-        positive("kv_heads", kvHeads);
-        positive("ffn_hidden", ffnHidden);
-        positive("seq_length", seqLength);
-        positive("vocab", vocab);
+        Checks.requireAtLeast("layers", layers, 1);
+        Checks.requireAtLeast("hidden", hidden, 1);
+        Checks.requireAtLeast("heads", heads, 1);
+        Checks.requireAtLeast("kv_heads", kvHeads, 1);
+        Checks.requireAtLeast("ffn_hidden", ffnHidden, 1);
+        Checks.requireAtLeast("seq_length", seqLength, 1);
+        Checks.requireAtLeast("vocab", vocab, 1);
         if (hidden % heads != 0) {
             throw new IllegalArgumentException("heads = " + heads + ": must divide hidden = " + hidden);
         }
@@ -50,12 +51,6 @@ public record TransformerProfile(String name, int layers, int hidden, int heads,
             throw new IllegalArgumentException("kv_heads = " + kvHeads + ": must divide heads = " + heads);
         }
         sources = Collections.unmodifiableMap(new TreeMap<>(sources));
-    }
-
-    private static void positive(final String parameter, final int value) {
-        if (value < 1) {
-            throw new IllegalArgumentException(parameter + " = " + value + ": must be at least 1");
-        }
     }
 
     /**

@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.scalebench.core.Checks;
 import org.scalebench.training.efficiency.InterpolatedEfficiency;
 import org.scalebench.training.efficiency.StatisticalEfficiency;
 import org.scalebench.training.parallel.MpSpeedupModel;
@@ -131,21 +132,13 @@ public final class ModelProfile {
             final double optimizerSeconds, final StatisticalEfficiency efficiency,
             final InterpolatedEfficiency measuredEpochs, final MpSpeedupModel mpSpeedup, final ModelProfile mixed,
             final Map<String, String> sources) {
-        if (parameters < 1) {
-            throw new IllegalArgumentException("parameters = " + parameters + ": must be at least 1");
-        }
-        if (denseGradientBytes < 0) {
-            throw new IllegalArgumentException("dense_gradient_bytes = " + denseGradientBytes + ": must be at least 0");
-        }
+        Checks.requireAtLeast("parameters", parameters, 1);
+        Checks.requireAtLeast("dense_gradient_bytes", denseGradientBytes, 0);
         if (!(denseParameters >= 0)) {
             throw new IllegalArgumentException("dense parameters = " + denseParameters + ": must be at least 0");
         }
-        if (samplesPerEpoch < 1) {
-            throw new IllegalArgumentException("samples_per_epoch = " + samplesPerEpoch + ": must be at least 1");
-        }
-        if (maxBatchPerDevice < 1) {
-            throw new IllegalArgumentException("max_batch_per_device = " + maxBatchPerDevice + ": must be at least 1");
-        }
+        Checks.requireAtLeast("samples_per_epoch", samplesPerEpoch, 1);
+        Checks.requireAtLeast("max_batch_per_device", maxBatchPerDevice, 1);
         if (!(stepOverheadSeconds >= 0) || !(optimizerSeconds >= 0)
                 || Math.abs(stepOverheadSeconds + optimizerSeconds - stepTime.fixedSeconds()) > 1e-12) {
             throw new IllegalArgumentException("step_overhead_s = " + stepOverheadSeconds + " and optimizer "

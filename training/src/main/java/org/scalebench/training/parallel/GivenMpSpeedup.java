@@ -1,6 +1,7 @@
 package org.scalebench.training.parallel;
 
 import java.util.Arrays;
+import org.scalebench.core.Checks;
 import org.scalebench.training.cluster.Cluster;
 
 /**
@@ -26,9 +27,7 @@ public final class GivenMpSpeedup implements MpSpeedupModel {
                     + " values: must match");
         }
         for (int i = 0; i < degrees.length; i++) {
-            if (degrees[i] < 2) {
-                throw new IllegalArgumentException("mp_speedup degree = " + degrees[i] + ": must be at least 2");
-            }
+            Checks.requireAtLeast("mp_speedup degree", degrees[i], 2);
             if (!(speedups[i] > 0) || Double.isInfinite(speedups[i])) {
                 throw new IllegalArgumentException("mp_speedup for M = " + degrees[i] + " = " + speedups[i]
                         + ": must be finite and positive");

@@ -1,6 +1,7 @@
 package org.scalebench.training.parallel;
 
 import java.util.Locale;
+import org.scalebench.core.Checks;
 import org.scalebench.training.cluster.Cluster;
 
 /**
@@ -42,9 +43,7 @@ public final class MicrobatchPipelineSpeedup implements MpSpeedupModel {
             }
             total += w;
         }
-        if (microbatches < 1) {
-            throw new IllegalArgumentException("microbatches = " + microbatches + ": must be at least 1");
-        }
+        Checks.requireAtLeast("microbatches", microbatches, 1);
         if (!(boundaryBytes >= 0)) {
             throw new IllegalArgumentException("boundary bytes = " + boundaryBytes + ": must be at least 0");
         }

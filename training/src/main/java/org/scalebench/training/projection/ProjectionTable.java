@@ -1,6 +1,7 @@
 package org.scalebench.training.projection;
 
 import java.util.Arrays;
+import org.scalebench.core.Checks;
 
 /**
  * The result of a sweep, in primitive arrays: for every device count {@code N} (row) and MP degree {@code M}
@@ -31,9 +32,7 @@ public final class ProjectionTable {
     double singleDeviceSeconds;
 
     ProjectionTable(final int capacity, final int[] degrees) {
-        if (capacity < 1) {
-            throw new IllegalArgumentException("capacity = " + capacity + ": must be at least 1");
-        }
+        Checks.requireAtLeast("capacity", capacity, 1);
         this.capacity = capacity;
         this.degrees = degrees.clone();
         final int cells = capacity * degrees.length;

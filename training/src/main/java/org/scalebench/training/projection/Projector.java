@@ -3,6 +3,7 @@ package org.scalebench.training.projection;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.TreeSet;
+import org.scalebench.core.Checks;
 import org.scalebench.training.cluster.Cluster;
 import org.scalebench.training.efficiency.StatisticalEfficiency;
 import org.scalebench.training.model.ModelProfile;
@@ -349,9 +350,7 @@ public final class Projector {
     }
 
     private void checkDevices(final int n) {
-        if (n < 1) {
-            throw new IllegalArgumentException("devices = " + n + ": must be at least 1");
-        }
+        Checks.requireAtLeast("devices", n, 1);
         for (final int m : degrees) {
             if (m <= n && n % m != 0) {
                 throw new IllegalArgumentException("devices = " + n + " is not divisible by mp degree = " + m

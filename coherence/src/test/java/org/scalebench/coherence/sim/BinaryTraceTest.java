@@ -1,0 +1,139 @@
+package org.scalebench.coherence.sim;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The binary trace format byte for byte, and each field's rule as the reader enforces it (record numbers from 1). */
+class BinaryTraceTest {
+
+    @TempDir
+    Path dir;
+
+    private static byte[] written(final int core, final boolean write, final long address, final int domain)
+            throws IOException {
+        final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (BinaryTrace.Writer w = new BinaryTrace.Writer(bytes)) {
+            w.write(core, write, address, domain);
+        }
+        return bytes.toByteArray();
+    }
+
+    /** A one-record file with the record's fields written raw, bypassing the writer's checks. */
+    private Path raw(final int core, final int op, final long address, final int domain) throws IOException {
+        final ByteBuffer b = ByteBuffer.allocate(BinaryTrace.MAGIC.length + BinaryTrace.RECORD_BYTES);
+        b.put(BinaryTrace.MAGIC).putInt(core).put((byte) op).putLong(address).putInt(domain);
+        return Files.write(dir.resolve("raw.sbt"), b.array());
+    }
+
+    private static String firstError(final Path file) throws IOException {
+        try (TraceSource in = BinaryTrace.open(file)) {
+            return assertThrows(IllegalArgumentException.class,
+                    () -> in.read(new int[4], new boolean[4], new long[4], new int[4], 4)).getMessage();
+        }
+    }
+
+    @Test
+    void aRecordIsTheMagicThenSeventeenBigEndianBytes() throws IOException {
+        final byte[] expected = {'S', 'B', 'T', 'R', 'A', 'C', 'E', '1',
+            0, 0, 1, 2,                                   // core 258
+            1,                                            // a store
+            0, 0, 0, 0, 0x12, 0x34, 0x56, 0x40,           // address 0x12345640
+            (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff}; // no domain
+        assertArrayEquals(expected, written(258, true, 0x12345640L, TraceSource.NO_DOMAIN));
+        assertEquals(8 + 17, written(0, false, 0, 7).length);
+    }
+
+    @Test
+    void randomRecordsReadBackInBlocksOfAnySize() throws IOException {
+        final SplittableRandom random = new SplittableRandom(17);
+        final int records = 1000;
+        final int[] core = new int[records];
+        final boolean[] write = new boolean[records];
+        final long[] address = new long[records];
+        final int[] domain = new int[records];
+        final Path file = dir.resolve("random.sbt");
+        try (BinaryTrace.Writer w = new BinaryTrace.Writer(Files.newOutputStream(file))) {
+            for (int i = 0; i < records; i++) {
+                core[i] = random.nextInt(Integer.MAX_VALUE);
+                write[i] = random.nextBoolean();
+                address[i] = random.nextLong() >>> 1;
+                domain[i] = random.nextInt(-1, Integer.MAX_VALUE);
+                w.write(core[i], write[i], address[i], domain[i]);
+            }
+        }
+        assertEquals(8 + 17L * records, Files.size(file));
+        final int block = 7;
+        final int[] c = new int[block];
+        final boolean[] wr = new boolean[block];
+        final long[] a = new long[block];
+        final int[] d = new int[block];
+        try (TraceSource in = BinaryTrace.open(file)) {
+            int seen = 0;
+            int n;
+            while ((n = in.read(c, wr, a, d, block)) > 0) {
+                assertEquals(file + ": record " + (seen + 1), in.position(0));
+                assertEquals(file + ": record " + (seen + n), in.position(n - 1));
+                for (int i = 0; i < n; i++, seen++) {
+                    assertEquals(core[seen], c[i], "core of record " + seen);
+                    assertEquals(write[seen], wr[i], "op of record " + seen);
+                    assertEquals(address[seen], a[i], "address of record " + seen);
+                    assertEquals(domain[seen], d[i], "domain of record " + seen);
+                }
+            }
+            assertEquals(records, seen);
+            assertEquals(0, in.read(c, wr, a, d, block)); // stays at the end
+        }
+    }
+
+    @Test
+    void aHeaderOnlyFileIsAnEmptyTrace() throws IOException {
+        final Path file = Files.write(dir.resolve("empty.sbt"), BinaryTrace.MAGIC);
+        try (TraceSource in = BinaryTrace.open(file)) {
+            assertEquals(0, in.read(new int[1], new boolean[1], new long[1], new int[1], 1));
+        }
+    }
+
+    @Test
+    void aFileWithoutTheMagicIsNotABinaryTrace() throws IOException {
+        final Path shortFile = Files.write(dir.resolve("short.sbt"), Arrays.copyOf(BinaryTrace.MAGIC, 5));
+        assertEquals(shortFile + ": not a scalebench binary trace (shorter than its 8-byte header)",
+                assertThrows(IllegalArgumentException.class, () -> BinaryTrace.open(shortFile)).getMessage());
+        final byte[] other = written(1, false, 64, 0);
+        other[7] = '2';
+        final Path wrong = Files.write(dir.resolve("wrong.sbt"), other);
+        assertEquals(wrong + ": not a scalebench binary trace (bad magic, expected SBTRACE1)",
+                assertThrows(IllegalArgumentException.class, () -> BinaryTrace.open(wrong)).getMessage());
+    }
+
+    @Test
+    void eachFieldOutsideItsRuleIsRefusedNamingTheRecord() throws IOException {
+        Path file = raw(-5, 0, 64, 0);
+        assertEquals(file + ": record 1: core = -5: must be in [0, 2^31)", firstError(file));
+        file = raw(3, 2, 64, 0);
+        assertEquals(file + ": record 1: op = 2: must be 0 (load) or 1 (store)", firstError(file));
+        file = raw(3, -1, 64, 0);
+        assertEquals(file + ": record 1: op = -1: must be 0 (load) or 1 (store)", firstError(file));
+        file = raw(3, 1, 64, -2);
+        assertEquals(file + ": record 1: domain = -2: must be in [0, 2^31), or -1 for none", firstError(file));
+    }
+
+    @Test
+    void theWriterRefusesWhatTheReaderWouldRefuse() {
+        assertThrows(IllegalArgumentException.class, () -> written(-1, false, 0, 0));
+        assertThrows(IllegalArgumentException.class, () -> written(0, false, -64, 0));
+        assertEquals("trace record core = 0, address = 0x40, domain = -2: core and address must be non-negative, "
+                + "domain -1 or more", assertThrows(IllegalArgumentException.class,
+                        () -> written(0, false, 64, -2)).getMessage());
+    }
+}
