@@ -15,7 +15,9 @@ import java.util.Arrays;
  * key and a long stamp per entry and a 256-byte lookup hint table, about 600 bytes per cache. The bank also holds
  * what only the map caches need: the RTL's replacement, the per-domain flush by tag field, the miss replay of the
  * L2. {@code SmallLruCache} stays core's general small LRU cache (any long key, per-key invalidation, hint-table
- * way prediction); the simulator does not use it.
+ * way prediction); the simulator does not use it. Per lookup the bank is the slower of the two (its scan has no
+ * way prediction; {@code MapCacheBankBench} measures both): a price paid for the memory, on a path the simulator
+ * takes only when a request leaves a private cache or an invalidation is sent.
  *
  * <p>Only hits and misses are modelled; the mapping itself is read from the table ({@link SharerDomains},
  * {@link HomeDomains}). A miss costs one table fetch from memory, which the protocol charges.
@@ -214,14 +216,20 @@ public final class MapCacheBank {
             now = renumber(base) + 1;
         }
         clock[cache] = now;
-        int victim = base;
-        int oldest = Integer.MAX_VALUE;
-        for (int i = base, end = base + entries; i < end; i++) {
+        final int end = base + entries;
+        // Hits are the common case: a first loop compares tags only, the victim is sought only on a miss. In
+        // MapCacheBankBench (90% hits, one run on a loaded 2-core machine, so noisy) 36-40 ns against 56-66 ns for
+        // one loop doing both; a scan without early exit (no mispredicted exit) measured no faster.
+        for (int i = base; i < end; i++) {
             if (t[i] == tag) {
                 s[i] = now;
                 hits++;
                 return true;
             }
+        }
+        int victim = base; // the first empty entry, else the oldest stamp
+        int oldest = Integer.MAX_VALUE;
+        for (int i = base; i < end; i++) {
             final int age = t[i] == EMPTY ? Integer.MIN_VALUE : s[i];
             if (age < oldest) {
                 oldest = age;
