@@ -1,10 +1,12 @@
 package org.scalebench.core;
 
 /**
- * A small fully-associative cache of 64-bit keys with true LRU replacement and hit/miss counters: the model
- * of the translation caches of Coherence Domain Restriction (Fu et al., MICRO 2015; OpenPiton's
- * {@code l2_smc} and the L1.5 home-map cache), 16-entry caches in front of the sharer-map and home-map
- * tables in memory, where a miss costs a table fetch. Only presence is modelled, not the cached value.
+ * A small fully-associative cache of 64-bit keys with true LRU replacement and hit/miss counters: a general
+ * kernel for one small translation cache (a TLB, or a cache in front of a table in memory where a miss costs a
+ * fetch). Only presence is modelled, not the cached value. The CDR simulator does not use it for its map
+ * caches: those are many caches of one kind (one per core, a million on the warehouse-scale system), which
+ * {@code org.scalebench.coherence.domain.MapCacheBank} keeps in flat arrays with no object per cache
+ * (docs/cdr-mechanism.md, section 4).
  *
  * <pre>
  *   keys[0 .. size)      the cached keys, in no particular order (a removal moves the last one into the hole)

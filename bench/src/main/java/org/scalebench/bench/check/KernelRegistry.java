@@ -10,10 +10,13 @@ import org.scalebench.bench.reference.ExactRangeReduction;
 import org.scalebench.bench.reference.HashMapLineTable;
 import org.scalebench.bench.reference.HashSetDirectory;
 import org.scalebench.bench.reference.LinkedHashMapLru;
+import org.scalebench.bench.reference.LinkedHashMapMapCaches;
 import org.scalebench.bench.reference.LinkedHashMapSetAssoc;
 import org.scalebench.bench.reference.ModuloHomeMapping;
 import org.scalebench.bench.reference.ModuloReduction;
+import org.scalebench.bench.reference.RtlMapCaches;
 import org.scalebench.bench.reference.TreePlruSetAssoc;
+import org.scalebench.coherence.domain.MapCacheBank;
 import org.scalebench.coherence.format.DirectoryFormat;
 import org.scalebench.coherence.home.HomeMapping;
 import org.scalebench.core.FastDivisor;
@@ -76,6 +79,9 @@ public final class KernelRegistry {
                         List.of("SetAssocTagsBench")),
                 new Entry("SmallLruCache", List.of(SmallLruCache.class), List.of(LinkedHashMapLru.class),
                         new SmallLruCacheCheck(), List.of("SmallLruCacheBench")),
+                new Entry("MapCacheBank", List.of(MapCacheBank.class),
+                        List.of(LinkedHashMapMapCaches.class, RtlMapCaches.class), new MapCacheBankCheck(),
+                        List.of("MapCacheBankBench")),
                 new Entry("Topology", List.of(MeshTopology.class, TorusTopology.class, HierarchicalTopology.class),
                         List.of(DirectTopology.class), new TopologyCheck(), List.of("TopologyBench", "TopologyBatchBench")),
                 new Entry("DirectoryFormat", List.of(DirectoryFormat.class),

@@ -67,6 +67,11 @@ public final class CdrReproduction implements ReproductionPart {
         final List<RunSpec> cdrOnly = List.of(new RunSpec(Scheme.SR, "cdr-sr"), new RunSpec(Scheme.SR_HR, "cdr-sr"));
         final List<Variant> v = new ArrayList<>();
         v.add(new Variant("B state reset-on-empty", Map.of("b_state", "reset-on-empty"), warm, cdrOnly));
+        if (!quick) { // the map caches serve Sharer and Home Restriction: global runs cannot change
+            v.add(new Variant("map caches: RTL used and lock bits", Map.of("map_cache_replacement", "rtl"), warm,
+                    List.of(new RunSpec(Scheme.SR, "cdr-sr"), new RunSpec(Scheme.HR, "full-map"),
+                            new RunSpec(Scheme.SR_HR, "cdr-sr"))));
+        }
         if (!quick) {
             v.add(new Variant("DRAM 60 cycles", Map.of("memory_cycles", "60"), warm, List.of()));
         }
@@ -164,9 +169,10 @@ public final class CdrReproduction implements ReproductionPart {
         final List<SimulationResult> sensitivityAll = new ArrayList<>();
         md.append("\n### chip1024: sensitivity of the headline numbers\n\n")
                 .append("Each row changes one assumption of the default row (1% outside, B state sticky, DRAM 120 cycles, "
-                        + "64 KiB slices, contention on, 2 think cycles between accesses, warm until steady) and reruns "
-                        + "global (full-map), sr, hr (full-map) and sr+hr on the same stream (the B-state row only sr "
-                        + "and sr+hr: a full map has no broadcast state).\n\n")
+                        + "64 KiB slices, contention on, 2 think cycles between accesses, LRU map caches, warm until "
+                        + "steady) and reruns global (full-map), sr, hr (full-map) and sr+hr on the same stream (the "
+                        + "B-state row only sr and sr+hr: a full map has no broadcast state; the map-cache row not "
+                        + "global, which uses no map cache).\n\n")
                 .append("| variant | hr: global / hr miss latency | sr / global energy | sr / global access latency "
                         + "| sr broadcasts | sr+hr / global access latency |\n|---|---:|---:|---:|---:|---:|\n");
         sensitivityRow(md, "default (as the comparison above)", chipRuns);

@@ -52,14 +52,7 @@ public class SmallLruCacheBench {
         final SplittableRandom random = new SplittableRandom(0x5ca11cL);
         keys = new long[STREAM_MASK + 1];
         for (int i = 0; i < keys.length; i++) {
-            final int id;
-            if ("high".equals(locality)) {
-                id = random.nextInt(10) < 9 ? random.nextInt(12) : 12 + random.nextInt(1024);
-            } else if ("low".equals(locality)) {
-                id = random.nextInt(64);
-            } else {
-                throw new IllegalArgumentException("locality = " + locality + ": must be high or low");
-            }
+            final int id = rowId(random, locality);
             keys[i] = (long) (id >>> 4) << 8 | (id & 15);
         }
         cache = new SmallLruCache(CAPACITY);
@@ -68,6 +61,24 @@ public class SmallLruCacheBench {
             cache.access(keys[i]);
             linked.access(keys[i]);
         }
+    }
+
+    /**
+     * One row id of a map-cache lookup stream: under {@code high} locality 90% from 12 hot rows and 10% from 1024
+     * cold ones, under {@code low} uniform over 64 rows (also used by {@link MapCacheBankBench}).
+     *
+     * @param random the stream's generator
+     * @param locality {@code high} or {@code low}
+     * @return the row id, in [0, 1036)
+     */
+    static int rowId(final SplittableRandom random, final String locality) {
+        if ("high".equals(locality)) {
+            return random.nextInt(10) < 9 ? random.nextInt(12) : 12 + random.nextInt(1024);
+        }
+        if ("low".equals(locality)) {
+            return random.nextInt(64);
+        }
+        throw new IllegalArgumentException("locality = " + locality + ": must be high or low");
     }
 
     /**

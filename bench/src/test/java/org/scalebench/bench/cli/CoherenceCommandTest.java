@@ -165,6 +165,26 @@ class CoherenceCommandTest {
         assertArrayEquals(withoutTiming(rowsA.get(1)), withoutTiming(rowsB.get(1)), "same seed, same results");
     }
 
+    /** With 20% of accesses outside the VMs, rows from other domains fill the Home Map Caches and evict. */
+    @Test
+    void simulateRunsWithTheRtlMapCacheReplacement(@TempDir final Path dir) throws Exception {
+        final String[] rows = new String[2];
+        int i = 0;
+        for (final String replacement : new String[] {"lru", "rtl"}) {
+            final Path out = dir.resolve(replacement + ".csv");
+            final CliRun run = CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr+hr",
+                    "--workload", "vm", "--outside", "0.2", "--accesses", "100000", "--warmup", "100000", "--seed", "3",
+                    "--set",
+                    "map_cache_replacement=" + replacement, "--out", out.toString());
+            assertEquals(0, run.exitCode(), run.err());
+            rows[i++] = Files.readAllLines(out).get(1);
+        }
+        final int homeMapMissRate = List.of(SimulationResult.COLUMNS).indexOf("home_map_miss_rate");
+        final double lru = Double.parseDouble(rows[0].split(",")[homeMapMissRate]);
+        final double rtl = Double.parseDouble(rows[1].split(",")[homeMapMissRate]);
+        assertTrue(lru > 0 && rtl > 0 && lru != rtl, "home map-cache miss rates: lru " + lru + ", rtl " + rtl);
+    }
+
     /** The row without its two wall-clock columns (sim_seconds, accesses_per_second). */
     private static String[] withoutTiming(final String row) {
         final String[] cells = row.split(",");
@@ -197,6 +217,9 @@ class CoherenceCommandTest {
                 "--set memory_cycles=-3: must be an integer in [0, 1073741824]");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
                 "--warmup", "soon", "--seed", "1", "--out", out), "--warmup soon: must be a count >= 0, steady");
+        assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
+                "--set", "map_cache_replacement=plru", "--seed", "1", "--out", out),
+                "--set map_cache_replacement=plru: must be one of lru, rtl");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
                 "--active", "65", "--seed", "1", "--out", out), "active vms = 65: the machine has 64");
         assertFalse(Files.exists(dir.resolve("x.csv")), "nothing written on bad input");

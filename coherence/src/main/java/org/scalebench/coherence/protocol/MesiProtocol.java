@@ -167,8 +167,9 @@ public final class MesiProtocol {
         this.entriesPerHome = new FastDivisor(directorySets * config.directoryWays());
         this.firstHolder = new int[directoryTags.capacity()];
 
-        this.sharerMapCaches = new MapCacheBank(homes, config.mapCacheEntries());
-        this.homeMapCaches = new MapCacheBank(cores, config.mapCacheEntries());
+        this.sharerMapCaches = MapCacheBank.sharerMapCaches(homes, config.mapCacheEntries(),
+                config.mapCacheReplacement());
+        this.homeMapCaches = MapCacheBank.homeMapCaches(cores, config.mapCacheEntries(), config.mapCacheReplacement());
         this.sharerDomains = new SharerDomains(config.sharerDomainCount(), cores, sharerMapCaches);
         this.homeDomains = new HomeDomains(config.homeDomainCount(), homes, homeMapCaches);
         this.homeMapping = config.homeMapping();

@@ -1,5 +1,6 @@
 package org.scalebench.coherence.protocol;
 
+import org.scalebench.coherence.domain.MapCacheReplacement;
 import org.scalebench.coherence.format.FormatSpec;
 import org.scalebench.coherence.home.HomeMapping;
 import org.scalebench.coherence.memory.MemoryConfig;
@@ -31,17 +32,19 @@ import org.scalebench.core.ReplacementPolicy;
  * @param homeDomainCount home domains (HDIDs)
  * @param memory the shared-cache slices, DRAM, controllers and queues behind the homes
  * @param broadcastExit when a broadcast-state entry returns to exact tracking
+ * @param mapCacheReplacement replacement of the Sharer and Home Map Caches
  */
 public record ProtocolConfig(int cores, Interconnect network, int[] homeNodes, int privateSetsPerCore,
         int privateWays, ReplacementPolicy privatePolicy, int privateHitCycles, int directorySetsPerHome,
         int directoryWays, ReplacementPolicy directoryPolicy, int directoryCycles, int homeDataCycles,
         int mapCacheEntries, int mapMissCycles, FormatSpec format, HomeMapping homeMapping,
         int sharerDomainCount, int homeDomainCount, MemoryConfig memory,
-        BroadcastExit broadcastExit) {
+        BroadcastExit broadcastExit, MapCacheReplacement mapCacheReplacement) {
 
     /**
      * The configuration without memory behind the homes ({@link MemoryConfig#ideal}: every line served by
-     * its home in {@code homeDataCycles}, no contention) and with OpenPiton's sticky broadcast state.
+     * its home in {@code homeDataCycles}, no contention), with OpenPiton's sticky broadcast state and LRU map
+     * caches.
      *
      * @param cores cores
      * @param network the interconnect
@@ -71,7 +74,7 @@ public record ProtocolConfig(int cores, Interconnect network, int[] homeNodes, i
         this(cores, network, homeNodes, privateSetsPerCore, privateWays, privatePolicy, privateHitCycles,
                 directorySetsPerHome, directoryWays, directoryPolicy, directoryCycles, homeDataCycles, mapCacheEntries,
                 mapMissCycles, format, homeMapping, sharerDomainCount, homeDomainCount,
-                MemoryConfig.ideal(homeDataCycles), BroadcastExit.STICKY);
+                MemoryConfig.ideal(homeDataCycles), BroadcastExit.STICKY, MapCacheReplacement.LRU);
     }
 
     /** Validates every parameter. */
@@ -114,8 +117,9 @@ public record ProtocolConfig(int cores, Interconnect network, int[] homeNodes, i
         if (format == null || homeMapping == null || privatePolicy == null || directoryPolicy == null) {
             throw new IllegalArgumentException("format, home mapping and replacement policies must be given");
         }
-        if (memory == null || broadcastExit == null) {
-            throw new IllegalArgumentException("memory configuration and B-state policy must be given");
+        if (memory == null || broadcastExit == null || mapCacheReplacement == null) {
+            throw new IllegalArgumentException("memory configuration, B-state policy and map-cache replacement must"
+                    + " be given");
         }
     }
 

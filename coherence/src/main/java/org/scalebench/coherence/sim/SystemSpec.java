@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.scalebench.coherence.LineAddress;
+import org.scalebench.coherence.domain.MapCacheReplacement;
 import org.scalebench.coherence.format.FormatSpec;
 import org.scalebench.coherence.home.HomeMapping;
 import org.scalebench.coherence.memory.MemoryConfig;
@@ -16,6 +17,7 @@ import org.scalebench.coherence.storage.StorageModel;
 import org.scalebench.core.HierarchicalTopology;
 import org.scalebench.core.MeshTopology;
 import org.scalebench.core.ReplacementPolicy;
+import org.scalebench.core.data.DataFileException;
 
 /**
  * A simulated machine read from a configuration file ({@code parameter,value,unit,source}; see
@@ -139,6 +141,7 @@ public final class SystemSpec {
         FormatSpec.parse(t.string("baseline_format"));
         memoryConfig(); // validates the memory parameters now, not at the first run
         BroadcastExit.parse(t.string("b_state"));
+        mapCacheReplacement();
         org.scalebench.coherence.energy.EnergyModel.of(this); // and the energy constants, not after the run
     }
 
@@ -361,7 +364,7 @@ public final class SystemSpec {
                 table.integer("directory_cycles", 0, 1 << 20), table.integer("home_data_cycles", 0, 1 << 30),
                 table.integer("map_cache_entries", 1, 64), table.integer("memory_cycles", 0, 1 << 30), format,
                 mapping, sharerDomains(), table.integer("home_domains", 1, 1 << 24), memoryConfig(),
-                broadcastExit());
+                broadcastExit(), mapCacheReplacement());
     }
 
     /**
@@ -371,6 +374,22 @@ public final class SystemSpec {
      */
     public BroadcastExit broadcastExit() {
         return BroadcastExit.parse(table.string("b_state"));
+    }
+
+    /**
+     * Which entry the Sharer and Home Map Caches replace ({@code map_cache_replacement}: {@code lru} or OpenPiton's
+     * {@code rtl}).
+     *
+     * @return the policy
+     */
+    public MapCacheReplacement mapCacheReplacement() {
+        final String value = table.string("map_cache_replacement");
+        try {
+            return MapCacheReplacement.parse(value);
+        } catch (final IllegalArgumentException e) {
+            throw new DataFileException(table.origin(), table.rows().get("map_cache_replacement").line(),
+                    e.getMessage());
+        }
     }
 
     /**

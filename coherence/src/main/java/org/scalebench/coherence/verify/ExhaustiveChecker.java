@@ -370,13 +370,25 @@ public final class ExhaustiveChecker {
         }
     }
 
+    /**
+     * Each map cache's replacement state: under LRU its rows in recency order; under RTL every entry (the
+     * victim depends on the entry number) and the used and lock bits.
+     */
     private static void appendCaches(final StringBuilder k, final org.scalebench.coherence.domain.MapCacheBank bank) {
         final int[] tags = new int[bank.entries()];
+        final boolean lru = bank.replacement() == org.scalebench.coherence.domain.MapCacheReplacement.LRU;
         for (int c = 0; c < bank.caches(); c++) {
-            final int n = bank.tagsByRecency(c, tags);
             k.append('|');
-            for (int i = 0; i < n; i++) {
-                k.append(Integer.toHexString(tags[i])).append(',');
+            if (lru) {
+                final int n = bank.tagsByRecency(c, tags);
+                for (int i = 0; i < n; i++) {
+                    k.append(Integer.toHexString(tags[i])).append(',');
+                }
+            } else {
+                for (int e = 0; e < bank.entries(); e++) {
+                    k.append(Integer.toHexString(bank.slotTag(c, e))).append(',');
+                }
+                k.append(Long.toHexString(bank.usedBits(c))).append('/').append(Long.toHexString(bank.lockedBits(c)));
             }
         }
     }

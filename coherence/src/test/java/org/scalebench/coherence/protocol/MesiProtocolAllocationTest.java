@@ -66,4 +66,15 @@ class MesiProtocolAllocationTest {
                 "the loop exercised DRAM and the queues: " + memory.dramReads() + " reads, " + memory.dramWrites()
                         + " writes, " + memory.queuedBookings() + " waits");
     }
+
+    /** The RTL's map-cache replacement (used and lock bits) allocates nothing either. */
+    @ParameterizedTest
+    @ValueSource(strings = {"sr", "sr+hr"})
+    void accessWithRtlMapCacheReplacementAllocatesNothing(final String schemeName) {
+        final SystemSpec chip = SystemSpec.named("chip1024").with(java.util.Map.of("map_cache_replacement", "rtl"),
+                "allocation test");
+        final MesiProtocol p = assertNoAllocation(chip, schemeName);
+        assertEquals(true, p.homeMapCaches().misses() + p.sharerMapCaches().misses() > 0,
+                "the loop exercised the map caches");
+    }
 }

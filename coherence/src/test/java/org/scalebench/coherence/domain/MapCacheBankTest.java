@@ -1,0 +1,162 @@
+package org.scalebench.coherence.domain;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The map-cache bank's LRU clock renumbering and the RTL's used-bit replacement, on hand-worked sequences. */
+class MapCacheBankTest {
+
+    /** Tag of row r: domain r, logical ids 0 .. 3. */
+    private static int row(final int r) {
+        return MapCacheBank.tag(r, 0);
+    }
+
+    private static boolean access(final MapCacheBank bank, final int r) {
+        return bank.access(0, r, r & 3);
+    }
+
+    private static int[] byRecency(final MapCacheBank bank) {
+        final int[] tags = new int[bank.entries()];
+        final int n = bank.tagsByRecency(0, tags);
+        final int[] out = new int[n];
+        System.arraycopy(tags, 0, out, 0, n);
+        return out;
+    }
+
+    @Test
+    void lruOrderSurvivesTheClockPassingItsLimit() {
+        final MapCacheBank bank = new MapCacheBank(1, 4);
+        for (int r = 0; r < 4; r++) {
+            access(bank, r);
+        }
+        // rows 0..3 at stamps 1..4; the next access would stamp CLOCK_LIMIT - 2, then - 1, then the limit itself
+        bank.startClockAt(0, MapCacheBank.CLOCK_LIMIT - 3);
+        final List<Integer> expected = new ArrayList<>(List.of(3, 2, 1, 0)); // most recently used first
+        final int[] sequence = {1, 0, 2, 5, 1, 6, 0, 7, 5, 2, 8, 1, 9, 9, 3};
+        for (int i = 0; i < sequence.length; i++) {
+            final int r = sequence[i];
+            final boolean hit = expected.remove(Integer.valueOf(r));
+            if (!hit && expected.size() == 4) {
+                expected.remove(3);
+            }
+            expected.add(0, r);
+            assertEquals(hit, access(bank, r), "access " + i + " to row " + r);
+            assertArrayEquals(expected.stream().mapToInt(MapCacheBankTest::row).toArray(), byRecency(bank),
+                    "recency after access " + i);
+        }
+    }
+
+    @Test
+    void theClockIsRenumberedAtItsLimitAndKeepsCounting() {
+        final MapCacheBank bank = new MapCacheBank(2, 3);
+        access(bank, 0);
+        access(bank, 1);
+        bank.startClockAt(0, MapCacheBank.CLOCK_LIMIT - 1);
+        access(bank, 2); // this access reaches the limit: rows 0 and 1 are renumbered 1 and 2, row 2 gets 3
+        assertArrayEquals(new int[] {row(2), row(1), row(0)}, byRecency(bank));
+        assertFalse(access(bank, 3), "evicts row 0, the least recently used before the renumbering");
+        assertArrayEquals(new int[] {row(3), row(2), row(1)}, byRecency(bank));
+        for (int i = 0; i < 1000; i++) {
+            assertTrue(access(bank, 1 + i % 3));
+        }
+        assertArrayEquals(new int[] {row(1), row(3), row(2)}, byRecency(bank), "1000 accesses after the renumbering");
+        assertFalse(bank.access(1, 1, 0), "the other cache's clock is its own");
+    }
+
+    @Test
+    void rtlReplacementFollowsTheHandWorkedSequence() {
+        // 4 entries, no replay (a Home Map Cache). Bits written entry 3..0; U = used, L = locked.
+        final MapCacheBank bank = MapCacheBank.homeMapCaches(1, 4, MapCacheReplacement.RTL);
+        assertFalse(access(bank, 10)); // fills e0                 U 0001 L 0001
+        assertFalse(access(bank, 11)); // fills e1                 U 0011 L 0011
+        assertTrue(access(bank, 10));  // hit e0: unlocks it       U 0011 L 0010
+        assertFalse(access(bank, 12)); // fills e2                 U 0111 L 0110
+        assertState(bank, new int[] {row(10), row(11), row(12), MapCacheBank.EMPTY}, 0b0111, 0b0110);
+        assertFalse(access(bank, 13)); // fills e3: all used, all-clear  U 0000 L 1110
+        assertState(bank, new int[] {row(10), row(11), row(12), row(13)}, 0b0000, 0b1110);
+        assertFalse(access(bank, 14)); // e0 is the only entry neither used nor locked: evicts row 10
+        assertState(bank, new int[] {row(14), row(11), row(12), row(13)}, 0b0001, 0b1111);
+        assertFalse(access(bank, 15)); // every entry locked: entry 0 again, even though locked
+        assertState(bank, new int[] {row(15), row(11), row(12), row(13)}, 0b0001, 0b1111);
+        assertTrue(access(bank, 12));  // hit e2                   U 0101 L 1011
+        assertTrue(access(bank, 11));  // hit e1                   U 0111 L 1001
+        assertState(bank, new int[] {row(15), row(11), row(12), row(13)}, 0b0111, 0b1001);
+        assertTrue(access(bank, 13));  // hit e3: all used, all-clear (the new bit too)  U 0000 L 0001
+        assertState(bank, new int[] {row(15), row(11), row(12), row(13)}, 0b0000, 0b0001);
+        assertFalse(access(bank, 16)); // e0 locked: the lowest free is e1 (row 11 goes)
+        assertState(bank, new int[] {row(15), row(16), row(12), row(13)}, 0b0010, 0b0011);
+        assertEquals(1, bank.flushDomain(15));
+        assertState(bank, new int[] {-1, row(16), row(12), row(13)}, 0b0010, 0b0011); // a flush keeps the bits
+        assertFalse(access(bank, 17)); // e2 is the lowest free entry, although e0 is empty
+        assertState(bank, new int[] {-1, row(16), row(17), row(13)}, 0b0110, 0b0111);
+        bank.clear();
+        assertState(bank, new int[] {-1, -1, -1, -1}, 0, 0);
+        assertEquals(4, bank.hits());
+        assertEquals(8, bank.misses());
+    }
+
+    @Test
+    void theSharerMapCacheReplaysAMissAsTheNewEntrysFirstHit() {
+        final MapCacheBank smc = MapCacheBank.sharerMapCaches(1, 4, MapCacheReplacement.RTL);
+        assertFalse(access(smc, 0)); // fill e0, then the replayed lookup hits it: used, not locked
+        assertState(smc, new int[] {row(0), -1, -1, -1}, 0b0001, 0);
+        assertFalse(access(smc, 1));
+        assertFalse(access(smc, 2));
+        assertFalse(access(smc, 3)); // the fill sets the fourth used bit and clears them all; the replay sets e3's
+        assertState(smc, new int[] {row(0), row(1), row(2), row(3)}, 0b1000, 0);
+        assertFalse(access(smc, 4)); // nothing locked: e0 is the lowest entry not used
+        assertState(smc, new int[] {row(4), row(1), row(2), row(3)}, 0b1001, 0);
+        assertEquals(0, smc.hits(), "the replay is not counted as a lookup");
+        assertTrue(smc.missReplayed());
+        assertFalse(MapCacheBank.homeMapCaches(1, 4, MapCacheReplacement.RTL).missReplayed());
+    }
+
+    @Test
+    void aSixtyFourEntryRtlCacheClearsItsUsedBitsWhenAllAreSet() {
+        final MapCacheBank bank = MapCacheBank.homeMapCaches(1, 64, MapCacheReplacement.RTL);
+        for (int r = 0; r < 63; r++) {
+            assertFalse(access(bank, r));
+        }
+        assertEquals(-1L >>> 1, bank.usedBits(0));
+        assertFalse(access(bank, 63));
+        assertEquals(0L, bank.usedBits(0));
+        assertEquals(-1L, bank.lockedBits(0), "every entry filled and never hit");
+        assertFalse(access(bank, 64));
+        assertEquals(row(64), bank.slotTag(0, 0), "all locked: entry 0 is refilled");
+    }
+
+    @Test
+    void lruBanksReportNoUsedOrLockBits() {
+        final MapCacheBank bank = new MapCacheBank(1, 4);
+        access(bank, 1);
+        assertEquals(0L, bank.usedBits(0));
+        assertEquals(0L, bank.lockedBits(0));
+        assertEquals(MapCacheReplacement.LRU, bank.replacement());
+    }
+
+    @Test
+    void replacementNamesParseAndBadOnesNameTheParameter() {
+        assertEquals(MapCacheReplacement.LRU, MapCacheReplacement.parse("lru"));
+        assertEquals(MapCacheReplacement.RTL, MapCacheReplacement.parse(" RTL "));
+        assertEquals("rtl", MapCacheReplacement.RTL.id());
+        assertEquals("map_cache_replacement = 'plru': must be one of lru, rtl",
+                assertThrows(IllegalArgumentException.class, () -> MapCacheReplacement.parse("plru")).getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new MapCacheBank(1, 4, null, false))
+                .getMessage().contains("lru, rtl"));
+    }
+
+    private static void assertState(final MapCacheBank bank, final int[] tags, final long used, final long locked) {
+        for (int e = 0; e < tags.length; e++) {
+            assertEquals(tags[e], bank.slotTag(0, e), "entry " + e);
+        }
+        assertEquals(used, bank.usedBits(0), "used bits");
+        assertEquals(locked, bank.lockedBits(0), "lock bits");
+    }
+}
