@@ -14,13 +14,11 @@ import java.util.Map;
  * {@link org.scalebench.coherence.domain.MapCacheReplacement#LRU}. {@link #state} lists a cache's tags most
  * recently used first. Boxes every tag; not thread-safe.
  */
-public final class LinkedHashMapMapCaches implements MapCacheBankReference {
+public final class LinkedHashMapMapCaches extends CountingMapCaches {
 
     private final int entries;
     private final List<LinkedHashMap<Integer, Boolean>> caches = new ArrayList<>();
     private int lastVictim = NONE;
-    private long hits;
-    private long misses;
 
     /**
      * Builds empty caches.
@@ -41,10 +39,10 @@ public final class LinkedHashMapMapCaches implements MapCacheBankReference {
         final LinkedHashMap<Integer, Boolean> rows = caches.get(cache);
         lastVictim = NONE;
         if (rows.get(tag) != null) { // get() moves the row to the most recently used end
-            hits++;
+            hit();
             return true;
         }
-        misses++;
+        miss();
         if (rows.size() == entries) {
             final Iterator<Integer> eldest = rows.keySet().iterator();
             lastVictim = eldest.next();
@@ -85,21 +83,5 @@ public final class LinkedHashMapMapCaches implements MapCacheBankReference {
     @Override
     public void clear() {
         caches.forEach(Map::clear);
-    }
-
-    @Override
-    public long hits() {
-        return hits;
-    }
-
-    @Override
-    public long misses() {
-        return misses;
-    }
-
-    @Override
-    public void resetCounters() {
-        hits = 0;
-        misses = 0;
     }
 }

@@ -14,15 +14,13 @@ import java.util.Arrays;
  * <p>{@link #state} lists a cache's entry tags in entry order ({@link #NONE} for an empty one), then its used bits
  * and its lock bits, each as the low and high halves of a 64-bit mask with bit e for entry e. Not thread-safe.
  */
-public final class RtlMapCaches implements MapCacheBankReference {
+public final class RtlMapCaches extends CountingMapCaches {
 
     private final int[][] tags;
     private final boolean[][] used;
     private final boolean[][] locked;
     private final boolean missReplayed;
     private int lastVictim = NONE;
-    private long hits;
-    private long misses;
 
     /**
      * Builds empty caches.
@@ -46,11 +44,11 @@ public final class RtlMapCaches implements MapCacheBankReference {
         for (int e = 0; e < tags[cache].length; e++) {
             if (tags[cache][e] == tag) {
                 hit(cache, e);
-                hits++;
+                hit();
                 return true;
             }
         }
-        misses++;
+        miss();
         int victim = 0;
         for (int e = tags[cache].length - 1; e >= 0; e--) {
             if (!used[cache][e] && !locked[cache][e]) {
@@ -131,21 +129,5 @@ public final class RtlMapCaches implements MapCacheBankReference {
             Arrays.fill(used[c], false);
             Arrays.fill(locked[c], false);
         }
-    }
-
-    @Override
-    public long hits() {
-        return hits;
-    }
-
-    @Override
-    public long misses() {
-        return misses;
-    }
-
-    @Override
-    public void resetCounters() {
-        hits = 0;
-        misses = 0;
     }
 }

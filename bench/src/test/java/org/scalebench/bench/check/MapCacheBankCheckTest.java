@@ -8,6 +8,7 @@ import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.scalebench.bench.reference.CountingMapCaches;
 import org.scalebench.bench.reference.MapCacheBankReference;
 import org.scalebench.bench.reference.RtlMapCaches;
 import org.scalebench.coherence.domain.MapCacheBank;
@@ -17,12 +18,10 @@ import org.scalebench.coherence.domain.MapCacheReplacement;
 class MapCacheBankCheckTest {
 
     /** A planted bug: "LRU" caches whose hits do not refresh recency (first in, first out). */
-    private static final class FifoCaches implements MapCacheBankReference {
+    private static final class FifoCaches extends CountingMapCaches {
         private final int entries;
         private final List<LinkedHashSet<Integer>> caches = new ArrayList<>();
         private int lastVictim = NONE;
-        private long hits;
-        private long misses;
 
         FifoCaches(final int caches, final int entries) {
             this.entries = entries;
@@ -37,10 +36,10 @@ class MapCacheBankCheckTest {
             final LinkedHashSet<Integer> rows = caches.get(cache);
             lastVictim = NONE;
             if (rows.contains(tag)) {
-                hits++;
+                hit();
                 return true;
             }
-            misses++;
+            miss();
             if (rows.size() == entries) {
                 lastVictim = rows.iterator().next();
                 rows.remove(lastVictim);
@@ -80,22 +79,6 @@ class MapCacheBankCheckTest {
         @Override
         public void clear() {
             caches.forEach(LinkedHashSet::clear);
-        }
-
-        @Override
-        public long hits() {
-            return hits;
-        }
-
-        @Override
-        public long misses() {
-            return misses;
-        }
-
-        @Override
-        public void resetCounters() {
-            hits = 0;
-            misses = 0;
         }
     }
 
