@@ -115,11 +115,12 @@ class GateCommandTest {
 
     /**
      * The evidence that real regressions fail the gate: the range-reduction kernel with an extra remainder per call,
-     * and with an array copy per call, against floors the intact kernel meets, in every round.
+     * and with an array copy per call, against floors the intact kernel meets: each fails a majority of its rounds
+     * (two or three, as the machine's noise puts the first two on one side of a floor or not).
      */
     @Test
     @Tag("jmh")
-    void plantedSlowdownAndAllocationFailInEveryRound() throws IOException {
+    void plantedSlowdownAndAllocationFailTheirRounds() throws IOException {
         final Path file = floors("PlantedRegressionBench,modulo,variant=intact,0.01,0.01\n"
                 + "PlantedRegressionBench,modulo,variant=slowed,1.9,0.01\n"
                 + "PlantedRegressionBench,modulo,variant=allocating,0.01,0.01\n");
@@ -130,12 +131,12 @@ class GateCommandTest {
         assertEquals(1, run.exitCode(), run.out() + run.err());
         assertTrue(run.out().contains("gate: FAILED, 2 of 3 floors failed"), run.out());
         final List<String> lines = Files.readAllLines(out);
-        assertTrue(lines.get(1).matches("PlantedRegressionBench,modulo,variant=intact,.*,pass,0\\.01,3,.*"),
+        assertTrue(lines.get(1).matches("PlantedRegressionBench,modulo,variant=intact,.*,pass,0\\.01,[23],.*"),
                 lines.get(1));
-        assertTrue(lines.get(2).matches("PlantedRegressionBench,modulo,variant=slowed,.*,fail:speedup,0\\.01,3,.*"),
+        assertTrue(lines.get(2).matches("PlantedRegressionBench,modulo,variant=slowed,.*,fail:speedup,0\\.01,[23],.*"),
                 lines.get(2));
         assertTrue(lines.get(3).matches("PlantedRegressionBench,modulo,variant=allocating,.*,fail:allocation,0\\.01,"
-                + "3,.*"), lines.get(3));
+                + "[23],.*"), lines.get(3));
         final String bmf = Files.readString(json);
         assertTrue(bmf.contains("\"PlantedRegressionBench/modulo/variant=slowed\": {\"speedup\": {\"value\": "), bmf);
         assertTrue(bmf.contains("\"unstable\": {\"value\": "), bmf);
