@@ -20,7 +20,7 @@ class LlmSearchTest {
             final int maxInterleave) {
         final TransformerProfile m = cost.model();
         LlmEstimate best = null;
-        for (int t = 1; t <= cost.cluster().gpusPerNode(); t *= 2) {
+        for (int t = 1; t <= cost.cluster().gpusPerNode() * LlmSearch.MAX_TENSOR_PARALLEL_NODES; t *= 2) {
             for (int p = 1; p <= m.layers(); p++) {
                 if (gpus % (t * p) != 0) {
                     continue;
