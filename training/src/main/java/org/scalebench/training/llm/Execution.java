@@ -17,7 +17,8 @@ import org.scalebench.core.data.DataTable;
  * since September 2021) and whether weight gradients are accumulated by a separate pass
  * ({@link ExecutionPart#GRADIENT_ACCUMULATION}, until February 2022). {@link #ideal()} has every part off.
  *
- * <p>The GEMM efficiency is 1 unless {@link #withGemmEfficiency} sets a fitted value (see {@link LlmValidation}).
+ * <p>The GEMM efficiency is 1 unless {@link #withGemmEfficiency} sets a fitted value ({@link #defaults()} uses the
+ * one {@link LlmValidation} fits on its calibration rows).
  *
  * <p>Immutable and thread-safe.
  */
@@ -89,12 +90,25 @@ public final class Execution {
     }
 
     /**
-     * The execution of {@code train llm} by default: every part of {@link #MEGATRON_2022}.
+     * The execution of {@code train llm} by default: every part of {@link #MEGATRON_2022} and the GEMM efficiency
+     * fitted on the calibration rows ({@link LlmValidation#calibration()}, A100 80GB; taken for every GPU).
      *
      * @return the execution
      */
     public static Execution defaults() {
-        return megatron(MEGATRON_2022);
+        return megatron(MEGATRON_2022, true);
+    }
+
+    /**
+     * Every part of a Megatron-LM version, with or without the fitted GEMM efficiency.
+     *
+     * @param software {@link #MEGATRON_2021} or {@link #MEGATRON_2022}
+     * @param fitted whether GEMMs run at the efficiency fitted on the calibration rows
+     * @return the execution
+     */
+    public static Execution megatron(final String software, final boolean fitted) {
+        final Execution e = megatron(software);
+        return fitted ? e.withGemmEfficiency(LlmValidation.calibration().gemmEfficiency()) : e;
     }
 
     /**
@@ -222,6 +236,21 @@ public final class Execution {
      */
     public double gemmEfficiency() {
         return has(ExecutionPart.GEMM_EFFICIENCY) ? gemmEfficiency : 1;
+    }
+
+    /**
+     * An input as read, whether its part is on or not.
+     *
+     * @param parameter e.g. {@code kernel_launch_us}
+     * @return the value
+     * @throws IllegalArgumentException for an unknown parameter
+     */
+    double number(final String parameter) {
+        final Double v = numbers.get(parameter);
+        if (v == null) {
+            throw new IllegalArgumentException("parameter '" + parameter + "': unknown");
+        }
+        return v;
     }
 
     /**
