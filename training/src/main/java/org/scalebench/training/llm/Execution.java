@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import org.scalebench.core.data.DataFileException;
 import org.scalebench.core.data.DataTable;
+import org.scalebench.core.data.TextLimits;
 
 /**
  * How an iteration runs on the GPUs beyond its FLOPs and bytes: the inputs of every {@link ExecutionPart} (resource
@@ -75,7 +76,7 @@ public final class Execution {
         final Execution table = BuiltIn.TABLE;
         final String version = software.trim().toLowerCase(Locale.ROOT);
         if (!SOFTWARE.contains(version)) {
-            throw new IllegalArgumentException("software = '" + software + "': must be one of "
+            throw new IllegalArgumentException("software = " + TextLimits.quoted(software) + ": must be one of "
                     + String.join(", ", SOFTWARE));
         }
         final EnumSet<ExecutionPart> on = EnumSet.allOf(ExecutionPart.class);

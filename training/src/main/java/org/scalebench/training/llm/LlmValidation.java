@@ -44,12 +44,13 @@ public final class LlmValidation {
      *               {@code layer_backward_ms}
      * @param published the published number
      * @param projected scalebench's number
+     * @param iterationSeconds scalebench's iteration time for the row's configuration
      * @param config the configuration projected
      * @param fits whether it fits in memory
      * @param source where the published number comes from
      */
-    public record Row(String id, String set, String metric, double published, double projected, ParallelConfig config,
-            boolean fits, String source) {
+    public record Row(String id, String set, String metric, double published, double projected,
+            double iterationSeconds, ParallelConfig config, boolean fits, String source) {
 
         /**
          * Signed relative error of the projection.
@@ -133,14 +134,27 @@ public final class LlmValidation {
      * @return the rows, in file order
      */
     public static List<Row> run(final GpuSpec gpu, final Set<ExecutionPart> off) {
-        final double efficiency = off.contains(ExecutionPart.GEMM_EFFICIENCY) ? 1
-                : off.isEmpty() && gpu.equals(gpu()) ? BuiltIn.FIT.gemmEfficiency()
-                : fit(BuiltIn.TABLE, gpu, off).gemmEfficiency();
+        final double efficiency = fitted(gpu, off);
         final List<Row> rows = new ArrayList<>();
         for (final DataTable.Row r : BuiltIn.TABLE.rows()) {
             rows.add(project(r, gpu, off, efficiency));
         }
         return rows;
+    }
+
+    /**
+     * The GEMM efficiency fitted on the built-in calibration rows under other conditions.
+     *
+     * @param gpu the GPU data to project with
+     * @param off execution parts switched off
+     * @return the fitted efficiency (1 when {@code off} holds {@link ExecutionPart#GEMM_EFFICIENCY})
+     */
+    public static double fitted(final GpuSpec gpu, final Set<ExecutionPart> off) {
+        if (off.contains(ExecutionPart.GEMM_EFFICIENCY)) {
+            return 1;
+        }
+        return off.isEmpty() && gpu.equals(gpu()) ? BuiltIn.FIT.gemmEfficiency()
+                : fit(BuiltIn.TABLE, gpu, off).gemmEfficiency();
     }
 
     private static Fit fit(final DataTable table, final GpuSpec gpu) {
@@ -264,7 +278,7 @@ public final class LlmValidation {
             default -> throw r.error("metric = '" + metric + "': must be iteration_s, tflops_per_gpu, train_days,"
                     + " layer_forward_ms or layer_backward_ms");
         };
-        return new Row(r.require("id"), r.require("set"), metric, r.number("published"), projected, config,
-                e.fitsMemory(), r.require("source"));
+        return new Row(r.require("id"), r.require("set"), metric, r.number("published"), projected,
+                e.iterationSeconds(), config, e.fitsMemory(), r.require("source"));
     }
 }

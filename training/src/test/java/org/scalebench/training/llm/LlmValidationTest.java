@@ -63,8 +63,8 @@ class LlmValidationTest {
         final List<LlmValidation.Row> planted = new ArrayList<>();
         for (final LlmValidation.Row r : LlmValidation.run()) {
             planted.add(new LlmValidation.Row(r.id(), r.set(), r.metric(), r.published(),
-                    r.id().equals("korthikanti-175b-full") ? 1.5 * r.projected() : r.projected(), r.config(), r.fits(),
-                    r.source()));
+                    r.id().equals("korthikanti-175b-full") ? 1.5 * r.projected() : r.projected(), r.iterationSeconds(),
+                    r.config(), r.fits(), r.source()));
         }
         final List<String> caught = outsideTolerance(planted, TOLERANCE);
         assertEquals(1, caught.size(), caught.toString());
