@@ -29,7 +29,8 @@ import org.scalebench.training.llm.TransformerProfile;
  * tensor x pipeline x data-parallel configuration that fits (global batch {@link #REFERENCE_BATCH} sequences),
  * and the configuration and global batch that reach a target loss soonest (the critical batch of Kaplan et al.
  * makes a larger batch cost more tokens). Runs on dgx-a100 links with A100 80GB GPUs (the validated hardware)
- * and on dgx-h100; validates against the published Megatron-LM runs ({@link LlmValidation}). Writes
+ * and on dgx-h100; validates against the published Megatron-LM runs ({@link LlmValidation}: the GEMM efficiency
+ * fitted on the calibration rows, the validation rows beside Calculon, {@link LlmValidationReport}). Writes
  * {@code llm.csv}, {@code llm-validation.csv}, {@code llm-parallelism.png}, {@code llm-time-to-loss.png} and
  * {@code llm.md}. Closed-form and deterministic. Immutable.
  */
