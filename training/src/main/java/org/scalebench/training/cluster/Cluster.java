@@ -320,7 +320,24 @@ public final class Cluster {
     public Cluster withNcclIntraBandwidth(final double gbps) {
         return new Cluster(name, device, gpusPerNode, hbmBandwidth, intra.alpha(), intra.bandwidth(),
                 interNode.alpha(), interNode.bandwidth(), ncclFabric.withBandwidths(gbps, ncclFabric.bwInterPerChannel()),
-                ncclGeneration, 0, nicSharing, nicsPerNode, peerBandwidth, switchPeerBandwidth, peerLatency, sources);
+                ncclGeneration, 0, nicSharing, nicsPerNode, peerBandwidth,
+                peerBandwidth == null ? switchPeerBandwidth : peerLinkBandwidth, peerLatency, sources);
+    }
+
+    /**
+     * This cluster with its network bandwidth (per node, and NCCL's per-channel inter-node bandwidth) scaled, for
+     * sensitivity studies and break-even searches.
+     *
+     * @param factor the scale, positive
+     * @return a new cluster
+     */
+    public Cluster withNetworkBandwidthScale(final double factor) {
+        positive("network bandwidth scale", factor);
+        return new Cluster(name, device, gpusPerNode, hbmBandwidth, intra.alpha(), intra.bandwidth(),
+                interNode.alpha(), interNode.bandwidth() * factor,
+                ncclFabric.withBandwidths(ncclFabric.bwIntraPerChannel(), ncclFabric.bwInterPerChannel() * factor),
+                ncclGeneration, ncclNvlinksPerChannel, nicSharing, nicsPerNode, peerBandwidth,
+                peerBandwidth == null ? switchPeerBandwidth : peerLinkBandwidth, peerLatency, sources);
     }
 
     /**

@@ -298,6 +298,19 @@ public final class ModelProfile {
     }
 
     /**
+     * The same profile with another MP model (its mixed-precision variant too), for sensitivity studies.
+     *
+     * @param model the MP model
+     * @return a new profile
+     */
+    public ModelProfile withMpSpeedup(final MpSpeedupModel model) {
+        return new ModelProfile(name, dataset, measuredOn, precision, gradientDtype, parameters, denseGradientBytes,
+                denseParameters, sparseTables, samplesPerEpoch, maxBatchPerDevice, stepTime, stepOverheadSeconds,
+                optimizerSeconds, efficiency, measuredEpochs, model, mixed == null ? null : mixed.withMpSpeedup(model),
+                scaling, sources);
+    }
+
+    /**
      * The multi-GPU step costs.
      *
      * @return the terms ({@link ScalingTerms#NONE} unless set)
