@@ -42,7 +42,7 @@ class TrainCliTest {
         assertTrue(lines.get(0).startsWith("model,cluster,devices,strategy,mp_degree,per_device_batch,global_batch,"
                 + "epochs,step_time_s,time_to_train_h,speedup_vs_dp,"), lines.get(0));
         assertTrue(lines.get(0).endsWith(",overlap,allreduce,shard_mode,nic_sharing,bucket_bytes,step_overhead_s,nccl,"
-                + "batch_choice,scalebench_version,commit,jdk"), lines.get(0));
+                + "batch_choice,accumulation,without,scaling,scalebench_version,commit,jdk"), lines.get(0));
         // 1 (dp) + 8 (4 strategies) + 64 (4) + 512 (4)
         assertEquals(1 + 13, lines.size());
         assertTrue(lines.get(1).startsWith("gnmt,dgx1,1,dp,1,"), lines.get(1));
