@@ -323,13 +323,18 @@ final class GradientExchange {
      * @param gathered sparse bytes the slowest gather ring collects
      * @param table dense bytes of the table slice the slowest ring would all-reduce instead
      * @param backwardSeconds the backward pass the exchange may hide under
+     * @param total where to store the whole exchange's seconds ({@link #seconds}) in element 0, or null
      * @return exposed seconds
      */
     double exposedSeconds(final int workers, final int mIndex, final int bIndex, final double dense,
-            final double gathered, final double table, final double backwardSeconds) {
+            final double gathered, final double table, final double backwardSeconds, final double[] total) {
         if (workers == 1) {
+            if (total != null) {
+                total[0] = 0.0;
+            }
             return 0.0;
         }
+        double whole;
         final int m = degrees[mIndex];
         final int nodes = (workers * m + gpusPerNode - 1) / gpusPerNode;
         double exposed;
@@ -339,16 +344,22 @@ final class GradientExchange {
             final double c = oneAllReduce(workers, mIndex, bIndex, DENSE, nodes, bucket);
             final double fill = backwardSeconds * bucket / dense;
             final double lastFull = c <= fill ? full * fill + c : fill + full * c;
-            final double end = rest > 0
-                    ? Math.max(backwardSeconds, lastFull) + oneAllReduce(workers, mIndex, bIndex, DENSE, nodes, rest)
-                    : lastFull;
+            final double restTime = rest > 0 ? oneAllReduce(workers, mIndex, bIndex, DENSE, nodes, rest) : 0.0;
+            final double end = rest > 0 ? Math.max(backwardSeconds, lastFull) + restTime : lastFull;
             exposed = Math.max(0.0, end - backwardSeconds);
+            whole = full * c + restTime;
         } else {
             exposed = oneAllReduce(workers, mIndex, bIndex, DENSE, nodes, dense);
+            whole = exposed;
         }
         if (gathered > 0) {
-            exposed += Math.min(allGather(workers, mIndex, bIndex, nodes, gathered),
+            final double sparse = Math.min(allGather(workers, mIndex, bIndex, nodes, gathered),
                     allReduce(workers, mIndex, bIndex, TABLE, nodes, table));
+            exposed += sparse;
+            whole += sparse;
+        }
+        if (total != null) {
+            total[0] = whole;
         }
         return exposed;
     }

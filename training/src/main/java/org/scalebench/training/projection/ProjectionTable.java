@@ -30,6 +30,8 @@ public final class ProjectionTable {
     final double[] stepSeconds;
     final double[] trainSeconds;
     final int[] best;
+    /** Scratch for the projector's sweep (the whole exchange beside its exposed part). */
+    final double[] scratch = new double[1];
     double singleDeviceSeconds;
 
     ProjectionTable(final int capacity, final int[] degrees) {

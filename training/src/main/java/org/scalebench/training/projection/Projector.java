@@ -391,10 +391,14 @@ public final class Projector {
         final double dense = denseBytes[0][0];
         final double gathered = devices * gatherBytes[0][0];
         final double table = tableBytes[0][0];
-        final double comm = exchange.seconds(devices, 0, 0, dense, gathered, table);
         final double backward = BACKWARD_SHARE * microSeconds;
-        final double exposed = timeline ? exchange.exposedSeconds(devices, 0, 0, dense, gathered, table, backward)
-                : comm - Math.min(overlap * comm, backward);
+        final double exposed;
+        if (timeline) {
+            exposed = exchange.exposedSeconds(devices, 0, 0, dense, gathered, table, backward, null);
+        } else {
+            final double comm = exchange.seconds(devices, 0, 0, dense, gathered, table);
+            exposed = comm - Math.min(overlap * comm, backward);
+        }
         final boolean overheadOn = options.enabled(ScalingEffect.STEP_OVERHEAD);
         final boolean stragglerOn = options.enabled(ScalingEffect.STRAGGLER);
         final double overhead = (stragglerOn ? stragglerCv : 0.0) * SlowestOfN.expectedMax(devices) * rootAccumulation
@@ -452,12 +456,17 @@ public final class Projector {
             final double epochs = efficiency.epochs(global);
             final double computeSeconds = computeRow[b];
             final double micro = microRow[b];
-            final double comm = exchange.seconds(workers, mIndex, b, denseRow[b], workers * gatherRow[b], tableRow[b]);
             final double backward = BACKWARD_SHARE * micro;
-            final double exposed = timeline
-                    ? exchange.exposedSeconds(workers, mIndex, b, denseRow[b], workers * gatherRow[b], tableRow[b],
-                            backward)
-                    : comm - Math.min(overlap * comm, backward);
+            final double comm;
+            final double exposed;
+            if (timeline) {
+                exposed = exchange.exposedSeconds(workers, mIndex, b, denseRow[b], workers * gatherRow[b],
+                        tableRow[b], backward, out.scratch);
+                comm = out.scratch[0];
+            } else {
+                comm = exchange.seconds(workers, mIndex, b, denseRow[b], workers * gatherRow[b], tableRow[b]);
+                exposed = comm - Math.min(overlap * comm, backward);
+            }
             final double overhead = slowest * micro + sync;
             double step = computeSeconds + overhead + exposed;
             if (inputRate > 0) {
