@@ -20,9 +20,11 @@ import org.scalebench.training.parallel.MpPlacement;
  * ({@code docs/training-model.md} derives every term):
  * <pre>
  *   T(N, M)   = epochs(W b) * (D / (W b)) * T_step            W = N / M workers of M GPUs, worker batch b
- *   T_step    = compute + exposed(comm)
- *   compute   = overhead + optimizer * s(M) + (t_c(b) - overhead - optimizer) / SU_MP(M, b)
- *   exposed   = comm - min(overlap * comm, 2/3 * compute)         (the backward pass is 2/3 of a step)
+ *   T_step    = k * micro + optimizer * s(M) + wait(N) + sync + exposed(comm)     (k accumulated micro-steps)
+ *   micro     = overhead + (t_c(b) - overhead - optimizer) / SU_MP(M, b)
+ *   wait(N)   = cv * E[max of N standard normals] * sqrt(k) * micro               (the slowest GPU)
+ *   exposed   = the gradient buckets' timeline past the backward pass (2/3 of a micro-step), or
+ *               comm - min(overlap * comm, 2/3 * micro) with the timeline off
  *   comm      = all-reduce of the slowest ring's dense shard among W workers, plus the exchange of sparse gradients
  * </pre>
  * {@code t_c} is the measured single-device step time (its fixed part: a per-step overhead every GPU pays and the
