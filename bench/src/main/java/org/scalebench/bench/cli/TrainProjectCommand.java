@@ -117,6 +117,22 @@ public final class TrainProjectCommand implements Callable<Integer>, StudyComman
                     + " power of two per strategy).")
     Integer batch;
 
+    @Option(names = "--accumulation", paramLabel = "K",
+            description = "Micro-steps whose gradients a worker accumulates before each exchange (default:"
+                    + " ${DEFAULT-VALUE}).")
+    int accumulation = 1;
+
+    @Option(names = "--without", paramLabel = "EFFECT[,EFFECT]",
+            description = "Parts of the step model to switch off: step-overhead, timeline, loss-scaling, cube-mesh,"
+                    + " straggler, input-pipeline (default: none).")
+    String without = "none";
+
+    @Option(names = "--scaling", paramLabel = "none|fitted",
+            description = "Multi-GPU step costs (synchronisation overhead, straggler spread, loss scaling): none, or"
+                    + " those fitted on the scaling corpus for the model's family (paper-scaling.csv; built-in paper"
+                    + " models only) (default: ${DEFAULT-VALUE}).")
+    String scaling = "none";
+
     @Override
     public Integer call() throws Exception {
         final ProjectionStudy projection = study();
@@ -166,16 +182,26 @@ public final class TrainProjectCommand implements Callable<Integer>, StudyComman
         final NicSharing sharing = nicSharing == null ? null
                 : NicSharing.parse(TrainOptions.choice("--nic-sharing", nicSharing, "per-node", "per-gpu"));
         final long bucketBytes = TrainOptions.bytes("--bucket", bucket);
+        if (accumulation < 1) {
+            throw new UsageException("--accumulation = " + accumulation + ": must be at least 1");
+        }
+        final java.util.Set<org.scalebench.training.projection.ScalingEffect> disabled = OptionValues.named(
+                "--without", () -> org.scalebench.training.projection.ScalingEffect.parseList(without));
+        final String scalingMode = TrainOptions.choice("--scaling", scaling, "none", "fitted");
         if (stepOverhead != null && !(stepOverhead >= 0 && stepOverhead < 1e6)) {
             throw new UsageException("--step-overhead = " + stepOverhead + ": must be seconds in [0, 1e6)");
         }
         final ProjectionOptions options = new ProjectionOptions(overlap, mode.equals("sharded"),
                 OptionValues.named("--comm", () -> CommunicationModel.parse(comm)), nccl == null ? null : OptionValues.named("--nccl", () -> NcclGeneration.parse(nccl)),
                 batch == null ? 0 : batch).withEvenShards(shardMode.equals("even")).withNicSharing(sharing)
-                .withBucketBytes(bucketBytes);
+                .withBucketBytes(bucketBytes).withAccumulationSteps(accumulation).withDisabledEffects(disabled);
+        final org.scalebench.bench.train.TrainingReproduction fits = scalingMode.equals("fitted")
+                ? new org.scalebench.bench.train.TrainingReproduction() : null;
         final List<ModelProfile> profiles = new ArrayList<>();
         for (final String m : OptionValues.distinct("--model", models)) {
-            profiles.add(variant(OptionValues.named("--model", () -> ModelCatalog.resolve(m)), p, epochsMode));
+            final ModelProfile profile = variant(OptionValues.named("--model", () -> ModelCatalog.resolve(m)), p,
+                    epochsMode);
+            profiles.add(fits == null ? profile : fits.fitted(profile));
         }
         final List<Cluster> machines = new ArrayList<>();
         for (final String c : OptionValues.distinct("--cluster", clusters)) {
@@ -198,7 +224,9 @@ public final class TrainProjectCommand implements Callable<Integer>, StudyComman
         final List<String> settings = List.of(Double.toString(overlap), mode, shardMode,
                 nicSharing == null ? "cluster" : nicSharing, Long.toString(bucketBytes),
                 stepOverhead == null ? "profile" : Double.toString(stepOverhead), nccl == null ? "cluster" : nccl,
-                batch == null ? "best" : Integer.toString(batch));
+                batch == null ? "best" : Integer.toString(batch), Integer.toString(accumulation),
+                disabled.isEmpty() ? "none" : String.join("+", disabled.stream().sorted()
+                        .map(org.scalebench.training.projection.ScalingEffect::label).toList()), scalingMode);
         return new ProjectionStudy(profiles, machines, options, mp, sorted, settings,
                 Provenance.current(VersionProvider.version()));
     }
