@@ -55,12 +55,13 @@ public final class ClosedLoopMachine implements Timeline.Cores {
     private final boolean[] finished;
     /** Per core and register: the line of the outstanding miss (only with more than one register). */
     private final long[] pendingLine;
-    /** Per core: an access drawn but not yet performed (it follows a gap, or touched a pending line). */
-    private final boolean[] held;
-    private final boolean[] heldWrite;
-    private final long[] heldAddress;
-    private final int[] heldSdid;
-    private final int[] heldHdid;
+    /** Per core: its next access, drawn ahead of its turn (after a gap, or waiting for a pending line). */
+    private final boolean[] ready;
+    private final boolean[] nextWrite;
+    private final long[] nextAddress;
+    private final int[] nextSdid;
+    private final int[] nextHdid;
+    private final int[] nextGap;
     private final int[] issuing;
 
     private long issued;
@@ -122,11 +123,12 @@ public final class ClosedLoopMachine implements Timeline.Cores {
         this.finished = new boolean[cores];
         this.pendingLine = new long[mshrs > 1 ? cores * mshrs : 0];
         java.util.Arrays.fill(pendingLine, -1);
-        this.held = new boolean[cores];
-        this.heldWrite = new boolean[cores];
-        this.heldAddress = new long[cores];
-        this.heldSdid = new int[cores];
-        this.heldHdid = new int[cores];
+        this.ready = new boolean[cores];
+        this.nextWrite = new boolean[cores];
+        this.nextAddress = new long[cores];
+        this.nextSdid = new int[cores];
+        this.nextHdid = new int[cores];
+        this.nextGap = new int[cores];
         this.issuing = workload.issuingCores();
         for (final int c : issuing) {
             if (c < 0 || c >= cores) {
@@ -239,41 +241,28 @@ public final class ClosedLoopMachine implements Timeline.Cores {
                 stop = true;
                 return time;
             }
-            final boolean write;
-            final long address;
-            final int sdid;
-            final int hdid;
-            if (held[core]) {
-                held[core] = false;
-                write = heldWrite[core];
-                address = heldAddress[core];
-                sdid = heldSdid[core];
-                hdid = heldHdid[core];
-            } else {
-                if (!workload.next(core, access)) {
-                    finished[core] = true;
-                    return -1;
-                }
-                write = access.write;
-                address = access.address;
-                sdid = access.sdid;
-                hdid = access.hdid;
-                if (access.gap > 0) {
-                    // the core works for the gap first: the access is made when its event comes up
-                    hold(core, write, address, sdid, hdid);
-                    return time + access.gap;
-                }
+            if (!ready[core] && !draw(core)) {
+                finished[core] = true;
+                return -1;
             }
+            if (nextGap[core] > 0) {
+                // the core works for the gap first: the access is made when its event comes up again
+                final int gap = nextGap[core];
+                nextGap[core] = 0;
+                return park(time + gap);
+            }
+            final boolean write = nextWrite[core];
+            final long address = nextAddress[core];
             if (mshrs > 1 && outstanding[core] > 0) {
                 final int register = pendingRegister(core, address >>> LineAddress.LINE_SHIFT);
                 if (register != NONE) {
-                    hold(core, write, address, sdid, hdid);
                     waitingOn[core] = register;
-                    return -1;
+                    return park(-1);
                 }
             }
+            ready[core] = false;
             issued++;
-            if (!protocol.issue(core, write, address, sdid, hdid, path)) {
+            if (!protocol.issue(core, write, address, nextSdid[core], nextHdid[core], path)) {
                 if (counting) {
                     stats.recordAccess(hitCycles);
                 }
@@ -285,14 +274,48 @@ public final class ClosedLoopMachine implements Timeline.Cores {
                 timeline.start(path, core, time, register << 1 | (counting ? 1 : 0));
                 if (outstanding[core] == mshrs) {
                     waitingOn[core] = ANY;
-                    return -1;
+                    return park(-1);
                 }
                 time += think;
             }
             if (issued >= limit || time >= timeline.nextEventTime() + RUN_AHEAD) {
-                return time;
+                return park(time);
             }
         }
+    }
+
+    /**
+     * Draws a core's next access into its buffer and starts loading the private-cache set it will look at.
+     *
+     * @return false when the core has no more accesses
+     */
+    private boolean draw(final int core) {
+        if (!workload.next(core, access)) {
+            return false;
+        }
+        nextWrite[core] = access.write;
+        nextAddress[core] = access.address;
+        nextSdid[core] = access.sdid;
+        nextHdid[core] = access.hdid;
+        nextGap[core] = access.gap;
+        ready[core] = true;
+        return true;
+    }
+
+    /**
+     * Before a core leaves the processor: draws the access of the core whose event comes next, if not drawn, and
+     * prefetches the private-cache set it will use, so that the host's memory is loading while the event queue
+     * works.
+     *
+     * @param wake what the leaving core returns
+     * @return {@code wake}
+     */
+    private long park(final long wake) {
+        final int head = timeline.nextEventId();
+        if (head >= 0 && head < finished.length && !finished[head] && (ready[head] || draw(head))) {
+            protocol.prefetch(head, nextAddress[head]);
+        }
+        return wake;
     }
 
     @Override
@@ -340,11 +363,4 @@ public final class ClosedLoopMachine implements Timeline.Cores {
         throw new IllegalStateException("core " + core + ": no free miss register");
     }
 
-    private void hold(final int core, final boolean write, final long address, final int sdid, final int hdid) {
-        held[core] = true;
-        heldWrite[core] = write;
-        heldAddress[core] = address;
-        heldSdid[core] = sdid;
-        heldHdid[core] = hdid;
-    }
 }

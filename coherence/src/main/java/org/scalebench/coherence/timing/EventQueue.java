@@ -1,31 +1,51 @@
 package org.scalebench.coherence.timing;
 
+import java.util.Arrays;
 import org.scalebench.core.Checks;
 
 /**
- * A priority queue of events {@code (time, id)}, smallest time first and, at equal times, smallest id first: a
- * total order, so the same events always come out in the same order whatever order they went in. An id is in
- * the queue at most once. A 4-ary heap in two parallel arrays (half the depth of a binary heap, and a node's
- * children share a cache line).
+ * A priority queue of events {@code (time, id)}, earliest time first; events of equal time come out in the order
+ * they went in (so the same sequence of operations always gives the same order). An id is queued at most once.
  *
- * <p>Allocation: the arrays at construction, and again only when more events are queued than ever before (they
- * double). Thread-safety: none.
+ * <p>A calendar queue (Brown, CACM 1988): {@link #BUCKETS} buckets, one per cycle of a window
+ * {@code [cursor, cursor + BUCKETS)}, each a FIFO list threaded through the ids; events beyond the window (or, after
+ * a rewind, before it) wait in a small binary heap and move into the window as it advances. A simulation's events
+ * crowd the next few hundred cycles, so adding is O(1) and taking the next event a short scan.
+ *
+ * <p>Allocation: arrays at construction, grown (doubled) when an id beyond them is queued. Thread-safety: none.
  */
 public final class EventQueue {
 
-    private long[] time;
-    private int[] id;
-    private int size;
+    /** Cycles in the window of buckets (a power of two). */
+    static final int BUCKETS = 1 << 12;
+    private static final int MASK = BUCKETS - 1;
+    private static final int NIL = -1;
+
+    private final int[] head = new int[BUCKETS];
+    private final int[] tail = new int[BUCKETS];
+    private int[] next;
+    private long[] timeOf;
+    /** The window's first cycle: every bucketed event's time is in [cursor, cursor + BUCKETS). */
+    private long cursor;
+    private int bucketed;
+    // the overflow heap: events outside the window
+    private long[] farTime;
+    private int[] farId;
+    private int far;
 
     /**
      * Creates an empty queue.
      *
-     * @param capacity initial capacity, at least 1
+     * @param capacity ids expected (the arrays grow beyond it)
      */
     public EventQueue(final int capacity) {
         Checks.requireAtLeast("event queue capacity", capacity, 1);
-        time = new long[capacity];
-        id = new int[capacity];
+        Arrays.fill(head, NIL);
+        Arrays.fill(tail, NIL);
+        next = new int[capacity];
+        timeOf = new long[capacity];
+        farTime = new long[16];
+        farId = new int[16];
     }
 
     /**
@@ -34,7 +54,7 @@ public final class EventQueue {
      * @return the count
      */
     public int size() {
-        return size;
+        return bucketed + far;
     }
 
     /**
@@ -43,7 +63,7 @@ public final class EventQueue {
      * @return true when empty
      */
     public boolean isEmpty() {
-        return size == 0;
+        return bucketed + far == 0;
     }
 
     /**
@@ -52,83 +72,156 @@ public final class EventQueue {
      * @return the time, {@link Long#MAX_VALUE} when empty
      */
     public long peekTime() {
-        return size == 0 ? Long.MAX_VALUE : time[0];
+        final long bucketTime = bucketed == 0 ? Long.MAX_VALUE : firstBucketTime();
+        final long farFirst = far == 0 ? Long.MAX_VALUE : farTime[0];
+        return Math.min(bucketTime, farFirst);
     }
 
     /**
-     * The earliest event's id (valid when not empty).
+     * The earliest event's id (the queue must not be empty).
      *
      * @return the id
      */
     public int peekId() {
-        return id[0];
+        final long bucketTime = bucketed == 0 ? Long.MAX_VALUE : firstBucketTime();
+        if (far > 0 && farTime[0] <= bucketTime) {
+            return farId[0];
+        }
+        return head[(int) (bucketTime & MASK)];
+    }
+
+    /** The time of the first non-empty bucket (there is one): moves the cursor there. */
+    private long firstBucketTime() {
+        long t = cursor;
+        while (head[(int) (t & MASK)] == NIL) {
+            t++;
+        }
+        cursor = t;
+        return t;
     }
 
     /**
      * Queues an event.
      *
      * @param t its time
-     * @param i its id
+     * @param id its id, at least 0
      */
-    public void add(final long t, final int i) {
-        if (size == time.length) {
-            time = java.util.Arrays.copyOf(time, size * 2);
-            id = java.util.Arrays.copyOf(id, size * 2);
+    public void add(final long t, final int id) {
+        if (id >= next.length) {
+            final int n = Math.max(id + 1, next.length * 2);
+            next = Arrays.copyOf(next, n);
+            timeOf = Arrays.copyOf(timeOf, n);
         }
-        int k = size++;
-        while (k > 0) {
-            final int parent = (k - 1) >>> 2;
-            final long pt = time[parent];
-            if (pt < t || (pt == t && id[parent] < i)) {
-                break;
-            }
-            time[k] = pt;
-            id[k] = id[parent];
-            k = parent;
+        if (bucketed == 0 && far == 0) {
+            cursor = t;
         }
-        time[k] = t;
-        id[k] = i;
+        if (t >= cursor && t - cursor < BUCKETS) {
+            bucket(t, id);
+        } else {
+            farAdd(t, id);
+        }
+    }
+
+    private void bucket(final long t, final int id) {
+        final int b = (int) (t & MASK);
+        timeOf[id] = t;
+        next[id] = NIL;
+        if (head[b] == NIL) {
+            head[b] = id;
+        } else {
+            next[tail[b]] = id;
+        }
+        tail[b] = id;
+        bucketed++;
     }
 
     /** Removes the earliest event (the queue must not be empty). */
     public void poll() {
-        final int n = --size;
-        if (n == 0) {
+        final long bucketTime = bucketed == 0 ? Long.MAX_VALUE : firstBucketTime();
+        if (far > 0 && farTime[0] <= bucketTime) {
+            final long t = farTime[0];
+            farPoll();
+            if (t >= cursor || bucketed == 0) {
+                advance(t);
+            }
             return;
         }
-        final long t = time[n];
-        final int i = id[n];
-        int k = 0;
-        while (true) {
-            final int first = (k << 2) + 1;
-            if (first >= n) {
-                break;
-            }
-            int best = first;
-            long bt = time[first];
-            int bi = id[first];
-            final int last = Math.min(first + 4, n);
-            for (int c = first + 1; c < last; c++) {
-                final long ct = time[c];
-                if (ct < bt || (ct == bt && id[c] < bi)) {
-                    best = c;
-                    bt = ct;
-                    bi = id[c];
-                }
-            }
-            if (t < bt || (t == bt && i < bi)) {
-                break;
-            }
-            time[k] = bt;
-            id[k] = bi;
-            k = best;
+        final int b = (int) (bucketTime & MASK);
+        final int id = head[b];
+        head[b] = next[id];
+        if (head[b] == NIL) {
+            tail[b] = NIL;
         }
-        time[k] = t;
-        id[k] = i;
+        bucketed--;
+        advance(bucketTime);
+    }
+
+    /** Moves the window to start at {@code t} and brings the overflow events now inside it into their buckets. */
+    private void advance(final long t) {
+        if (t > cursor || bucketed == 0) {
+            cursor = bucketed == 0 ? t : Math.max(cursor, t);
+        }
+        while (far > 0 && farTime[0] >= cursor && farTime[0] - cursor < BUCKETS) {
+            final long ft = farTime[0];
+            final int fid = farId[0];
+            farPoll();
+            bucket(ft, fid);
+        }
     }
 
     /** Removes every event. */
     public void clear() {
-        size = 0;
+        Arrays.fill(head, NIL);
+        Arrays.fill(tail, NIL);
+        bucketed = 0;
+        far = 0;
+    }
+
+    // ---------------------------------------------------------------------------- overflow: a binary heap
+
+    private void farAdd(final long t, final int id) {
+        if (far == farTime.length) {
+            farTime = Arrays.copyOf(farTime, far * 2);
+            farId = Arrays.copyOf(farId, far * 2);
+        }
+        int k = far++;
+        while (k > 0) {
+            final int parent = (k - 1) >>> 1;
+            if (farTime[parent] <= t) {
+                break;
+            }
+            farTime[k] = farTime[parent];
+            farId[k] = farId[parent];
+            k = parent;
+        }
+        farTime[k] = t;
+        farId[k] = id;
+    }
+
+    private void farPoll() {
+        final int n = --far;
+        if (n == 0) {
+            return;
+        }
+        final long t = farTime[n];
+        final int id = farId[n];
+        int k = 0;
+        while (true) {
+            int child = 2 * k + 1;
+            if (child >= n) {
+                break;
+            }
+            if (child + 1 < n && farTime[child + 1] < farTime[child]) {
+                child++;
+            }
+            if (t <= farTime[child]) {
+                break;
+            }
+            farTime[k] = farTime[child];
+            farId[k] = farId[child];
+            k = child;
+        }
+        farTime[k] = t;
+        farId[k] = id;
     }
 }

@@ -4,10 +4,11 @@ import java.util.Arrays;
 import org.scalebench.core.Checks;
 
 /**
- * The machine's clock: a discrete-event loop over cores and in-flight transactions, in the order of
- * {@link EventQueue} (time, then id), so the same inputs always give the same timings.
+ * The machine's clock: a discrete-event loop over cores and in-flight transactions, so the same inputs always give
+ * the same timings.
  *
- * <p>Two kinds of events. A <em>core event</em> at time {@code t} lets a core run: the {@link Cores} it drives
+ * <p>Events are taken in time order, events of one time in the order they were queued ({@link EventQueue}).
+ * Two kinds of events. A <em>core event</em> at time {@code t} lets a core run: the {@link Cores} it drives
  * performs the core's next accesses and says when the core runs again, or that it waits for a miss. A
  * <em>chain event</em> moves an in-flight transaction's {@link TimingPath} one leg on: the chain has arrived at the
  * leg's resource, which serves it at once or after the packets that arrived before it (resources see their
@@ -172,6 +173,15 @@ public final class Timeline {
      */
     public long nextEventTime() {
         return events.peekTime();
+    }
+
+    /**
+     * The earliest queued event's id: a core below the number of cores, a chain above.
+     *
+     * @return the id, -1 when nothing is queued
+     */
+    public int nextEventId() {
+        return events.isEmpty() ? -1 : events.peekId();
     }
 
     /**
