@@ -14,6 +14,7 @@ import org.scalebench.coherence.network.LinkLoad;
 import org.scalebench.coherence.network.Messenger;
 import org.scalebench.coherence.timing.TimingPath;
 import org.scalebench.core.FastDivisor;
+import org.scalebench.core.LineTable;
 import org.scalebench.core.Mix64;
 import org.scalebench.core.SetAssocTags;
 
@@ -115,6 +116,12 @@ public final class MesiProtocol {
     private final MapCacheBank homeMapCaches;
     private final HomeMapping homeMapping;
     private final boolean restrictedHomes;
+    /** First-touch placement: page to home slice, filled as pages are first touched. */
+    private final LineTable pageHome;
+    /** The home slice next to each core: its node's, or its interface's nearest (first touch, server directory). */
+    private final int[] nearHome;
+    /** A hierarchical directory: reads are served by a copy in the requester's interface when there is one. */
+    private final boolean hierarchical;
 
     private final int[] targets;
     private final long[] broadcastTreeLinks;
@@ -187,6 +194,8 @@ public final class MesiProtocol {
         this.homeDomains = new HomeDomains(config.homeDomainCount(), homes, homeMapCaches);
         this.homeMapping = config.homeMapping();
         this.restrictedHomes = homeMapping.restricted();
+        this.pageHome = homeMapping.firstTouch() ? new LineTable(1 << 12, NIL) : null;
+        this.hierarchical = config.format().kind() == org.scalebench.coherence.format.FormatSpec.Kind.HIER;
         this.format = formats.create(config.format(), directoryTags.capacity(), sharerDomains, sharerMapCaches);
         this.targets = new int[Math.max(format.maxTargets(), 1)];
         this.broadcastTreeLinks = new long[homes];
@@ -206,6 +215,15 @@ public final class MesiProtocol {
         java.util.Arrays.fill(homeAtNode, -1);
         for (int h = homes - 1; h >= 0; h--) {
             homeAtNode[homeNodes[h]] = h;
+        }
+        this.nearHome = new int[cores];
+        for (int c = 0; c < cores; c++) {
+            // the home at the core's node, else the nearest one at or below it in its interface, else home 0's
+            int h = NIL;
+            for (int n = c; n >= 0 && h == NIL && network.interfaceOf(n) == network.interfaceOf(c); n--) {
+                h = homeAtNode[n];
+            }
+            nearHome[c] = h == NIL ? homeMapping.globalHomeOfLine(c) : h;
         }
         this.resetBroadcastOnEmpty = config.broadcastExit() == BroadcastExit.RESET_ON_EMPTY;
     }
@@ -379,10 +397,20 @@ public final class MesiProtocol {
     private void miss(final int core, final boolean write, final long address, final long line, final int set,
             final int sdid, final int hdid, final TimingPath path) {
         final int lhid = logicalHomeOfAddress(address, hdid);
-        final int home = homeSlice(line, hdid, lhid);
+        final int home = pageHome != null ? firstTouchHome(line, core) : homeSlice(line, hdid, lhid);
         homeMapCycles(core, hdid, lhid, path);
         final int homeNode = homeNodes[home];
-        messenger.send(core, homeNode, controlFlits, path);
+        if (hierarchical && !write && serveInInterface(core, line, set, sdid, home, path)) {
+            return;
+        }
+        if (hierarchical && network.interfaceOf(homeNodes[nearHome[core]]) != network.interfaceOf(homeNode)) {
+            // the requester's server directory is looked up first; it sends the request on to the line's home
+            messenger.send(core, homeNodes[nearHome[core]], controlFlits, path);
+            path.delay(config.directoryCycles());
+            messenger.send(homeNodes[nearHome[core]], homeNode, controlFlits, path);
+        } else {
+            messenger.send(core, homeNode, controlFlits, path);
+        }
         path.delay(config.directoryCycles());
         stats.directoryAccesses++;
         prefetchSink ^= memory.touch(home, line); // the slice's set loads while the directory is searched
@@ -465,6 +493,65 @@ public final class MesiProtocol {
         format.reset(entry);
         format.setOwner(entry, core, sdid);
         state[slot] = MODIFIED;
+    }
+
+    /** The home of a line under first-touch placement: its page's, set by the page's first toucher. */
+    private int firstTouchHome(final long line, final int core) {
+        final long page = line >>> LineAddress.LINES_PER_PAGE_SHIFT;
+        final int known = pageHome.get(page);
+        if (known != NIL) {
+            return known;
+        }
+        final int home = nearHome[core];
+        pageHome.put(page, home);
+        return home;
+    }
+
+    /**
+     * A hierarchical directory's read served inside the requester's server: when a core of the same interface holds
+     * the line shared (or exclusive: it is then downgraded), the server's directory forwards the request to it and
+     * it supplies the data, without a trip to the line's home (whose entry gains the requester as a sharer, as the
+     * server's directory tells the levels above). Returns false when no such copy exists.
+     */
+    private boolean serveInInterface(final int core, final long line, final int set, final int sdid, final int home,
+            final TimingPath path) {
+        final int entry = directoryEntry(home, line);
+        if (entry < 0) {
+            return false;
+        }
+        final int here = network.interfaceOf(core);
+        int supplier = NIL;
+        for (int slot = firstHolder[entry]; slot != NIL && supplier == NIL; slot = nextHolder[slot]) {
+            final int holder = coreOfSlot(slot);
+            if (holder != core && network.interfaceOf(holder) == here) {
+                supplier = slot;
+            }
+        }
+        if (supplier == NIL) {
+            return false;
+        }
+        final int holder = coreOfSlot(supplier);
+        final int serverDirectory = homeNodes[nearHome[core]];
+        stats.directoryAccesses++;
+        stats.forwards++;
+        messenger.send(core, serverDirectory, controlFlits, path);
+        path.delay(config.directoryCycles());
+        messenger.send(serverDirectory, holder, controlFlits, path);
+        messenger.send(holder, core, dataFlits, path);
+        if (format.owner(entry) != DirectoryFormat.NONE) {
+            // the exclusive holder keeps a shared copy (writing back if dirty) and both become sharers
+            if (state[supplier] == MODIFIED) {
+                writeBack(holder, homeNodes[home], line, path);
+            }
+            state[supplier] = SHARED;
+            format.reset(entry);
+            addSharer(entry, holder, sdid, home, path);
+        }
+        addSharer(entry, core, sdid, home, path);
+        stats.readMisses++;
+        fill(core, set, line, entry, SHARED, path);
+        data.fromCache(holder, core, line);
+        return true;
     }
 
     /** The line's logical home in its home domain, or {@link #NIL} when homes are global. */
@@ -825,6 +912,16 @@ public final class MesiProtocol {
             out[n++] = coreOfSlot(slot);
         }
         return n;
+    }
+
+    /**
+     * The home a page was given by first-touch placement.
+     *
+     * @param line a line of the page
+     * @return the home slice, or -1 when the page has not been touched (or homes are not placed by first touch)
+     */
+    public int firstTouchHomeOf(final long line) {
+        return pageHome == null ? NIL : pageHome.get(line >>> LineAddress.LINES_PER_PAGE_SHIFT);
     }
 
     /**

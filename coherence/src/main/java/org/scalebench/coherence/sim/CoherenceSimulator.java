@@ -64,6 +64,13 @@ public final class CoherenceSimulator {
      * @return the format
      */
     public static FormatSpec formatFor(final SystemSpec system, final Scheme scheme, final String requested) {
+        if (scheme == Scheme.HIER) {
+            if (requested != null && FormatSpec.parse(requested).kind() != FormatSpec.Kind.HIER) {
+                throw new IllegalArgumentException("--format " + requested + " with scheme hier: a hierarchical "
+                        + "directory tracks sharers exactly (format hier)");
+            }
+            return FormatSpec.parse("hier");
+        }
         if (scheme.sharerRestricted()) {
             if (requested != null && FormatSpec.parse(requested).kind() != FormatSpec.Kind.CDR_SR) {
                 throw new IllegalArgumentException("--format " + requested + " with scheme " + scheme.id()
@@ -91,6 +98,13 @@ public final class CoherenceSimulator {
      * @return the mapping
      */
     public static HomeMapping mappingFor(final SystemSpec system, final Scheme scheme, final String requested) {
+        if (scheme == Scheme.HIER) {
+            if (requested != null && !HomeMapping.parse(requested, system.homes()).firstTouch()) {
+                throw new IllegalArgumentException("--homes " + requested + " with scheme hier: a hierarchical "
+                        + "directory homes pages where they are first touched (first-touch)");
+            }
+            return HomeMapping.parse("first-touch", system.homes());
+        }
         if (!scheme.homeRestricted()) {
             if (requested != null && HomeMapping.parse(requested, system.homes()).restricted()) {
                 throw new IllegalArgumentException("--homes " + requested + " with scheme " + scheme.id()

@@ -2,6 +2,7 @@ package org.scalebench.coherence.verify;
 
 import org.scalebench.coherence.LineAddress;
 import org.scalebench.coherence.format.DirectoryFormat;
+import org.scalebench.coherence.format.FormatSpec;
 import org.scalebench.coherence.memory.MemoryConfig;
 import org.scalebench.coherence.network.Interconnect;
 import org.scalebench.coherence.protocol.InvalidationDelivery;
@@ -55,6 +56,8 @@ public final class LatencyOracle {
     /** A store miss overlaps the round with reading the data at the home: max(round, this); else -1. */
     private long overlapped;
     private long smcMissesBefore;
+    /** The hierarchical directory and first-touch homes take paths this oracle does not price. */
+    private boolean unpriced;
     private long directoryEvictionsBefore;
 
     /**
@@ -82,6 +85,8 @@ public final class LatencyOracle {
      * @param hdid the page's home domain
      */
     public void predict(final int core, final boolean write, final long address, final int hdid) {
+        unpriced = protocol.format().spec().kind() == FormatSpec.Kind.HIER
+                || reference.homeMapping().firstTouch();
         smcMissesBefore = protocol.format().mapCacheMisses();
         directoryEvictionsBefore = protocol.stats().directoryEvictions();
         final long line = LineAddress.lineOf(address);
@@ -148,7 +153,7 @@ public final class LatencyOracle {
      * @return cycles, or {@link #UNPREDICTED}
      */
     public long finish() {
-        if (protocol.stats().directoryEvictions() != directoryEvictionsBefore) {
+        if (unpriced || protocol.stats().directoryEvictions() != directoryEvictionsBefore) {
             return UNPREDICTED;
         }
         if (pendingRound < 0) {
