@@ -55,6 +55,7 @@ public final class CoherenceTraceCommand implements Runnable {
                         }
                         count[0] += n;
                     }
+                    w.finish();
                 }
             });
             return count[0];
