@@ -22,7 +22,9 @@ import picocli.CommandLine.Parameters;
 @Command(name = "trace", mixinStandardHelpOptions = true,
         description = "Trace files: CSV (core,op,address[,domain]) and compact binary (.sbt).",
         subcommands = {CoherenceTraceCommand.Convert.class, CoherenceTraceCommand.Record.class,
-            CoherenceTraceCommand.Capture.class, CoherenceTraceCommand.TracerLibrary.class})
+            CoherenceTraceCommand.Capture.class, CoherenceTraceCommand.TracerLibrary.class,
+            CoherenceTraceWorkloadCommands.Splash3.class, CoherenceTraceWorkloadCommands.Profile.class,
+            CoherenceTraceWorkloadCommands.Compose.class, CoherenceTraceWorkloadCommands.Verdicts.class})
 public final class CoherenceTraceCommand implements Runnable {
 
     @CommandLine.Spec
@@ -30,7 +32,8 @@ public final class CoherenceTraceCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "a subcommand is required: convert, record, capture, runtime");
+        throw new CommandLine.ParameterException(spec.commandLine(), "a subcommand is required: convert, "
+                + "record, capture, runtime, splash3, profile, compose, verdicts");
     }
 
     private static final int BLOCK = 4096;

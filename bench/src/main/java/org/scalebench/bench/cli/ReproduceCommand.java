@@ -55,7 +55,9 @@ public final class ReproduceCommand implements Callable<Integer> {
     private static final int STEPS = 4;
 
     /** The paper parts {@code reproduce} runs, in report order. */
-    static final List<ReproductionPart> PARTS = List.of(new CdrReproduction(), new TrainingPart(), new LlmPart());
+    static final List<ReproductionPart> PARTS = List.of(new CdrReproduction(),
+            new org.scalebench.bench.coherence.RealTraceReproduction(Path.of("target", "splash3")), new TrainingPart(),
+            new LlmPart());
 
     @Spec
     CommandSpec spec;

@@ -148,15 +148,33 @@ public final class BinaryTrace {
      * @throws IllegalArgumentException if not a complete binary trace, naming the file and where it ends
      */
     public static TraceSource open(final Path file) throws IOException {
+        return open(file, 0);
+    }
+
+    /**
+     * Opens a binary trace file at a record, checking its length and trailer first. A source that starts after
+     * the first record cannot check the trailer's checksum (it has not seen the records before its start); it
+     * checks everything else.
+     *
+     * @param file the file
+     * @param first the number of records to skip, in [0, record count]
+     * @return the source, positioned at record {@code first + 1}
+     * @throws IOException if unreadable
+     * @throws IllegalArgumentException if not a complete binary trace, or {@code first} is out of range
+     */
+    public static TraceSource open(final Path file, final long first) throws IOException {
         final long records = checkFraming(file);
+        if (first < 0 || first > records) {
+            throw new IllegalArgumentException(file + ": cannot start at record " + (first + 1) + " of " + records);
+        }
         final InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
         try {
-            in.skipNBytes(MAGIC.length);
+            in.skipNBytes(MAGIC.length + first * RECORD_BYTES);
         } catch (final IOException e) {
             in.close();
             throw e;
         }
-        return new Source(file, in, records);
+        return new Source(file, in, records, first);
     }
 
     /**
@@ -227,13 +245,16 @@ public final class BinaryTrace {
         private final byte[] record = new byte[RECORD_BYTES];
         private final ByteBuffer view = ByteBuffer.wrap(record);
         private final CRC32C checksum = new CRC32C();
+        private final boolean fromStart;
         private long recordsRead;
         private long firstOfBlock;
 
-        Source(final Path file, final InputStream in, final long records) {
+        Source(final Path file, final InputStream in, final long records, final long first) {
             this.file = file;
             this.in = in;
             this.records = records;
+            this.recordsRead = first;
+            this.fromStart = first == 0;
         }
 
         @Override
@@ -288,7 +309,7 @@ public final class BinaryTrace {
 
         private void checkTrailer() throws IOException {
             readRecord(records + 1);
-            if (view.getInt(13) != (int) checksum.getValue()) {
+            if (fromStart && view.getInt(13) != (int) checksum.getValue()) {
                 throw new IllegalArgumentException(file + ": the records do not match the checksum of the trailer "
                         + "(after record " + records + "): the file was edited or damaged; re-record it");
             }

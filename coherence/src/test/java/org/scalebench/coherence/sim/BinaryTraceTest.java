@@ -202,4 +202,28 @@ class BinaryTraceTest {
                 + "domain -1 or more", assertThrows(IllegalArgumentException.class,
                         () -> written(0, false, 64, -2)).getMessage());
     }
+
+    @Test
+    void aSourceOpenedAtARecordReadsFromThereWithItsRecordNumbers() throws IOException {
+        final Path file = dir.resolve("seek.sbt");
+        try (BinaryTrace.Writer w = new BinaryTrace.Writer(Files.newOutputStream(file))) {
+            for (int i = 0; i < 10; i++) {
+                w.write(i, false, 64L * i, -1);
+            }
+            w.finish();
+        }
+        assertEquals(10, BinaryTrace.records(file));
+        try (TraceSource in = BinaryTrace.open(file, 7)) {
+            final int[] c = new int[8];
+            assertEquals(3, in.read(c, new boolean[8], new long[8], new int[8], 8));
+            assertArrayEquals(new int[] {7, 8, 9}, Arrays.copyOf(c, 3));
+            assertEquals(file + ": record 8", in.position(0));
+            assertEquals(0, in.read(c, new boolean[8], new long[8], new int[8], 8));
+        }
+        try (TraceSource in = BinaryTrace.open(file, 10)) {
+            assertEquals(0, in.read(new int[1], new boolean[1], new long[1], new int[1], 1));
+        }
+        assertEquals(file + ": cannot start at record 12 of 10", assertThrows(IllegalArgumentException.class,
+                () -> BinaryTrace.open(file, 11)).getMessage());
+    }
 }
