@@ -18,9 +18,13 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code scalebench coherence trace ...}: convert traces, record synthetic workloads as traces. */
+/**
+ * {@code scalebench coherence trace ...}: convert traces, record synthetic workloads as traces, capture real
+ * programs (with the tracer runtime), and turn them into CDR workloads (docs/traces.md).
+ */
 @Command(name = "trace", mixinStandardHelpOptions = true,
-        description = "Trace files: CSV (core,op,address[,domain]) and compact binary (.sbt).",
+        description = {"Trace files: CSV (core,op,address[,domain]) and compact binary (.sbt); capture of real "
+            + "programs and CDR workloads built from them (docs/traces.md)."},
         subcommands = {CoherenceTraceCommand.Convert.class, CoherenceTraceCommand.Record.class,
             CoherenceTraceCommand.Capture.class, CoherenceTraceCommand.TracerLibrary.class,
             CoherenceTraceWorkloadCommands.Splash3.class, CoherenceTraceWorkloadCommands.Profile.class,
@@ -196,14 +200,8 @@ public final class CoherenceTraceCommand implements Runnable {
         @Option(names = "--out", required = true, paramLabel = "FILE", description = "The trace (.sbt).")
         Path out;
 
-        @Option(names = "--max-accesses", paramLabel = "N", description = "Record at most N accesses; the program "
-                + "runs to its end (default: ${DEFAULT-VALUE}).")
-        long maxAccesses = 100_000_000L;
-
-        @Option(names = "--yield-every", paramLabel = "N", description = "Each thread yields its processor after N "
-                + "accesses, so threads sharing a host core interleave in runs of about N accesses (default: 0, "
-                + "never).")
-        long yieldEvery;
+        @CommandLine.Mixin
+        CaptureOptions capture = new CaptureOptions();
 
         @Parameters(index = "0", paramLabel = "PROGRAM", description = "The program built for capture.")
         String program;
@@ -213,20 +211,15 @@ public final class CoherenceTraceCommand implements Runnable {
 
         @Override
         public Integer call() throws Exception {
-            if (maxAccesses < 1) {
-                throw new UsageException("--max-accesses = " + maxAccesses + ": must be at least 1");
-            }
-            if (yieldEvery < 0) {
-                throw new UsageException("--yield-every = " + yieldEvery + ": must be 0 (never) or more");
-            }
+            final org.scalebench.bench.trace.TraceCapture.Settings settings = capture.settings(0);
             if (!out.getFileName().toString().endsWith(".sbt")) {
                 throw new UsageException("--out " + org.scalebench.core.data.TextLimits.quoted(out.toString())
                         + ": capture writes a binary trace; the name must end in .sbt");
             }
             OutputPaths.checkFile(out, "--out");
-            final String space = org.scalebench.bench.trace.TraceCapture.spaceProblem(out, maxAccesses);
+            final String space = org.scalebench.bench.trace.TraceCapture.spaceProblem(out, settings.maxAccesses());
             if (space != null) {
-                throw new UsageException("--max-accesses " + maxAccesses + ": " + space
+                throw new UsageException("--max-accesses " + settings.maxAccesses() + ": " + space
                         + "; lower --max-accesses or free space");
             }
             final java.util.List<String> command = new java.util.ArrayList<>();
@@ -235,8 +228,7 @@ public final class CoherenceTraceCommand implements Runnable {
             final ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
             final org.scalebench.bench.trace.TraceCapture.Result r;
             try {
-                r = org.scalebench.bench.trace.TraceCapture.run(builder, program, out,
-                        new org.scalebench.bench.trace.TraceCapture.Settings(maxAccesses, yieldEvery));
+                r = org.scalebench.bench.trace.TraceCapture.run(builder, program, out, settings);
             } catch (final org.scalebench.bench.trace.TraceCapture.Failed e) {
                 if (e.badInput()) {
                     throw new UsageException(e.getMessage());

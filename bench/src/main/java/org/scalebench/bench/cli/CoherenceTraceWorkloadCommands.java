@@ -42,6 +42,9 @@ final class CoherenceTraceWorkloadCommands {
                 + "domains). Needs a C compiler, make and m4.",
                 "Programs, arguments and inputs: bench/src/main/resources/org/scalebench/bench/trace/splash3-programs.csv."})
     static final class Splash3 implements Callable<Integer> {
+        /** Yield interval of the set's captures: threads interleave in runs of about 64 accesses. */
+        static final long DEFAULT_YIELD = 64;
+
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
@@ -60,14 +63,8 @@ final class CoherenceTraceWorkloadCommands {
                 + "fft, lu, radix, cholesky, ocean, barnes, fmm, water-nsquared, water-spatial).")
         List<String> programs;
 
-        @Option(names = "--max-accesses", paramLabel = "N", description = "Cap of each capture (default: "
-                + "${DEFAULT-VALUE}).")
-        long maxAccesses = 100_000_000L;
-
-        @Option(names = "--yield-every", paramLabel = "N", description = "As capture's: each thread yields its "
-                + "processor after N accesses, so the threads that share a host core interleave in runs of about N "
-                + "accesses instead of scheduler time slices (default: ${DEFAULT-VALUE}; 0 never).")
-        long yieldEvery = 64;
+        @CommandLine.Mixin
+        CaptureOptions capture = new CaptureOptions();
 
         @Override
         public Integer call() throws Exception {
@@ -94,30 +91,32 @@ final class CoherenceTraceWorkloadCommands {
                                     + String.join(", ", all.stream().map(Splash3Set.Program::name).toList()))));
                 }
             }
-            final TraceCapture.Settings settings;
-            try {
-                settings = new TraceCapture.Settings(maxAccesses, yieldEvery);
-            } catch (final IllegalArgumentException e) {
-                throw new UsageException(maxAccesses < 1 ? "--max-accesses = " + maxAccesses + ": must be at least 1"
-                        : "--yield-every = " + yieldEvery + ": must be 0 (never) or more");
-            }
+            final TraceCapture.Settings settings = capture.settings(DEFAULT_YIELD);
             try (StagedDirectory staged = OutputPaths.stage(out, "--out")) {
                 final long runs = (long) chosen.size() * counts.size();
-                final long needed = TraceCapture.bytesNeeded(maxAccesses);
-                final long traces = Math.min(Long.MAX_VALUE / 2, maxAccesses) * 17 * runs;
+                final long cap = settings.maxAccesses();
+                final long needed = TraceCapture.bytesNeeded(cap);
+                final long traces = cap > Long.MAX_VALUE / 17 / runs ? Long.MAX_VALUE : cap * 17 * runs;
                 final long free = Files.getFileStore(staged.staging()).getUsableSpace();
                 if (needed > free || traces > free) {
-                    throw new UsageException("--max-accesses " + maxAccesses + ": " + runs + " captures of up to "
-                            + maxAccesses + " accesses need up to " + TraceCapture.size(Math.max(needed, traces))
-                            + " in " + out + ", which has " + TraceCapture.size(free) + " free; lower --max-accesses");
+                    throw new UsageException("--max-accesses " + cap + ": " + runs + " captures of up to " + cap
+                            + " accesses need up to " + TraceCapture.size(Math.max(needed, traces)) + " in " + out
+                            + ", which has " + TraceCapture.size(free) + " free; lower --max-accesses");
                 }
                 final PrintWriter stdout = spec.commandLine().getOut();
-                Splash3Set.run(new Splash3Set.Plan(checkout, chosen, counts, settings), staged.staging(), stdout);
+                final List<String> failures = Splash3Set.run(new Splash3Set.Plan(checkout, chosen, counts, settings),
+                        staged.staging(), stdout);
                 final List<String> header = new ArrayList<>(OutputPaths.marker(spec));
                 header.add("splash3 commit: " + Splash3Set.commit(checkout));
+                failures.forEach(f -> header.add("failed: " + f));
                 staged.publish(header);
+                stdout.println("wrote " + out + ": traces/, capture.csv, profile.csv, outside.csv");
+                if (!failures.isEmpty()) {
+                    spec.commandLine().getErr().println("scalebench: " + failures.size() + " of " + runs + " runs "
+                            + "failed (listed in " + out.resolve(StagedDirectory.MARKER) + "): " + failures.get(0));
+                    return Scalebench.FAILED;
+                }
             }
-            spec.commandLine().getOut().println("wrote " + out + ": traces/, capture.csv, profile.csv, outside.csv");
             return Scalebench.OK;
         }
     }

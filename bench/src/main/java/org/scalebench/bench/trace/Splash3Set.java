@@ -164,10 +164,11 @@ public final class Splash3Set {
      * @param plan what to run
      * @param dir where to write (a staging directory: {@code traces/} and the CSV files)
      * @param log progress, one line per step
-     * @throws IOException when a build or run fails (the message names it and its log)
+     * @return the runs that failed, each with why (their programs' other runs go on; they have no rows)
+     * @throws IOException when the set cannot be prepared (no compiler, make or m4; the tree cannot be copied)
      * @throws InterruptedException when interrupted
      */
-    public static void run(final Plan plan, final Path dir, final PrintWriter log) throws IOException,
+    public static List<String> run(final Plan plan, final Path dir, final PrintWriter log) throws IOException,
             InterruptedException {
         final String commit = commit(plan.checkout());
         final Path library = TracerRuntime.library();
@@ -185,75 +186,103 @@ public final class Splash3Set {
             deleteTree(tree);
             copyTree(plan.checkout().resolve("codes"), tree);
         }
+        final List<String> failures = new ArrayList<>();
+        final List<Program> built = new ArrayList<>();
         for (final Program p : plan.programs()) {
             log.println("building " + p.name() + " (" + p.directory() + ") for capture and plain");
             log.flush();
-            make(traced.resolve(p.directory()), List.of("CC=" + cc + " -fsanitize=thread",
-                    "LDFLAGS=-fno-sanitize=thread " + library + " -lm"), build.resolve(p.name() + "-traced.log"));
-            make(plain.resolve(p.directory()), List.of("CC=" + cc), build.resolve(p.name() + "-plain.log"));
+            try {
+                make(traced.resolve(p.directory()), List.of("CC=" + cc + " -fsanitize=thread",
+                        "LDFLAGS=-fno-sanitize=thread " + library + " -lm"), build.resolve(p.name() + "-traced.log"));
+                make(plain.resolve(p.directory()), List.of("CC=" + cc), build.resolve(p.name() + "-plain.log"));
+                built.add(p);
+            } catch (final IOException e) {
+                failures.add(p.name() + ": " + e.getMessage());
+                log.println(p.name() + ": FAILED: " + e.getMessage());
+            }
         }
         final Path traces = Files.createDirectories(dir.resolve("traces"));
         final List<List<String>> capture = new ArrayList<>();
         final List<List<String>> profile = new ArrayList<>();
         final List<List<String>> outside = new ArrayList<>();
-        for (final Program p : plan.programs()) {
+        for (final Program p : built) {
             for (final int threads : plan.threads()) {
                 final String run = p.name() + "-p" + threads;
-                final Path programDir = plain.resolve(p.directory());
-                final String input = p.stdinFor(programDir, threads);
-                final Path stdin = build.resolve(run + ".in");
-                Files.writeString(stdin, input == null ? "" : input, StandardCharsets.UTF_8);
-                final List<String> command = new ArrayList<>();
-                command.add("./" + p.binary());
-                command.addAll(p.argumentsFor(threads));
-                log.println(run + ": running plain");
-                log.flush();
-                final double[] plainRuns = new double[PLAIN_RUNS];
-                for (int i = 0; i < PLAIN_RUNS; i++) {
-                    plainRuns[i] = runPlain(command, programDir, stdin, build.resolve(run + "-plain.out"), run);
-                }
-                Arrays.sort(plainRuns);
-                final double plainSeconds = plainRuns[PLAIN_RUNS / 2];
-                log.println(run + ": capturing");
-                log.flush();
-                final Path trace = traces.resolve(run + ".sbt");
-                final ProcessBuilder pb = new ProcessBuilder(command).directory(traced.resolve(p.directory()).toFile())
-                        .redirectInput(stdin.toFile()).redirectErrorStream(true)
-                        .redirectOutput(build.resolve(run + "-traced.out").toFile());
-                final TraceCapture.Result r;
                 try {
-                    r = TraceCapture.run(pb, run, trace, plan.settings());
-                } catch (final TraceCapture.Failed e) {
-                    throw new IOException(e.getMessage() + " (its output: " + build.resolve(run + "-traced.out") + ")",
-                            e);
-                }
-                if (r.exitStatus() != 0) {
-                    throw new IOException(run + " exited with status " + r.exitStatus() + " under capture (its output: "
-                            + build.resolve(run + "-traced.out") + ")");
-                }
-                log.println(String.format(Locale.ROOT, "%s: %,d accesses, %.2f s plain, %.2f s traced; profiling", run,
-                        r.footer().kept(), plainSeconds, r.seconds()));
-                log.flush();
-                final SharingProfile sp = SharingProfile.of(trace);
-                final long gzip = gzipBytes(trace);
-                capture.add(List.of(p.name(), Integer.toString(threads), String.join(" ", command),
-                        Long.toString(r.footer().kept()), Long.toString(r.footer().tickets()),
-                        Boolean.toString(r.footer().capped()), Integer.toString(r.footer().threads()),
-                        seconds(plainSeconds), seconds(r.seconds()), ratio(r.seconds() / plainSeconds),
-                        Long.toString(r.bytes()), Long.toString(gzip),
-                        ratio((double) gzip / Math.max(1, r.footer().kept())), commit));
-                final List<String> row = new ArrayList<>(List.of(p.name(), Integer.toString(threads)));
-                row.addAll(sp.row());
-                row.add(commit);
-                profile.add(row);
-                for (final List<String> o : sp.outsideRows()) {
-                    final List<String> orow = new ArrayList<>(List.of(p.name(), Integer.toString(threads)));
-                    orow.addAll(o);
-                    orow.add(commit);
-                    outside.add(orow);
+                    captureOne(p, threads, run, plan, build, traces, commit, log, capture, profile, outside);
+                } catch (final IOException e) {
+                    failures.add(run + ": " + e.getMessage());
+                    log.println(run + ": FAILED: " + e.getMessage());
                 }
             }
         }
+        writeTables(dir, capture, profile, outside);
+        return failures;
+    }
+
+    private static void captureOne(final Program p, final int threads, final String run, final Plan plan,
+            final Path build, final Path traces, final String commit, final PrintWriter log,
+            final List<List<String>> capture, final List<List<String>> profile, final List<List<String>> outside)
+            throws IOException, InterruptedException {
+        final Path traced = build.resolve("traced");
+        final Path plain = build.resolve("plain");
+        final Path programDir = plain.resolve(p.directory());
+        final String input = p.stdinFor(programDir, threads);
+        final Path stdin = build.resolve(run + ".in");
+        Files.writeString(stdin, input == null ? "" : input, StandardCharsets.UTF_8);
+        final List<String> command = new ArrayList<>();
+        command.add("./" + p.binary());
+        command.addAll(p.argumentsFor(threads));
+        log.println(run + ": running plain");
+        log.flush();
+        final double[] plainRuns = new double[PLAIN_RUNS];
+        for (int i = 0; i < PLAIN_RUNS; i++) {
+            plainRuns[i] = runPlain(command, programDir, stdin, build.resolve(run + "-plain.out"), run);
+        }
+        Arrays.sort(plainRuns);
+        final double plainSeconds = plainRuns[PLAIN_RUNS / 2];
+        log.println(run + ": capturing");
+        log.flush();
+        final Path trace = traces.resolve(run + ".sbt");
+        final ProcessBuilder pb = new ProcessBuilder(command).directory(traced.resolve(p.directory()).toFile())
+                .redirectInput(stdin.toFile()).redirectErrorStream(true)
+                .redirectOutput(build.resolve(run + "-traced.out").toFile());
+        final TraceCapture.Result r;
+        try {
+            r = TraceCapture.run(pb, run, trace, plan.settings());
+        } catch (final TraceCapture.Failed e) {
+            throw new IOException(e.getMessage() + " (its output: " + build.resolve(run + "-traced.out") + ")",
+                    e);
+        }
+        if (r.exitStatus() != 0) {
+            throw new IOException(run + " exited with status " + r.exitStatus() + " under capture (its output: "
+                    + build.resolve(run + "-traced.out") + ")");
+        }
+        log.println(String.format(Locale.ROOT, "%s: %,d accesses, %.2f s plain, %.2f s traced; profiling", run,
+                r.footer().kept(), plainSeconds, r.seconds()));
+        log.flush();
+        final SharingProfile sp = SharingProfile.of(trace);
+        final long gzip = gzipBytes(trace);
+        capture.add(List.of(p.name(), Integer.toString(threads), String.join(" ", command),
+                Long.toString(r.footer().kept()), Long.toString(r.footer().tickets()),
+                Boolean.toString(r.footer().capped()), Integer.toString(r.footer().threads()),
+                seconds(plainSeconds), seconds(r.seconds()), ratio(r.seconds() / plainSeconds),
+                Long.toString(r.bytes()), Long.toString(gzip),
+                ratio((double) gzip / Math.max(1, r.footer().kept())), commit));
+        final List<String> row = new ArrayList<>(List.of(p.name(), Integer.toString(threads)));
+        row.addAll(sp.row());
+        row.add(commit);
+        profile.add(row);
+        for (final List<String> o : sp.outsideRows()) {
+            final List<String> orow = new ArrayList<>(List.of(p.name(), Integer.toString(threads)));
+            orow.addAll(o);
+            orow.add(commit);
+            outside.add(orow);
+        }
+    }
+
+    private static void writeTables(final Path dir, final List<List<String>> capture, final List<List<String>> profile,
+            final List<List<String>> outside) throws IOException {
         CsvFiles.write(dir.resolve("capture.csv"), List.of("program", "threads", "command", "accesses",
                 "program_accesses", "capped", "cores", "plain_seconds", "traced_seconds", "slowdown", "trace_bytes",
                 "gzip_bytes", "gzip_bytes_per_access", "splash3_commit"), capture);

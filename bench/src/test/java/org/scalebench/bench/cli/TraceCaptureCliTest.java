@@ -18,7 +18,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.scalebench.bench.trace.RawTrace;
 import org.scalebench.bench.trace.TracerRuntime;
-import org.scalebench.coherence.sim.TraceSource;
 
 /**
  * The tracer runtime on the project's own multi-threaded program ({@code bench/src/test/c/tracer/sharing.c}),
@@ -66,22 +65,8 @@ class TraceCaptureCliTest {
         return CliRun.of(args.toArray(String[]::new));
     }
 
-    /** The records of a trace as (core, store ? 1 : 0, address). */
     private static List<long[]> read(final Path trace) throws IOException {
-        final List<long[]> records = new ArrayList<>();
-        try (TraceSource in = TraceSource.open(trace)) {
-            final int[] core = new int[4096];
-            final boolean[] write = new boolean[4096];
-            final long[] address = new long[4096];
-            final int[] domain = new int[4096];
-            int n;
-            while ((n = in.read(core, write, address, domain, 4096)) > 0) {
-                for (int i = 0; i < n; i++) {
-                    records.add(new long[] {core[i], write[i] ? 1 : 0, address[i]});
-                }
-            }
-        }
-        return records;
+        return org.scalebench.bench.trace.TraceRecords.read(trace);
     }
 
     @Test

@@ -50,18 +50,9 @@ class RawTraceTest {
 
     private static String read(final Path trace) throws IOException {
         final StringBuilder s = new StringBuilder();
-        try (TraceSource in = TraceSource.open(trace)) {
-            final int[] core = new int[64];
-            final boolean[] write = new boolean[64];
-            final long[] address = new long[64];
-            final int[] domain = new int[64];
-            int n;
-            while ((n = in.read(core, write, address, domain, 64)) > 0) {
-                for (int i = 0; i < n; i++) {
-                    s.append(core[i]).append(write[i] ? 'W' : 'R').append(address[i]).append(' ');
-                    assertEquals(TraceSource.NO_DOMAIN, domain[i]);
-                }
-            }
+        for (final long[] r : TraceRecords.read(trace)) {
+            s.append(r[0]).append(r[1] == 1 ? 'W' : 'R').append(r[2]).append(' ');
+            assertEquals(TraceSource.NO_DOMAIN, r[3]);
         }
         return s.toString().strip();
     }

@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -43,20 +42,7 @@ class TraceComposerTest {
     }
 
     private static List<long[]> read(final Path trace) throws IOException {
-        final List<long[]> records = new ArrayList<>();
-        try (TraceSource in = TraceSource.open(trace)) {
-            final int[] core = new int[512];
-            final boolean[] write = new boolean[512];
-            final long[] address = new long[512];
-            final int[] domain = new int[512];
-            int n;
-            while ((n = in.read(core, write, address, domain, 512)) > 0) {
-                for (int i = 0; i < n; i++) {
-                    records.add(new long[] {core[i], write[i] ? 1 : 0, address[i], domain[i]});
-                }
-            }
-        }
-        return records;
+        return TraceRecords.read(trace);
     }
 
     @Test
