@@ -30,14 +30,14 @@ import org.scalebench.coherence.sim.Warmup;
  * and storage), and the report section. When the directory holds no trace the part says how to make them and
  * runs nothing.
  *
- * <p>Quick: the first four programs (in the set's order) at their smallest thread count, 2 M composed accesses
- * (1 M warm-up, 1 M counted); full: every program, 8 M (4 M + 4 M). Composed traces are temporary files beside
+ * <p>Quick: the first four programs (in the set's order) at their smallest thread count, 1 M composed accesses
+ * (half warm-up, half counted: about a minute and a half on 2 cores); full: every program, 8 M (4 M + 4 M). Composed traces are temporary files beside
  * the outputs. Not thread-safe.
  */
 public final class RealTraceReproduction implements ReproductionPart {
 
     private static final int QUICK_PROGRAMS = 4;
-    private static final long QUICK_ACCESSES = 2_000_000;
+    private static final long QUICK_ACCESSES = 1_000_000;
     private static final long FULL_ACCESSES = 8_000_000;
     /** The domain rules composed, in table order. */
     private static final List<TraceComposer.Domains> DOMAINS = List.of(TraceComposer.Domains.VM,
