@@ -249,7 +249,7 @@ public final class Splash3Set {
                 .redirectOutput(build.resolve(run + "-traced.out").toFile());
         final TraceCapture.Result r;
         try {
-            r = TraceCapture.run(pb, run, trace, plan.settings());
+            r = TraceCapture.run(pb, run, trace, plan.settings(), TimeUnit.MINUTES.toSeconds(STEP_MINUTES));
         } catch (final TraceCapture.Failed e) {
             throw new IOException(e.getMessage() + " (its output: " + build.resolve(run + "-traced.out") + ")",
                     e);

@@ -152,6 +152,24 @@ public final class TraceCapture {
      */
     public static Result run(final ProcessBuilder program, final String name, final Path out, final Settings settings)
             throws Failed, IOException, InterruptedException {
+        return run(program, name, out, settings, 0);
+    }
+
+    /**
+     * Runs the program and writes its trace, stopping it after a time limit.
+     *
+     * @param program the program, its arguments, working directory and redirections
+     * @param name the program as the user named it, for messages
+     * @param out the trace to write ({@code .sbt}; checked by the caller)
+     * @param settings the cap and the yield interval
+     * @param limitSeconds 0 for no limit, else the wall-clock seconds after which the program is killed (no trace)
+     * @return the capture
+     * @throws Failed when no trace is written (the message says why)
+     * @throws IOException when the program cannot be started or a file cannot be written
+     * @throws InterruptedException when interrupted while the program runs (it is then destroyed)
+     */
+    public static Result run(final ProcessBuilder program, final String name, final Path out, final Settings settings,
+            final long limitSeconds) throws Failed, IOException, InterruptedException {
         final Path target;
         try {
             target = OutputLocation.file(out);
@@ -174,6 +192,13 @@ public final class TraceCapture {
             }
             final int status;
             try {
+                if (limitSeconds > 0 && !process.waitFor(limitSeconds, java.util.concurrent.TimeUnit.SECONDS)) {
+                    process.descendants().forEach(ProcessHandle::destroyForcibly);
+                    process.destroyForcibly();
+                    process.waitFor();
+                    throw new Failed(name + " did not finish within " + limitSeconds + " s and was killed: no trace "
+                            + "written", false);
+                }
                 status = process.waitFor();
             } catch (final InterruptedException e) {
                 process.descendants().forEach(ProcessHandle::destroyForcibly);
