@@ -475,14 +475,25 @@ public final class CoherenceExperiments {
     }
 
     /**
-     * Where a baseline beats a CDR configuration, in plain sentences: for sr and sr+hr, every baseline run that
-     * has a lower access latency, lower energy or less directory storage.
+     * Where baselines beat one CDR configuration.
+     *
+     * @param scheme the CDR configuration's scheme (sr or sr+hr)
+     * @param latency labels of the baselines with a lower access latency
+     * @param energy labels of the baselines with lower energy
+     * @param storage labels of the baselines with less directory storage
+     */
+    public record Verdict(String scheme, List<String> latency, List<String> energy, List<String> storage) {
+    }
+
+    /**
+     * Where baselines beat each CDR configuration: for sr and sr+hr, every baseline run that has a lower access
+     * latency, lower energy or less directory storage.
      *
      * @param results a comparison's results
-     * @return one line per CDR configuration
+     * @return one verdict per CDR configuration, in result order
      */
-    public static List<String> baselineVerdicts(final List<SimulationResult> results) {
-        final List<String> lines = new ArrayList<>();
+    public static List<Verdict> verdicts(final List<SimulationResult> results) {
+        final List<Verdict> verdicts = new ArrayList<>();
         for (final SimulationResult cdr : results) {
             if (!cdr.format().equals("cdr-sr")) {
                 continue;
@@ -504,8 +515,22 @@ public final class CoherenceExperiments {
                     storage.add(label(b));
                 }
             }
+            verdicts.add(new Verdict(cdr.scheme(), latency, energy, storage));
+        }
+        return verdicts;
+    }
+
+    /**
+     * Where a baseline beats a CDR configuration, in plain sentences ({@link #verdicts}).
+     *
+     * @param results a comparison's results
+     * @return one line per CDR configuration
+     */
+    public static List<String> baselineVerdicts(final List<SimulationResult> results) {
+        final List<String> lines = new ArrayList<>();
+        for (final Verdict v : verdicts(results)) {
             lines.add(String.format(Locale.ROOT, "%s is beaten on access latency by %s; on energy by %s; on storage by %s.",
-                    cdr.scheme(), list(latency), list(energy), list(storage)));
+                    v.scheme(), list(v.latency()), list(v.energy()), list(v.storage())));
         }
         return lines;
     }
