@@ -8,9 +8,12 @@ import org.scalebench.core.Checks;
  * they went in (so the same sequence of operations always gives the same order). An id is queued at most once.
  *
  * <p>A calendar queue (Brown, CACM 1988): {@link #BUCKETS} buckets, one per cycle of a window
- * {@code [cursor, cursor + BUCKETS)}, each a FIFO list threaded through the ids; events beyond the window (or, after
- * a rewind, before it) wait in a small binary heap and move into the window as it advances. A simulation's events
- * crowd the next few hundred cycles, so adding is O(1) and taking the next event a short scan.
+ * {@code [cursor, cursor + BUCKETS)}, each a FIFO list threaded through the ids; events beyond the window (or
+ * before it) wait in a binary heap ordered by time and then by the order they were queued, and leave it only when
+ * taken. A heap event of some time was always queued before every bucketed event of that time (a time enters the
+ * window only as the cursor reaches towards it, and leaves it only when its bucket is empty), so taking the heap's
+ * event first on a tie keeps the order of queueing. A simulation's events crowd the next few hundred cycles, so
+ * adding is O(1) and taking the next event a short scan.
  *
  * <p>Allocation: arrays at construction, grown (doubled) when an id beyond them is queued. Thread-safety: none.
  */
@@ -30,8 +33,11 @@ public final class EventQueue {
     private int bucketed;
     // the overflow heap: events outside the window
     private long[] farTime;
+    private long[] farSeq;
     private int[] farId;
     private int far;
+    /** Events queued into the heap so far: the heap's tie-break. */
+    private long farQueued;
 
     /**
      * Creates an empty queue.
@@ -45,6 +51,7 @@ public final class EventQueue {
         next = new int[capacity];
         timeOf = new long[capacity];
         farTime = new long[16];
+        farSeq = new long[16];
         farId = new int[16];
     }
 
@@ -141,8 +148,8 @@ public final class EventQueue {
         if (far > 0 && farTime[0] <= bucketTime) {
             final long t = farTime[0];
             farPoll();
-            if (t >= cursor || bucketed == 0) {
-                advance(t);
+            if (t > cursor || bucketed == 0) {
+                cursor = bucketed == 0 ? t : Math.max(cursor, t);
             }
             return;
         }
@@ -153,20 +160,7 @@ public final class EventQueue {
             tail[b] = NIL;
         }
         bucketed--;
-        advance(bucketTime);
-    }
-
-    /** Moves the window to start at {@code t} and brings the overflow events now inside it into their buckets. */
-    private void advance(final long t) {
-        if (t > cursor || bucketed == 0) {
-            cursor = bucketed == 0 ? t : Math.max(cursor, t);
-        }
-        while (far > 0 && farTime[0] >= cursor && farTime[0] - cursor < BUCKETS) {
-            final long ft = farTime[0];
-            final int fid = farId[0];
-            farPoll();
-            bucket(ft, fid);
-        }
+        cursor = bucketTime;
     }
 
     /** Removes every event. */
@@ -179,22 +173,31 @@ public final class EventQueue {
 
     // ---------------------------------------------------------------------------- overflow: a binary heap
 
+    /** Whether heap slot {@code a} comes out before slot {@code b}. */
+    private boolean earlier(final int a, final int b) {
+        return farTime[a] < farTime[b] || farTime[a] == farTime[b] && farSeq[a] < farSeq[b];
+    }
+
     private void farAdd(final long t, final int id) {
         if (far == farTime.length) {
             farTime = Arrays.copyOf(farTime, far * 2);
+            farSeq = Arrays.copyOf(farSeq, far * 2);
             farId = Arrays.copyOf(farId, far * 2);
         }
+        final long seq = farQueued++;
         int k = far++;
         while (k > 0) {
             final int parent = (k - 1) >>> 1;
-            if (farTime[parent] <= t) {
+            if (farTime[parent] < t || farTime[parent] == t && farSeq[parent] < seq) {
                 break;
             }
             farTime[k] = farTime[parent];
+            farSeq[k] = farSeq[parent];
             farId[k] = farId[parent];
             k = parent;
         }
         farTime[k] = t;
+        farSeq[k] = seq;
         farId[k] = id;
     }
 
@@ -204,6 +207,7 @@ public final class EventQueue {
             return;
         }
         final long t = farTime[n];
+        final long seq = farSeq[n];
         final int id = farId[n];
         int k = 0;
         while (true) {
@@ -211,17 +215,19 @@ public final class EventQueue {
             if (child >= n) {
                 break;
             }
-            if (child + 1 < n && farTime[child + 1] < farTime[child]) {
+            if (child + 1 < n && earlier(child + 1, child)) {
                 child++;
             }
-            if (t <= farTime[child]) {
+            if (t < farTime[child] || t == farTime[child] && seq < farSeq[child]) {
                 break;
             }
             farTime[k] = farTime[child];
+            farSeq[k] = farSeq[child];
             farId[k] = farId[child];
             k = child;
         }
         farTime[k] = t;
+        farSeq[k] = seq;
         farId[k] = id;
     }
 }

@@ -9,13 +9,19 @@ import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-/** The calendar queue against a plain priority queue, on random events near, far and behind its window. */
+/**
+ * The calendar queue against a plain priority queue on (time, order of queueing), on random events near, far and
+ * behind its window: the same events in the same order, ties included.
+ */
 class EventQueueTest {
 
     private static List<long[]> drive(final long seed) {
         final SplittableRandom random = new SplittableRandom(seed);
         final EventQueue queue = new EventQueue(8);
-        final PriorityQueue<Long> reference = new PriorityQueue<>();
+        // time, order of queueing, id
+        final PriorityQueue<long[]> reference = new PriorityQueue<>((a, b) -> a[0] != b[0]
+                ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
+        long queuedSoFar = 0;
         final boolean[] queued = new boolean[5000];
         final List<long[]> out = new ArrayList<>();
         long now = 0;
@@ -31,11 +37,12 @@ class EventQueueTest {
                 final long t = kind == 0 ? now + EventQueue.BUCKETS + random.nextInt(1 << 20)
                         : kind == 1 && now > 100 ? now - random.nextInt(100) : now + random.nextInt(300);
                 queue.add(t, id);
-                reference.add(t);
+                reference.add(new long[] {t, queuedSoFar++, id});
             } else {
                 final long t = queue.peekTime();
                 final int id = queue.peekId();
-                assertEquals(reference.peek().longValue(), t, "seed " + seed + " step " + step);
+                assertEquals(reference.peek()[0], t, "seed " + seed + " step " + step);
+                assertEquals(reference.peek()[2], id, "the tie order at seed " + seed + " step " + step);
                 queue.poll();
                 reference.poll();
                 assertTrue(queued[id], "an id that was queued: " + id);
