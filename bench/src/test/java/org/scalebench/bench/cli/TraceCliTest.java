@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.scalebench.coherence.sim.BinaryTrace;
 
-/** Traces through the CLI (issue 11, items 6, 8-10): no record lost, no silent truncation or dropped column. */
+/** Traces through the CLI: no record lost, no silent truncation or dropped column. */
 class TraceCliTest {
 
     @TempDir
