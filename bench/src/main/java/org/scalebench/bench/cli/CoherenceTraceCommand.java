@@ -7,7 +7,7 @@ import java.util.concurrent.Callable;
 import org.apache.commons.csv.CSVPrinter;
 import org.scalebench.bench.coherence.CoherenceExperiments;
 import org.scalebench.bench.io.AtomicFiles;
-import org.scalebench.coherence.sim.AccessBatch;
+import org.scalebench.coherence.sim.Access;
 import org.scalebench.coherence.sim.BinaryTrace;
 import org.scalebench.coherence.sim.CsvTrace;
 import org.scalebench.coherence.sim.SystemSpec;
@@ -33,6 +33,8 @@ public final class CoherenceTraceCommand implements Runnable {
     }
 
     private static final int BLOCK = 4096;
+    /** A recorded trace interleaves the cores' streams in runs of this many accesses, core after core. */
+    private static final int BURST = 16;
 
     /**
      * Writes every record of {@code in} to {@code out} in the format its extension names. A CSV output keeps the
@@ -142,20 +144,25 @@ public final class CoherenceTraceCommand implements Runnable {
             OutputPaths.checkFile(out, "--out");
             final SystemSpec machine = SimulationOptions.system(system);
             final Workload w = workloadOptions.build(machine, seed);
-            final AccessBatch batch = new AccessBatch(BLOCK);
+            final int[] cores = w.issuingCores();
+            final Access access = new Access();
             final long[] left = {accesses};
+            final long[] written = {0};
             final TraceSource source = new TraceSource() {
                 @Override
                 public int read(final int[] core, final boolean[] write, final long[] address, final int[] domain,
                         final int max) {
-                    if (left[0] == 0) {
-                        return 0;
+                    // the cores' streams interleaved in runs of BURST accesses, core after core
+                    final int n = (int) Math.min(max, left[0]);
+                    for (int i = 0; i < n; i++) {
+                        final long k = written[0]++;
+                        final int c = cores[(int) ((k / BURST) % cores.length)];
+                        w.next(c, access);
+                        core[i] = c;
+                        write[i] = access.write;
+                        address[i] = access.address;
+                        domain[i] = access.sdid;
                     }
-                    final int n = (int) Math.min(Math.min(max, left[0]), w.fill(batch));
-                    System.arraycopy(batch.core, 0, core, 0, n);
-                    System.arraycopy(batch.write, 0, write, 0, n);
-                    System.arraycopy(batch.address, 0, address, 0, n);
-                    System.arraycopy(batch.sdid, 0, domain, 0, n);
                     left[0] -= n;
                     return n;
                 }
