@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
@@ -31,6 +30,7 @@ import org.scalebench.core.RangeReduction;
 import org.scalebench.core.SetAssocTags;
 import org.scalebench.core.SharerRows;
 import org.scalebench.core.SmallLruCache;
+import org.scalebench.core.testing.ClassFiles;
 import org.scalebench.training.collective.RingAllReduce;
 
 /**
@@ -210,21 +210,13 @@ class KernelMutantsTest {
 
     /** Where each module's main classes were loaded from: target/classes, or the module's jar in a full build. */
     private static List<Path> scalebenchLocations() {
-        return List.of(location(RangeReduction.class), location(LineAddress.class), location(RingAllReduce.class),
-                location(KernelRegistry.class));
-    }
-
-    private static Path location(final Class<?> type) {
-        try {
-            return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
-        } catch (final URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
+        return List.of(ClassFiles.locationOf(RangeReduction.class), ClassFiles.locationOf(LineAddress.class),
+                ClassFiles.locationOf(RingAllReduce.class), ClassFiles.locationOf(KernelRegistry.class));
     }
 
     /** A main class's source file: the module lies two levels above target/classes or target/the-module.jar. */
     private static Path sourceOf(final Class<?> type) {
-        final Path module = location(type).getParent().getParent();
+        final Path module = ClassFiles.locationOf(type).getParent().getParent();
         final Path source = module.resolve("src/main/java").resolve(type.getName().replace('.', '/') + ".java");
         assertTrue(Files.isRegularFile(source), "no source for " + type.getName() + " at " + source);
         return source;

@@ -240,7 +240,7 @@ class CoherenceCommandTest {
         assertBadInput(run(simulate, "--workload", "vm", "--scheme", "hr", "--homes", "near"),
                 "option '--scheme' (X) should be specified only once");
         final String[] hr = {"coherence", "simulate", "--system", "chip1024", "--scheme", "hr", "--out", out};
-        assertBadInput(run(hr, "--workload", "vm", "--homes", "near"), "--homes near: must be one of global, piton");
+        assertBadInput(run(hr, "--workload", "vm", "--homes", "near"), "--homes near: must be one of global, first-touch, piton");
         assertBadInput(run(hr, "--workload", "vm", "--format", "dir-b-99"), "--format dir-b-99: pointers = 99");
         final Path trace = dir.resolve("t.csv");
         assertEquals(0, CliRun.of("coherence", "trace", "record", "--workload", "vm", "--accesses", "100", "--out",

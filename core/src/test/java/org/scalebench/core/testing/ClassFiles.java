@@ -68,6 +68,21 @@ public final class ClassFiles {
     }
 
     /**
+     * Where a class was loaded from: a directory of classes ({@code target/classes}) or a jar (a module's jar in a
+     * full reactor build).
+     *
+     * @param anyClass the class
+     * @return its class-path entry
+     */
+    public static Path locationOf(final Class<?> anyClass) {
+        try {
+            return Path.of(anyClass.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (final URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
      * The directory of compiled main classes a class was loaded from ({@code target/classes} under Maven).
      *
      * @param anyMainClass a class of the module's main code
@@ -75,12 +90,7 @@ public final class ClassFiles {
      * @throws IllegalStateException if the class was not loaded from a directory
      */
     public static Path classesOf(final Class<?> anyMainClass) {
-        final Path location;
-        try {
-            location = Path.of(anyMainClass.getProtectionDomain().getCodeSource().getLocation().toURI());
-        } catch (final URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
+        final Path location = locationOf(anyMainClass);
         if (!Files.isDirectory(location)) {
             throw new IllegalStateException(anyMainClass.getName() + " was not loaded from a directory: " + location);
         }
