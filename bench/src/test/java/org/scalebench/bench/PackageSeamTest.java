@@ -3,10 +3,7 @@ package org.scalebench.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
-import java.io.DataInputStream;
 import java.io.IOException;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,13 +18,16 @@ import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.scalebench.bench.check.KernelRegistry;
+import org.scalebench.core.testing.ClassFiles;
+import org.scalebench.core.testing.PackageGraph;
 
 /**
  * {@code bench}'s seam, checked (the seam is described in the {@code jmh} and {@code cli} package javadoc): no
  * class on the kernel side refers to the application side. Two checks, each shown to fail on a planted
  * reference: the kernel side's sources import nothing from the application, and its compiled classes (with JMH's
  * generated ones) name no application class or package anywhere in their constant pools, which also catches a
- * fully qualified name written inline or a class named in a string for reflection.
+ * fully qualified name written inline or a class named in a string for reflection. A third check finds no cycle
+ * among bench's packages.
  */
 class PackageSeamTest {
 
@@ -93,6 +93,12 @@ class PackageSeamTest {
         assertEquals(List.of(), found);
     }
 
+    /** The cycle check itself is shown to fail on a planted cycle in core's {@code PackageGraphTest}. */
+    @Test
+    void packagesFormNoCycle() throws IOException {
+        assertEquals("", String.join("\n", PackageGraph.read(classes()).cycles(Set.of())));
+    }
+
     @Test
     void sourceCheckCatchesAPlantedImport() {
         final String clean = """
@@ -151,42 +157,13 @@ class PackageSeamTest {
     /** The application packages or classes a class file names in its constant pool, sorted, without repeats. */
     static List<String> applicationNames(final byte[] classFile) throws IOException {
         final Set<String> found = new TreeSet<>();
-        for (final String text : constantPoolTexts(classFile)) {
+        for (final String text : ClassFiles.constantPoolTexts(classFile)) {
             final Matcher m = APPLICATION_NAME.matcher(text);
             while (m.find()) {
                 found.add(m.group().replaceAll("[;.]$", ""));
             }
         }
         return List.copyOf(found);
-    }
-
-    /**
-     * Every {@code CONSTANT_Utf8} entry of a class file (JVMS 4.4): class names, descriptors, signatures and
-     * string literals all live there.
-     */
-    private static List<String> constantPoolTexts(final byte[] classFile) throws IOException {
-        final DataInputStream in = new DataInputStream(new ByteArrayInputStream(classFile));
-        if (in.readInt() != 0xCAFEBABE) {
-            throw new IOException("not a class file");
-        }
-        in.skipNBytes(4); // minor and major version
-        final int count = in.readUnsignedShort();
-        final List<String> texts = new ArrayList<>();
-        for (int index = 1; index < count; index++) {
-            final int tag = in.readUnsignedByte();
-            switch (tag) {
-                case 1 -> texts.add(in.readUTF()); // Utf8: u2 length, modified UTF-8, as readUTF reads it
-                case 7, 8, 16, 19, 20 -> in.skipNBytes(2); // Class, String, MethodType, Module, Package
-                case 15 -> in.skipNBytes(3); // MethodHandle
-                case 3, 4, 9, 10, 11, 12, 17, 18 -> in.skipNBytes(4); // Integer, Float, refs, NameAndType, Dynamic
-                case 5, 6 -> { // Long, Double take two entries
-                    in.skipNBytes(8);
-                    index++;
-                }
-                default -> throw new IOException("unknown constant pool tag " + tag + " at entry " + index);
-            }
-        }
-        return texts;
     }
 
     private static List<Path> kernelSide(final Path root, final String suffix) throws IOException {
@@ -203,11 +180,7 @@ class PackageSeamTest {
 
     /** bench's compiled main classes (target/classes). */
     private static Path classes() {
-        try {
-            return Path.of(KernelRegistry.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        } catch (final URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
+        return ClassFiles.classesOf(KernelRegistry.class);
     }
 
     /** bench's main sources, next to target/classes. */

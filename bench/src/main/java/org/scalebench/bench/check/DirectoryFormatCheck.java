@@ -81,7 +81,13 @@ public final class DirectoryFormatCheck implements KernelCheck {
                 final int n = f.invalidationTargets(e, 0, out);
                 final BitSet targets = new BitSet();
                 for (int i = 0; i < n; i++) {
-                    targets.set(out[i]);
+                    final int target = out[i];
+                    if (target < 0 || target >= CORES) {
+                        tally.mismatch(() -> id + " entry " + e + " lists core " + target + ", outside [0, " + CORES
+                                + ")");
+                    } else {
+                        targets.set(target);
+                    }
                 }
                 final BitSet missing = (BitSet) truth[e].clone();
                 missing.andNot(targets);

@@ -33,7 +33,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code scalebench gate}: the performance gate of CI. */
-@Command(name = "gate", mixinStandardHelpOptions = true,
+@Command(name = "gate", mixinStandardHelpOptions = true, subcommands = GateReportCommand.class,
         description = {"Performance gate: runs each kernel against the references named in the floors file, on the "
                 + "floors' parameter combinations only, in rounds (default " + GateRun.DEFAULT_ROUNDS + "): each "
                 + "round measures every kernel and its references once (1 fork each, 2 x 150 ms warm-up, 3 x 100 ms "

@@ -27,6 +27,7 @@ import org.scalebench.training.llm.Recompute;
 import org.scalebench.training.llm.Schedule;
 import org.scalebench.training.llm.TransformerCatalog;
 import org.scalebench.training.llm.TransformerProfile;
+import org.scalebench.training.llm.ZeroStage;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -210,7 +211,7 @@ public final class TrainLlmCommand implements Callable<Integer> {
         }
         final ParallelConfig config = new ParallelConfig(n, t, p, d, batch, microBatch == null ? 1 : microBatch, v, s,
                 recompute == null ? Recompute.NONE : OptionValues.named("--recompute", () -> Recompute.parse(recompute)), sequenceParallel,
-                zero == null ? 0 : zero, prec);
+                zero == null ? ZeroStage.NONE : OptionValues.named("--zero", () -> ZeroStage.of(zero)), prec);
         config.check(profile, c.gpusPerNode());
         return config;
     }

@@ -86,7 +86,7 @@ public final class LlmReport {
                 Integer.toString(c.gpus()), Integer.toString(c.tp()), Integer.toString(c.pp()),
                 Integer.toString(c.dp()), Integer.toString(c.globalBatch()), Integer.toString(c.microBatch()),
                 Integer.toString(c.interleave()), c.recompute().label(), c.sequenceParallel() ? "1" : "0",
-                Integer.toString(c.zero()), num(e.iterationSeconds()), num(e.tokensPerSecond()),
+                Integer.toString(c.zero().number()), num(e.iterationSeconds()), num(e.tokensPerSecond()),
                 num(e.modelFlopsUtilization()), num(e.memoryBytes() / GIB), Boolean.toString(e.fitsMemory()),
                 num(e.timeToTrainSeconds(tokens) / DAY)));
         if (efficiency != null) {
@@ -118,7 +118,7 @@ public final class LlmReport {
                 e.costModel().gpu().name(), e.costModel().cluster().name(), c.tp(), c.pp(), c.dp(), c.globalBatch(),
                 c.microBatch(), c.microbatches(), c.schedule().label(),
                 c.interleave() > 1 ? " x " + c.interleave() + " chunks" : "", c.recompute().label(),
-                c.sequenceParallel() ? ", sequence parallel" : "", c.zero(), c.precision().label());
+                c.sequenceParallel() ? ", sequence parallel" : "", c.zero().number(), c.precision().label());
         final double t = e.iterationSeconds();
         out.printf(Locale.ROOT, "  execution %s, GEMM efficiency %.3f of the measured matmul maximum%n",
                 e.costModel().execution(), e.costModel().execution().gemmEfficiency());

@@ -285,7 +285,8 @@ public final class LlmReproduction {
             b.append(String.format(Locale.ROOT, "| %s | %d | %d x %d x %d | %d | %d | %s | %s | %d | %.3g s | %.1f%% |"
                     + " %.1f GiB%s |%n", e.costModel().model().name(), e.config().gpus(), e.config().tp(),
                     e.config().pp(), e.config().dp(), e.config().microBatch(), e.config().interleave(),
-                    e.config().recompute().label(), e.config().sequenceParallel() ? "yes" : "no", e.config().zero(),
+                    e.config().recompute().label(), e.config().sequenceParallel() ? "yes" : "no",
+                    e.config().zero().number(),
                     e.iterationSeconds(), 100 * e.modelFlopsUtilization(), e.memoryBytes() / (1L << 30),
                     e.fitsMemory() ? "" : " (does not fit)"));
         }

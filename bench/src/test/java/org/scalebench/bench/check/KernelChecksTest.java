@@ -3,6 +3,7 @@ package org.scalebench.bench.check;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -21,13 +22,15 @@ class KernelChecksTest {
         assertEquals(0, outcome.mismatches(), outcome.summary());
     }
 
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("checks")
-    void aCheckCanFail(final KernelCheck check) {
-        // the tally itself reports a disagreement (guards against a check that cannot fail)
-        final KernelCheck.Tally tally = new KernelCheck.Tally(check.name(), 1);
-        tally.compare(1L, 2L, () -> "probe");
-        assertEquals(1, tally.outcome().mismatches());
-        assertTrue(tally.outcome().summary().contains("probe: expected 1, got 2"));
+    @Test
+    void theTallyReportsTheFirstDisagreement() {
+        // each check is shown to fail on a planted mutant of its kernel in KernelMutantsTest
+        final KernelCheck.Tally tally = new KernelCheck.Tally("probe", 1);
+        tally.compare(3L, 3L, () -> "equal");
+        tally.compare(1L, 2L, () -> "first");
+        tally.compare(1.0, 1.5, 1e-9, () -> "second");
+        assertEquals(3, tally.outcome().checked());
+        assertEquals(2, tally.outcome().mismatches());
+        assertEquals("first: expected 1, got 2", tally.outcome().firstMismatch());
     }
 }

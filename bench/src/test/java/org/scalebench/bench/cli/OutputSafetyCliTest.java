@@ -19,8 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.scalebench.bench.io.StagedDirectory;
 
 /**
- * Output paths are checked before any work and nothing the user did not name is replaced or left behind
- * (issue 11, items 1-4): devices, FIFOs, directories and dangling links are refused, links are written
+ * Output paths are checked before any work and nothing the user did not name is replaced or left behind:
+ * devices, FIFOs, directories and dangling links are refused, links are written
  * through, temporary files are removed on SIGTERM and after a SIGKILL, multi-file outputs appear as one set.
  */
 class OutputSafetyCliTest {

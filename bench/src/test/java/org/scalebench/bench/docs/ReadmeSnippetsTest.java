@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
@@ -15,21 +16,28 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Every Java block of the README compiles as written and runs; the checker fails on broken snippets. */
+/** Every Java block of the README and the docs compiles as written and runs; the checker fails on broken snippets. */
 class ReadmeSnippetsTest {
 
     @TempDir
     Path work;
 
+    /** The README and every page of {@code docs/}: their Java blocks are examples a reader copies. */
     @TestFactory
-    Stream<DynamicTest> everyJavaBlockOfTheReadmeCompilesAndRuns() throws IOException {
+    Stream<DynamicTest> everyJavaBlockOfTheReadmeAndTheDocsCompilesAndRuns() throws IOException {
         final Path root = ReadmeSnippets.repositoryRoot();
-        final List<ReadmeSnippets.Snippet> snippets = ReadmeSnippets.extract("README.md",
-                Files.readString(root.resolve("README.md")));
-        assertFalse(snippets.isEmpty(), "the README has Java examples");
+        final List<Path> pages = new ArrayList<>(List.of(root.resolve("README.md")));
+        try (Stream<Path> docs = Files.list(root.resolve("docs"))) {
+            docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
+        }
+        final List<ReadmeSnippets.Snippet> snippets = new ArrayList<>();
+        for (final Path page : pages) {
+            snippets.addAll(ReadmeSnippets.extract(root.relativize(page).toString(), Files.readString(page)));
+        }
+        assertFalse(snippets.isEmpty(), "the README and docs have Java examples");
         final List<String> packages = ReadmeSnippets.libraryPackages(root);
-        return snippets.stream().map(s -> DynamicTest.dynamicTest("README.md line " + s.line(), () -> {
-            final Path dir = Files.createDirectories(work.resolve("line" + s.line()));
+        return snippets.stream().map(s -> DynamicTest.dynamicTest(s.toString(), () -> {
+            final Path dir = Files.createDirectories(work.resolve(s.file().replace('/', '_') + "-" + s.line()));
             ReadmeSnippets.compileAndRun(s, packages, dir);
         }));
     }

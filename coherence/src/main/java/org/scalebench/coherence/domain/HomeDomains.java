@@ -1,6 +1,7 @@
 package org.scalebench.coherence.domain;
 
 import java.util.Arrays;
+import org.scalebench.coherence.home.HomeMapTable;
 import org.scalebench.coherence.home.PitonHomeEncoder;
 import org.scalebench.core.Bits;
 import org.scalebench.core.Checks;
@@ -14,7 +15,7 @@ import org.scalebench.core.Checks;
  *
  * <p>Allocation: none after construction. Thread-safety: not thread-safe.
  */
-public final class HomeDomains {
+public final class HomeDomains implements HomeMapTable {
 
     /** Logical home ids per domain in the table. */
     public static final int ROW = PitonHomeEncoder.MAX_HOMES;
@@ -82,6 +83,7 @@ public final class HomeDomains {
      * @param hdid the domain
      * @return its size, 0 when undefined
      */
+    @Override
     public int size(final int hdid) {
         return sizes[hdid];
     }
@@ -96,6 +98,7 @@ public final class HomeDomains {
      * @param lhid the logical home id, in [0, size)
      * @return the home tile, or -1 for a domain that was never defined
      */
+    @Override
     public int home(final int hdid, final int lhid) {
         return table[hdid * ROW + lhid];
     }

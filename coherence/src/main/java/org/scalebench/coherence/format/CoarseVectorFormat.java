@@ -1,13 +1,12 @@
 package org.scalebench.coherence.format;
 
-import org.scalebench.coherence.storage.StorageModel;
 import org.scalebench.core.SharerRows;
 
 /**
  * {@code coarse-vector-<i>}: Dir_i CV_r (Gupta, Weber and Mowry, ICPP 1990). Up to i sharers are kept as
  * exact pointers; on overflow the same bits are reinterpreted as a coarse vector with one bit per group
  * of r consecutive cores, r the smallest power of two whose groups fit the pointer field
- * ({@link StorageModel#coarseGroupSize}). Invalidations then go to every core of every marked group: a
+ * ({@link FormatSpec#coarseGroupSize}). Invalidations then go to every core of every marked group: a
  * superset of the sharers, far smaller than a broadcast while sharing stays local.
  *
  * <pre>
@@ -38,7 +37,7 @@ public final class CoarseVectorFormat extends AbstractDirectoryFormat {
             throw new IllegalArgumentException("format " + spec + ": not a coarse-vector format");
         }
         this.pointers = new PointerSlots(spec, capacity);
-        this.groupSize = StorageModel.coarseGroupSize(spec.pointers(), Math.max(2, cores));
+        this.groupSize = FormatSpec.coarseGroupSize(spec.pointers(), Math.max(2, cores));
         this.groupShift = Integer.numberOfTrailingZeros(groupSize);
         this.groups = new SharerRows(capacity, ((cores - 1) >>> groupShift) + 1);
         this.cursor = groups.cursor();

@@ -1,6 +1,7 @@
 package org.scalebench.coherence.format;
 
 import java.util.Locale;
+import org.scalebench.core.Bits;
 
 /**
  * A directory format and its parameters, by the identifier used on the CLI and in CSV output:
@@ -95,6 +96,41 @@ public record FormatSpec(Kind kind, int pointers) {
     @Override
     public String toString() {
         return id();
+    }
+
+    /**
+     * Pointer width for N cores (at least 1 bit).
+     *
+     * @param cores N
+     * @return {@code max(1, ceil(log2 N))}
+     */
+    public static int pointerBits(final int cores) {
+        return Math.max(1, Bits.ceilLog2(cores));
+    }
+
+    /**
+     * The pointer field of a pointer-based format: i pointers plus a count.
+     *
+     * @param pointers i
+     * @param cores N
+     * @return {@code i*P + ceil(log2(i+1))}
+     */
+    public static long pointerFieldBits(final int pointers, final int cores) {
+        return (long) pointers * pointerBits(cores) + Bits.ceilLog2(pointers + 1L);
+    }
+
+    /**
+     * The coarse-vector group size r: the smallest power of two such that ceil(N / r) groups fit in the
+     * pointer field.
+     *
+     * @param pointers i
+     * @param cores N
+     * @return r, a power of two
+     */
+    public static int coarseGroupSize(final int pointers, final int cores) {
+        final long field = pointerFieldBits(pointers, cores);
+        final long minGroup = (cores + field - 1) / field;
+        return 1 << Bits.ceilLog2(minGroup);
     }
 
     /** Identifiers accepted by {@link #parse}, for error messages. */

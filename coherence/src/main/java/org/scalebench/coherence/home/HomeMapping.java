@@ -19,7 +19,7 @@ import org.scalebench.core.RangeReduction;
  *       uniformity for any domain size.</li>
  * </ul>
  * Restricted mappings ({@code piton}, {@code uniform}) produce a logical home id; the caller translates it
- * through the home domain's map table ({@link org.scalebench.coherence.domain.HomeDomains}).
+ * through the home domain's map table ({@link HomeMapTable}).
  *
  * <p>Allocation: none after construction. Thread-safety: immutable.
  */
@@ -150,7 +150,7 @@ public final class HomeMapping {
      * @param homes receives the home tiles
      */
     public void homes(final long[] addresses, final int[] hdids, final int count,
-            final org.scalebench.coherence.domain.HomeDomains domains, final int[] homes) {
+            final HomeMapTable domains, final int[] homes) {
         if (kind == Kind.PITON) {
             final HomeBitSelect select = bits;
             for (int i = 0; i < count; i++) {

@@ -164,7 +164,7 @@ public final class StorageModel {
     }
 
     private long mapCacheBits(final int domains, final int cores) {
-        return (long) mapCacheEntries * (Bits.ceilLog2(domains) + 4 + 4L * (1 + pointerBits(cores)));
+        return (long) mapCacheEntries * (Bits.ceilLog2(domains) + 4 + 4L * (1 + FormatSpec.pointerBits(cores)));
     }
 
     /**
@@ -182,38 +182,15 @@ public final class StorageModel {
     }
 
     /**
-     * Pointer width for N cores (at least 1 bit).
-     *
-     * @param cores N
-     * @return {@code max(1, ceil(log2 N))}
-     */
-    public static int pointerBits(final int cores) {
-        return Math.max(1, Bits.ceilLog2(cores));
-    }
-
-    /**
-     * The pointer field of a pointer-based format: i pointers plus a count.
-     *
-     * @param pointers i
-     * @param cores N
-     * @return {@code i*P + ceil(log2(i+1))}
-     */
-    public static long pointerFieldBits(final int pointers, final int cores) {
-        return (long) pointers * pointerBits(cores) + Bits.ceilLog2(pointers + 1L);
-    }
-
-    /**
-     * The coarse-vector group size r: the smallest power of two such that ceil(N / r) groups fit in the
-     * pointer field.
+     * The coarse-vector group size r of {@code coarse-vector-<i>} at N cores ({@link FormatSpec#coarseGroupSize}),
+     * for reports beside the storage figures.
      *
      * @param pointers i
      * @param cores N
      * @return r, a power of two
      */
     public static int coarseGroupSize(final int pointers, final int cores) {
-        final long field = pointerFieldBits(pointers, cores);
-        final long minGroup = (cores + field - 1) / field;
-        return 1 << Bits.ceilLog2(minGroup);
+        return FormatSpec.coarseGroupSize(pointers, cores);
     }
 
     /** Presence bits of one level of a hierarchical directory: 64 children (cores of a server, servers...). */
@@ -245,10 +222,10 @@ public final class StorageModel {
                 break;
             case DIR_B:
             case COARSE_VECTOR:
-                sharerField = pointerFieldBits(format.pointers(), cores) + 1;
+                sharerField = FormatSpec.pointerFieldBits(format.pointers(), cores) + 1;
                 break;
             case DIR_NB:
-                sharerField = pointerFieldBits(format.pointers(), cores);
+                sharerField = FormatSpec.pointerFieldBits(format.pointers(), cores);
                 break;
             case CDR_SR:
                 sharerField = CDR_VECTOR_BITS + Bits.ceilLog2(sharerDomains);
@@ -302,7 +279,7 @@ public final class StorageModel {
      * @return true when cdr-sr can track an owner outside its domain exactly
      */
     public boolean cdrOwnerFits(final int cores) {
-        return Bits.ceilLog2(sharerDomains) + pointerBits(cores) <= CDR_VECTOR_BITS;
+        return Bits.ceilLog2(sharerDomains) + FormatSpec.pointerBits(cores) <= CDR_VECTOR_BITS;
     }
 
     /**

@@ -77,7 +77,7 @@ class StorageModelTest {
         assertEquals(32, StorageModel.coarseGroupSize(4, 1024)); // 43-bit field: 1024/43 = 23.8 -> 32
         for (int n = 16; n <= (1 << 20); n <<= 1) {
             final int r = StorageModel.coarseGroupSize(4, n);
-            assertTrue((n + r - 1) / r <= StorageModel.pointerFieldBits(4, n), "cores=" + n);
+            assertTrue((n + r - 1) / r <= FormatSpec.pointerFieldBits(4, n), "cores=" + n);
             assertEquals(1, Integer.bitCount(r));
         }
     }

@@ -2,6 +2,7 @@ package org.scalebench.training.cluster;
 
 import java.util.Collections;
 import java.util.Map;
+import java.util.TreeMap;
 import org.scalebench.core.Checks;
 import org.scalebench.training.collective.AlphaBetaGamma;
 import org.scalebench.training.collective.NcclConstants;
@@ -54,114 +55,282 @@ public final class Cluster {
     private final NcclFabric fabric2019;
     private final NcclFabric fabricCurrent;
     private final Map<String, String> sources;
+    /** Every parameter as checked, for {@link #toBuilder}: a private copy, never exposed. */
+    private final Builder spec;
 
     /**
-     * Creates a cluster whose NICs form one pool per node ({@link NicSharing#PER_NODE}, one NIC per multi-node
-     * NCCL channel). Use {@link ClusterCatalog} to read one from a data file.
+     * Starts a cluster description. Use {@link ClusterCatalog} to read one from a data file.
      *
      * @param name the cluster's name
      * @param device the GPU model
-     * @param gpusPerNode GPUs per node, at least 1
-     * @param hbmBandwidth device memory bandwidth, bytes per second, positive
-     * @param intraLatency per-step collective latency inside a node, seconds
-     * @param intraBandwidth per-GPU collective bandwidth inside a node, bytes per second, positive
-     * @param interLatency per-step collective latency between nodes, seconds
-     * @param interBandwidthPerNode network bandwidth of one node, bytes per second, positive
-     * @param ncclFabric the fabric as NCCL sees it
-     * @param ncclGeneration the NCCL generation contemporary with the cluster
-     * @param peerBandwidth bytes per second between each pair of GPUs of a node ({@code gpusPerNode} square,
-     *     symmetric, positive off the diagonal)
-     * @param peerLatency point-to-point latency inside a node, seconds
-     * @param sources the source of every parameter, by parameter name
-     * @throws IllegalArgumentException naming the parameter, its value and what is allowed
+     * @param gpusPerNode GPUs per node, at least 1 (checked by {@link Builder#build})
+     * @return a builder with no links set
      */
-    public Cluster(final String name, final String device, final int gpusPerNode, final double hbmBandwidth,
-            final double intraLatency, final double intraBandwidth, final double interLatency,
-            final double interBandwidthPerNode, final NcclFabric ncclFabric, final NcclGeneration ncclGeneration,
-            final double[][] peerBandwidth, final double peerLatency, final Map<String, String> sources) {
-        this(name, device, gpusPerNode, hbmBandwidth, intraLatency, intraBandwidth, interLatency,
-                interBandwidthPerNode, ncclFabric, ncclGeneration, 0, NicSharing.PER_NODE,
-                ncclFabric.channelsMultiNode(), peerBandwidth, Double.NaN, peerLatency, sources);
+    public static Builder builder(final String name, final String device, final int gpusPerNode) {
+        return new Builder(name, device, gpusPerNode);
     }
 
     /**
-     * Creates a cluster with every parameter. Use {@link ClusterCatalog} to read one from a data file.
+     * A builder holding every parameter of this cluster, to derive a variant.
      *
-     * @param name the cluster's name
-     * @param device the GPU model
-     * @param gpusPerNode GPUs per node, at least 1
-     * @param hbmBandwidth device memory bandwidth, bytes per second, positive
-     * @param intraLatency per-step collective latency inside a node, seconds
-     * @param intraBandwidth per-GPU collective bandwidth inside a node, bytes per second, positive
-     * @param interLatency per-step collective latency between nodes, seconds
-     * @param interBandwidthPerNode network bandwidth of one node, bytes per second, positive
-     * @param ncclFabric the fabric as NCCL sees it (its intra-node per-channel bandwidth is replaced per
-     *     generation when {@code ncclNvlinksPerChannel > 0})
-     * @param ncclGeneration the NCCL generation contemporary with the cluster
-     * @param ncclNvlinksPerChannel NVLinks each single-node channel runs over, so that its bandwidth is that many
-     *     times the generation's NVLink width; 0 to take {@code ncclFabric}'s bandwidth for every generation
-     * @param nicSharing how a node's GPUs share its NICs
-     * @param nicsPerNode NICs per node, in {@code [1, gpusPerNode]} for {@link NicSharing#PER_GPU} (rails), at
-     *     least 1 otherwise
-     * @param peerBandwidth bytes per second between each pair of GPUs of a node ({@code gpusPerNode} square,
-     *     symmetric, positive off the diagonal), or null when every pair gets {@code switchPeerBandwidth}
-     * @param switchPeerBandwidth bytes per second between any two GPUs behind a switch (used when
-     *     {@code peerBandwidth} is null)
-     * @param peerLatency point-to-point latency inside a node, seconds
-     * @param sources the source of every parameter, by parameter name
-     * @throws IllegalArgumentException naming the parameter, its value and what is allowed
+     * @return a new builder
      */
-    public Cluster(final String name, final String device, final int gpusPerNode, final double hbmBandwidth,
-            final double intraLatency, final double intraBandwidth, final double interLatency,
-            final double interBandwidthPerNode, final NcclFabric ncclFabric, final NcclGeneration ncclGeneration,
-            final int ncclNvlinksPerChannel, final NicSharing nicSharing, final int nicsPerNode,
-            final double[][] peerBandwidth, final double switchPeerBandwidth, final double peerLatency,
-            final Map<String, String> sources) {
-        Checks.requireAtLeast("gpus_per_node", gpusPerNode, 1);
-        positive("hbm_bandwidth", hbmBandwidth);
-        positive("intra_bandwidth", intraBandwidth);
-        positive("inter_bandwidth", interBandwidthPerNode);
-        if (ncclNvlinksPerChannel < 0) {
-            throw new IllegalArgumentException("nccl_nvlinks_per_channel = " + ncclNvlinksPerChannel
+    public Builder toBuilder() {
+        return new Builder(spec);
+    }
+
+    /**
+     * The parameters of a cluster, named, each checked by {@link #build} with the data file's parameter name in the
+     * message. Required: {@link #hbmBandwidth}, {@link #intraNode}, {@link #interNode}, {@link #nccl}, one of
+     * {@link #switchedPeers} or {@link #linkedPeers}, and {@link #peerLatency}. Optional: {@link #nics} (default one
+     * pool per node with one NIC per multi-node NCCL channel), {@link #ncclNvlinksPerChannel} (default 0) and
+     * {@link #sources} (default none). Not thread-safe; {@link #build} copies what it keeps.
+     */
+    public static final class Builder {
+        private final String name;
+        private final String device;
+        private final int gpusPerNode;
+        private double hbmBandwidth = Double.NaN;
+        private double intraLatency = Double.NaN;
+        private double intraBandwidth = Double.NaN;
+        private double interLatency = Double.NaN;
+        private double interBandwidthPerNode = Double.NaN;
+        private NcclFabric ncclFabric;
+        private NcclGeneration ncclGeneration;
+        private int ncclNvlinksPerChannel;
+        private NicSharing nicSharing = NicSharing.PER_NODE;
+        private int nicsPerNode;
+        private boolean nicsSet;
+        private double[][] peerBandwidth;
+        private double peerLinkBandwidth = Double.NaN;
+        private boolean peersSet;
+        private double peerLatency = Double.NaN;
+        private Map<String, String> sources = Map.of();
+
+        private Builder(final String name, final String device, final int gpusPerNode) {
+            this.name = name;
+            this.device = device;
+            this.gpusPerNode = gpusPerNode;
+        }
+
+        private Builder(final Builder other) {
+            this(other.name, other.device, other.gpusPerNode);
+            hbmBandwidth = other.hbmBandwidth;
+            intraLatency = other.intraLatency;
+            intraBandwidth = other.intraBandwidth;
+            interLatency = other.interLatency;
+            interBandwidthPerNode = other.interBandwidthPerNode;
+            ncclFabric = other.ncclFabric;
+            ncclGeneration = other.ncclGeneration;
+            ncclNvlinksPerChannel = other.ncclNvlinksPerChannel;
+            nicSharing = other.nicSharing;
+            nicsPerNode = other.nicsPerNode;
+            nicsSet = other.nicsSet;
+            peerBandwidth = other.peerBandwidth;
+            peerLinkBandwidth = other.peerLinkBandwidth;
+            peersSet = other.peersSet;
+            peerLatency = other.peerLatency;
+            sources = other.sources;
+        }
+
+        /**
+         * Device memory bandwidth ({@code hbm_bandwidth_gbps}).
+         *
+         * @param bytesPerSecond positive
+         * @return this
+         */
+        public Builder hbmBandwidth(final double bytesPerSecond) {
+            this.hbmBandwidth = bytesPerSecond;
+            return this;
+        }
+
+        /**
+         * Collectives inside a node, per GPU ({@code intra_latency_us}, {@code intra_bandwidth_gbps}).
+         *
+         * @param latencySeconds per-step latency, at least 0
+         * @param bytesPerSecond per-GPU bandwidth, positive
+         * @return this
+         */
+        public Builder intraNode(final double latencySeconds, final double bytesPerSecond) {
+            this.intraLatency = latencySeconds;
+            this.intraBandwidth = bytesPerSecond;
+            return this;
+        }
+
+        /**
+         * Collectives between nodes ({@code inter_latency_us}, {@code inter_bandwidth_gbps}).
+         *
+         * @param latencySeconds per-step latency, at least 0
+         * @param bytesPerSecondPerNode network bandwidth of one node, positive
+         * @return this
+         */
+        public Builder interNode(final double latencySeconds, final double bytesPerSecondPerNode) {
+            this.interLatency = latencySeconds;
+            this.interBandwidthPerNode = bytesPerSecondPerNode;
+            return this;
+        }
+
+        /**
+         * The fabric as NCCL sees it and the NCCL generation contemporary with the cluster.
+         *
+         * @param fabric the fabric (its intra-node per-channel bandwidth is replaced per generation when
+         *     {@link #ncclNvlinksPerChannel} is above 0)
+         * @param generation the generation
+         * @return this
+         */
+        public Builder nccl(final NcclFabric fabric, final NcclGeneration generation) {
+            this.ncclFabric = fabric;
+            this.ncclGeneration = generation;
+            return this;
+        }
+
+        /**
+         * NVLinks each single-node NCCL channel runs over ({@code nccl_nvlinks_per_channel}), so that its bandwidth
+         * is that many times the generation's NVLink width.
+         *
+         * @param links at least 0; 0 takes the fabric's bandwidth for every generation
+         * @return this
+         */
+        public Builder ncclNvlinksPerChannel(final int links) {
+            this.ncclNvlinksPerChannel = links;
+            return this;
+        }
+
+        /**
+         * How the node's GPUs share its NICs ({@code nic_sharing}, {@code nics_per_node}).
+         *
+         * @param sharing one pool per node, or rails (one NIC per group of GPUs)
+         * @param perNode NICs per node: in {@code [1, gpusPerNode]} for rails, at least 1 otherwise
+         * @return this
+         */
+        public Builder nics(final NicSharing sharing, final int perNode) {
+            this.nicSharing = sharing;
+            this.nicsPerNode = perNode;
+            this.nicsSet = true;
+            return this;
+        }
+
+        /**
+         * GPUs behind a switch: every pair of a node gets the same bandwidth ({@code peer_topology = switch}).
+         *
+         * @param bytesPerSecond bandwidth between any two GPUs, positive
+         * @return this
+         */
+        public Builder switchedPeers(final double bytesPerSecond) {
+            this.peerBandwidth = null;
+            this.peerLinkBandwidth = bytesPerSecond;
+            this.peersSet = true;
+            return this;
+        }
+
+        /**
+         * GPUs joined by point-to-point links ({@code peer_topology = links}).
+         *
+         * @param bytesPerSecond bandwidth between each pair ({@code gpusPerNode} square, symmetric, positive off the
+         *     diagonal; copied by {@link #build})
+         * @param linkBytesPerSecond bandwidth of one link ({@code peer_link_bandwidth_gbps}), or NaN when unknown
+         *     (then {@link Cluster#nvlinks} is 0 and ring channels come from the NCCL fabric)
+         * @return this
+         */
+        public Builder linkedPeers(final double[][] bytesPerSecond, final double linkBytesPerSecond) {
+            this.peerBandwidth = bytesPerSecond;
+            this.peerLinkBandwidth = linkBytesPerSecond;
+            this.peersSet = true;
+            return this;
+        }
+
+        /**
+         * Point-to-point latency inside a node ({@code peer_latency_us}).
+         *
+         * @param seconds finite, at least 0
+         * @return this
+         */
+        public Builder peerLatency(final double seconds) {
+            this.peerLatency = seconds;
+            return this;
+        }
+
+        /**
+         * The source of every parameter, by parameter name.
+         *
+         * @param byParameter parameter name to source (copied by {@link #build})
+         * @return this
+         */
+        public Builder sources(final Map<String, String> byParameter) {
+            this.sources = byParameter;
+            return this;
+        }
+
+        /**
+         * Checks every parameter and builds the cluster.
+         *
+         * @return the cluster
+         * @throws IllegalArgumentException naming the parameter, its value and what is allowed
+         */
+        public Cluster build() {
+            if (ncclFabric == null || ncclGeneration == null) {
+                throw new IllegalArgumentException("cluster '" + name + "': the NCCL fabric and generation are not set");
+            }
+            if (!peersSet) {
+                throw new IllegalArgumentException("cluster '" + name + "': peer_topology is not set: switch or links");
+            }
+            final Builder copy = new Builder(this);
+            if (!nicsSet) {
+                copy.nics(NicSharing.PER_NODE, ncclFabric.channelsMultiNode());
+            }
+            copy.sources = Collections.unmodifiableMap(new TreeMap<>(sources));
+            return new Cluster(copy);
+        }
+    }
+
+    /** Checks and keeps {@code spec}, a private copy of the builder: nothing else holds it. */
+    private Cluster(final Builder spec) {
+        this.spec = spec;
+        Checks.requireAtLeast("gpus_per_node", spec.gpusPerNode, 1);
+        positive("hbm_bandwidth", spec.hbmBandwidth);
+        positive("intra_bandwidth", spec.intraBandwidth);
+        positive("inter_bandwidth", spec.interBandwidthPerNode);
+        latency("intra_latency", spec.intraLatency);
+        latency("inter_latency", spec.interLatency);
+        latency("peer_latency", spec.peerLatency);
+        if (spec.ncclNvlinksPerChannel < 0) {
+            throw new IllegalArgumentException("nccl_nvlinks_per_channel = " + spec.ncclNvlinksPerChannel
                     + ": must be at least 0 (0: use nccl_bw_intra_per_channel_gbps)");
         }
-        if (nicSharing == null) {
+        if (spec.nicSharing == null) {
             throw new IllegalArgumentException("nic_sharing = null: must be per-node or per-gpu");
         }
-        if (nicsPerNode < 1 || (nicSharing == NicSharing.PER_GPU && nicsPerNode > gpusPerNode)) {
-            throw new IllegalArgumentException("nics_per_node = " + nicsPerNode + ": must be in [1, "
-                    + (nicSharing == NicSharing.PER_GPU ? "gpus_per_node = " + gpusPerNode + "] with per-gpu rails"
-                            : Integer.MAX_VALUE + "]"));
+        if (spec.nicsPerNode < 1 || (spec.nicSharing == NicSharing.PER_GPU && spec.nicsPerNode > spec.gpusPerNode)) {
+            throw new IllegalArgumentException("nics_per_node = " + spec.nicsPerNode + ": must be in [1, "
+                    + (spec.nicSharing == NicSharing.PER_GPU ? "gpus_per_node = " + spec.gpusPerNode
+                            + "] with per-gpu rails" : Integer.MAX_VALUE + "]"));
         }
-        if (peerBandwidth == null) {
-            positive("peer bandwidth", switchPeerBandwidth);
-            this.peerBandwidth = null;
-            this.switchPeerBandwidth = switchPeerBandwidth;
+        if (spec.peerBandwidth == null) {
+            positive("peer bandwidth", spec.peerLinkBandwidth);
+            this.switchPeerBandwidth = spec.peerLinkBandwidth;
         } else {
-            this.peerBandwidth = checkedPeers(peerBandwidth, gpusPerNode);
+            spec.peerBandwidth = checkedPeers(spec.peerBandwidth, spec.gpusPerNode); // the private copy keeps it
             this.switchPeerBandwidth = Double.NaN;
         }
-        this.peerLinkBandwidth = switchPeerBandwidth;
-        this.name = name;
-        this.device = device;
-        this.gpusPerNode = gpusPerNode;
-        this.hbmBandwidth = hbmBandwidth;
+        this.peerBandwidth = spec.peerBandwidth;
+        this.peerLinkBandwidth = spec.peerLinkBandwidth;
+        this.name = spec.name;
+        this.device = spec.device;
+        this.gpusPerNode = spec.gpusPerNode;
+        this.hbmBandwidth = spec.hbmBandwidth;
         final double gamma = REDUCTION_BYTES_PER_BYTE / hbmBandwidth;
-        this.intra = AlphaBetaGamma.of(intraLatency, intraBandwidth, gamma);
-        this.interNode = AlphaBetaGamma.of(interLatency, interBandwidthPerNode, gamma);
-        this.interGpu = AlphaBetaGamma.of(interLatency, interBandwidthPerNode / gpusPerNode, gamma);
-        this.ncclFabric = ncclFabric;
-        this.ncclGeneration = ncclGeneration;
-        this.ncclNvlinksPerChannel = ncclNvlinksPerChannel;
-        this.nicSharing = nicSharing;
-        this.nicsPerNode = nicsPerNode;
+        this.intra = AlphaBetaGamma.of(spec.intraLatency, spec.intraBandwidth, gamma);
+        this.interNode = AlphaBetaGamma.of(spec.interLatency, spec.interBandwidthPerNode, gamma);
+        this.interGpu = AlphaBetaGamma.of(spec.interLatency, spec.interBandwidthPerNode / gpusPerNode, gamma);
+        this.ncclFabric = spec.ncclFabric;
+        this.ncclGeneration = spec.ncclGeneration;
+        this.ncclNvlinksPerChannel = spec.ncclNvlinksPerChannel;
+        this.nicSharing = spec.nicSharing;
+        this.nicsPerNode = spec.nicsPerNode;
         this.fabric2019 = fabricFor(NcclGeneration.V2019);
         this.fabricCurrent = fabricFor(NcclGeneration.CURRENT);
-        if (!(peerLatency >= 0) || Double.isInfinite(peerLatency)) {
-            throw new IllegalArgumentException("peer_latency = " + peerLatency + " s: must be finite and at least 0");
-        }
-        this.peerLatency = peerLatency;
-        this.sources = Collections.unmodifiableMap(new java.util.TreeMap<>(sources));
+        this.peerLatency = spec.peerLatency;
+        this.sources = spec.sources;
     }
 
     private static double[][] checkedPeers(final double[][] peerBandwidth, final int gpusPerNode) {
@@ -200,6 +369,12 @@ public final class Cluster {
     private static void positive(final String parameter, final double value) {
         if (!(value > 0) || Double.isInfinite(value)) {
             throw new IllegalArgumentException(parameter + " = " + value + " B/s: must be finite and positive");
+        }
+    }
+
+    private static void latency(final String parameter, final double seconds) {
+        if (!(seconds >= 0) || Double.isInfinite(seconds)) {
+            throw new IllegalArgumentException(parameter + " = " + seconds + " s: must be finite and at least 0");
         }
     }
 
@@ -318,10 +493,8 @@ public final class Cluster {
      * @return a new cluster
      */
     public Cluster withNcclIntraBandwidth(final double gbps) {
-        return new Cluster(name, device, gpusPerNode, hbmBandwidth, intra.alpha(), intra.bandwidth(),
-                interNode.alpha(), interNode.bandwidth(), ncclFabric.withBandwidths(gbps, ncclFabric.bwInterPerChannel()),
-                ncclGeneration, 0, nicSharing, nicsPerNode, peerBandwidth,
-                peerBandwidth == null ? switchPeerBandwidth : peerLinkBandwidth, peerLatency, sources);
+        return toBuilder().nccl(ncclFabric.withBandwidths(gbps, ncclFabric.bwInterPerChannel()), ncclGeneration)
+                .ncclNvlinksPerChannel(0).build();
     }
 
     /**
@@ -333,11 +506,10 @@ public final class Cluster {
      */
     public Cluster withNetworkBandwidthScale(final double factor) {
         positive("network bandwidth scale", factor);
-        return new Cluster(name, device, gpusPerNode, hbmBandwidth, intra.alpha(), intra.bandwidth(),
-                interNode.alpha(), interNode.bandwidth() * factor,
-                ncclFabric.withBandwidths(ncclFabric.bwIntraPerChannel(), ncclFabric.bwInterPerChannel() * factor),
-                ncclGeneration, ncclNvlinksPerChannel, nicSharing, nicsPerNode, peerBandwidth,
-                peerBandwidth == null ? switchPeerBandwidth : peerLinkBandwidth, peerLatency, sources);
+        return toBuilder().interNode(spec.interLatency, spec.interBandwidthPerNode * factor)
+                .nccl(ncclFabric.withBandwidths(ncclFabric.bwIntraPerChannel(), ncclFabric.bwInterPerChannel() * factor),
+                        ncclGeneration)
+                .build();
     }
 
     /**

@@ -249,12 +249,19 @@ public final class ClusterCatalog {
                             + " (each rail serves the same number of GPUs)");
         }
         try {
-            return new Cluster(name, p.get("device").require("value"), gpus,
-                    positive(p.get("hbm_bandwidth_gbps")) * GIGA,
-                    nonNegative(p.get("intra_latency_us")) * MICRO, positive(p.get("intra_bandwidth_gbps")) * GIGA,
-                    nonNegative(p.get("inter_latency_us")) * MICRO, positive(p.get("inter_bandwidth_gbps")) * GIGA,
-                    fabric, generation, links, sharing, nics, peer, linkBandwidth,
-                    nonNegative(p.get("peer_latency_us")) * MICRO, sources);
+            final Cluster.Builder cluster = Cluster.builder(name, p.get("device").require("value"), gpus)
+                    .hbmBandwidth(positive(p.get("hbm_bandwidth_gbps")) * GIGA)
+                    .intraNode(nonNegative(p.get("intra_latency_us")) * MICRO,
+                            positive(p.get("intra_bandwidth_gbps")) * GIGA)
+                    .interNode(nonNegative(p.get("inter_latency_us")) * MICRO,
+                            positive(p.get("inter_bandwidth_gbps")) * GIGA)
+                    .nccl(fabric, generation)
+                    .ncclNvlinksPerChannel(links)
+                    .nics(sharing, nics)
+                    .peerLatency(nonNegative(p.get("peer_latency_us")) * MICRO)
+                    .sources(sources);
+            return (peer == null ? cluster.switchedPeers(linkBandwidth) : cluster.linkedPeers(peer, linkBandwidth))
+                    .build();
         } catch (final IllegalArgumentException e) {
             throw new DataFileException(file, 0, "cluster '" + name + "': " + e.getMessage());
         }

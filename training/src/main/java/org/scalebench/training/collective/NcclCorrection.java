@@ -10,7 +10,7 @@ public enum NcclCorrection {
      * A multi-node ring runs inside each node at its inter-node per-channel bandwidth, and a multi-node tree at no
      * more than twice it: NCCL's search raises only a non-ring graph's intra-node speed above the inter-node one,
      * up to twice it (NVIDIA/nccl {@code src/graph/search.cc} at 299c554d lines 548-552; at 5067397 lines
-     * 1269-1282). Off: a 2-node communicator uses the full NVLink per-channel bandwidth (the first version).
+     * 1269-1282). Off: a 2-node communicator uses the full NVLink per-channel bandwidth.
      */
     MULTI_NODE_INTRA_BANDWIDTH,
     /**

@@ -422,14 +422,14 @@ public final class LlmCostModel {
      * @param d data-parallel size
      * @return seconds
      */
-    public double dataParallelStepSeconds(final int zero, final double params, final int t, final int d) {
-        if (d == 1 || zero == 3) {
+    public double dataParallelStepSeconds(final ZeroStage zero, final double params, final int t, final int d) {
+        if (d == 1 || zero.shardsWeights()) {
             return 0;
         }
         final NcclModel net = dataParallelNetwork(t, d);
         final int nodes = dataParallelNodes(t, d);
         final long gradients = (long) Math.ceil(GRADIENT_BYTES * params);
-        if (zero == 0) {
+        if (!zero.shardsOptimizerState()) {
             return net.fastestSeconds(Collective.ALL_REDUCE, gradients, d, nodes);
         }
         return net.fastestSeconds(Collective.REDUCE_SCATTER, gradients, d, nodes)
@@ -444,19 +444,19 @@ public final class LlmCostModel {
      * @param params parameters per GPU
      * @param t tensor-parallel size
      * @param d data-parallel size
-     * @param fullRecompute whether the forward pass is recomputed (ZeRO-3 gathers the weights a third time)
+     * @param recompute the recomputation (a full one makes ZeRO-3 gather the weights a third time)
      * @return seconds
      */
-    public double dataParallelMicrobatchSeconds(final int zero, final double params, final int t, final int d,
-            final boolean fullRecompute) {
-        if (d == 1 || zero != 3) {
+    public double dataParallelMicrobatchSeconds(final ZeroStage zero, final double params, final int t, final int d,
+            final Recompute recompute) {
+        if (d == 1 || !zero.shardsWeights()) {
             return 0;
         }
         final NcclModel net = dataParallelNetwork(t, d);
         final int nodes = dataParallelNodes(t, d);
-        return (fullRecompute ? 3 : 2) * net.fastestSeconds(Collective.ALL_GATHER, (long) Math.ceil(HALF * params), d,
-                nodes) + net.fastestSeconds(Collective.REDUCE_SCATTER, (long) Math.ceil(GRADIENT_BYTES * params), d,
-                nodes);
+        return (recompute == Recompute.FULL ? 3 : 2) * net.fastestSeconds(Collective.ALL_GATHER,
+                (long) Math.ceil(HALF * params), d, nodes) + net.fastestSeconds(Collective.REDUCE_SCATTER,
+                (long) Math.ceil(GRADIENT_BYTES * params), d, nodes);
     }
 
     /**
@@ -468,8 +468,22 @@ public final class LlmCostModel {
      * @param d data-parallel size
      * @return seconds
      */
-    public double optimizerSeconds(final int zero, final double params, final int d) {
-        return gemm.memorySeconds(optimizerBytes * (zero >= 1 ? params / d : params));
+    public double optimizerSeconds(final ZeroStage zero, final double params, final int d) {
+        return gemm.memorySeconds(optimizerBytes * (zero.shardsOptimizerState() ? params / d : params));
+    }
+
+    /**
+     * Prices the data-parallel communication and the optimizer step of the inputs' placement, ZeRO stage and
+     * recomputation, and stores them in the inputs. Allocates nothing.
+     *
+     * @param in the inputs, placement, ZeRO stage and recomputation set
+     * @return {@code in}
+     */
+    public IterationInputs priceDataParallel(final IterationInputs in) {
+        final double params = in.parametersPerGpu();
+        return in.dataParallelCosts(dataParallelStepSeconds(in.zero(), params, in.tp(), in.dp()),
+                dataParallelMicrobatchSeconds(in.zero(), params, in.tp(), in.dp(), in.recompute()),
+                optimizerSeconds(in.zero(), params, in.dp()));
     }
 
     /**
@@ -487,31 +501,29 @@ public final class LlmCostModel {
     /**
      * Assembles one iteration from per-layer costs and writes the breakdown. Allocates nothing.
      *
-     * @param layer per-layer costs from {@link #layerCosts}
+     * @param layer per-layer costs from {@link #layerCosts} for the inputs' tensor-parallel size, microbatch size
+     *     and sequence parallelism
      * @param offset their offset
-     * @param t tensor-parallel size
-     * @param p pipeline-parallel size
-     * @param d data-parallel size
-     * @param m microbatches per replica
-     * @param v model chunks per device (1 unless interleaved)
-     * @param gpipe whether the schedule is GPipe (all microbatches in flight)
-     * @param recompute recomputation ordinal ({@link Recompute#ordinal()})
-     * @param zero ZeRO stage
-     * @param params parameters per GPU ({@link #parametersPerGpu})
-     * @param dpStep {@link #dataParallelStepSeconds}
-     * @param dpMicro {@link #dataParallelMicrobatchSeconds}
-     * @param optimizer {@link #optimizerSeconds}
+     * @param in the placement, pipeline, recomputation, ZeRO stage and data-parallel costs
      * @param out receives {@link #BREAKDOWN_SLOTS} values
      * @return iteration seconds
      */
-    public double iteration(final double[] layer, final int offset, final int t, final int p, final int d,
-            final int m, final int v, final boolean gpipe, final int recompute, final int zero, final double params,
-            final double dpStep, final double dpMicro, final double optimizer, final double[] out) {
+    public double iteration(final double[] layer, final int offset, final IterationInputs in, final double[] out) {
+        final int t = in.tp();
+        final int p = in.pp();
+        final int d = in.dp();
+        final int m = in.microbatches();
+        final int v = in.interleave();
+        final boolean gpipe = in.schedule() == Schedule.GPIPE;
+        final Recompute recompute = in.recompute();
+        final ZeroStage zero = in.zero();
+        final double params = in.parametersPerGpu();
         final int perStage = model.layers() / p;
-        final double rec = recompute == 0 ? 0 : layer[offset + (recompute == 1 ? REC_SELECTIVE : REC_FULL)];
+        final boolean full = recompute == Recompute.FULL;
+        final double rec = recompute == Recompute.NONE ? 0 : layer[offset + (full ? REC_FULL : REC_SELECTIVE)];
         final double perLayer = layer[offset + FWD] + layer[offset + BWD] + rec;
         final double perLayerTp = layer[offset + TP_FWD] + layer[offset + TP_BWD]
-                + (recompute == 2 ? layer[offset + TP_FWD] : 0);
+                + (full ? layer[offset + TP_FWD] : 0);
         final double head = layer[offset + HEAD];
         final double embed = layer[offset + EMBED];
         final double accumulate = gemm.memorySeconds(accumulationBytes * params);
@@ -525,24 +537,26 @@ public final class LlmCostModel {
         final boolean crossesNodes = pipelineCrossesNodes(t, d, p);
         final double transfer = p == 1 ? 0
                 : 2.0 * ((double) m * v + p - 1) * layer[offset + (crossesNodes ? P2P_INTER : P2P_INTRA)];
-        final double dataParallel = dpStep + m * dpMicro
+        final double dataParallel = in.dataParallelStepSeconds() + m * in.dataParallelMicrobatchSeconds()
                 + (p == 1 ? 0 : layer[offset + (crossesNodes ? EMBED_SYNC_INTER : EMBED_SYNC_INTRA)]);
         out[COMPUTE] = compute;
         out[TENSOR_PARALLEL] = tensor;
         out[BUBBLE] = bubble;
         out[PIPELINE_TRANSFERS] = transfer;
         out[DATA_PARALLEL] = dataParallel;
+        final double optimizer = in.optimizerSeconds();
         out[OPTIMIZER] = optimizer;
         final double total = compute + tensor + bubble + transfer + dataParallel + optimizer;
         out[ITERATION] = total;
 
-        final double weights = zero == 3 ? HALF * params / d + HALF * model.parametersPerLayer() / t
+        final double weights = zero.shardsWeights() ? HALF * params / d + HALF * model.parametersPerLayer() / t
                 : HALF * params;
-        final double gradients = GRADIENT_BYTES * params / (zero >= 2 ? d : 1);
-        final double state = ADAM_STATE_BYTES * params / (zero >= 1 ? d : 1);
-        final double kept = layer[offset + ACT_NONE + recompute];
+        final double gradients = GRADIENT_BYTES * params / (zero.shardsGradients() ? d : 1);
+        final double state = ADAM_STATE_BYTES * params / (zero.shardsOptimizerState() ? d : 1);
+        final double kept = layer[offset + (full ? ACT_FULL : recompute == Recompute.SELECTIVE ? ACT_SELECTIVE
+                : ACT_NONE)];
         final double inFlight = gpipe ? m : v == 1 ? Math.min(p, m) : p + (p - 1.0) / v;
-        final double workspace = recompute == 2 ? layer[offset + ACT_NONE] : 0;
+        final double workspace = full ? layer[offset + ACT_NONE] : 0;
         final double first = perStage * kept * inFlight + workspace + (p == 1 ? layer[offset + HEAD_ACT] : 0);
         final double lastInFlight = gpipe ? m : v == 1 ? 1 : 1 + (p - 1.0) / v;
         final double last = perStage * kept * lastInFlight + workspace + layer[offset + HEAD_ACT];
@@ -612,18 +626,11 @@ public final class LlmCostModel {
      */
     public LlmEstimate evaluate(final ParallelConfig config) {
         final double[] layer = new double[LAYER_SLOTS];
-        final int t = config.tp();
-        final int p = config.pp();
-        final int d = config.dp();
-        layerCosts(t, config.microBatch(), config.sequenceParallel(), layer, 0);
-        final double params = parametersPerGpu(t, p);
+        layerCosts(config.tp(), config.microBatch(), config.sequenceParallel(), layer, 0);
+        final IterationInputs in = priceDataParallel(
+                IterationInputs.of(config, parametersPerGpu(config.tp(), config.pp())));
         final double[] out = new double[BREAKDOWN_SLOTS];
-        iteration(layer, 0, t, p, d, config.microbatches(), config.interleave(), config.schedule() == Schedule.GPIPE,
-                config.recompute().ordinal(), config.zero(), params,
-                dataParallelStepSeconds(config.zero(), params, t, d),
-                dataParallelMicrobatchSeconds(config.zero(), params, t, d, config.recompute() == Recompute.FULL),
-                optimizerSeconds(config.zero(), params, d),
-                out);
+        iteration(layer, 0, in, out);
         return new LlmEstimate(this, config, out, layer);
     }
 }

@@ -31,7 +31,7 @@ public final class LlmSearch {
      * @param maxInterleave the largest chunk count per device (1: no interleaving)
      * @param recompute allowed recomputations, indexed by {@link Recompute#ordinal()}
      * @param sequenceParallel allowed sequence-parallel settings: index 0 off, 1 on
-     * @param zero allowed ZeRO stages, indexed 0 to 3
+     * @param zero allowed ZeRO stages, indexed by {@link ZeroStage#number()}
      */
     public record Space(int[] tensorParallel, int[] pipelineParallel, int[] microBatches, int maxInterleave,
             boolean[] recompute, boolean[] sequenceParallel, boolean[] zero) {
@@ -75,9 +75,9 @@ public final class LlmSearch {
         private int dp;
         private int microBatch;
         private int interleave;
-        private int recompute;
+        private Recompute recompute;
         private boolean sequenceParallel;
-        private int zero;
+        private ZeroStage zero;
         private double iterationSeconds;
         private double memoryBytes;
         private long candidates;
@@ -141,10 +141,14 @@ public final class LlmSearch {
                 throw new IllegalStateException("no configuration found");
             }
             return new ParallelConfig(gpus, tp, pp, dp, globalBatch, microBatch, interleave,
-                    interleave > 1 ? Schedule.INTERLEAVED : Schedule.ONE_F_ONE_B, Recompute.values()[recompute],
-                    sequenceParallel, zero, precision);
+                    interleave > 1 ? Schedule.INTERLEAVED : Schedule.ONE_F_ONE_B, recompute, sequenceParallel, zero,
+                    precision);
         }
     }
+
+    /** Every recomputation and ZeRO stage in order, without the copy {@code values()} makes on each call. */
+    private static final Recompute[] RECOMPUTES = Recompute.values();
+    private static final ZeroStage[] ZERO_STAGES = ZeroStage.values();
 
     private final LlmCostModel cost;
     private final Space space;
@@ -155,6 +159,7 @@ public final class LlmSearch {
     private final double[] layerCosts;
     private final double[] params;
     private final double[] breakdown = new double[LlmCostModel.BREAKDOWN_SLOTS];
+    private final IterationInputs inputs = new IterationInputs();
     private final double memoryLimit;
 
     /**
@@ -255,26 +260,29 @@ public final class LlmSearch {
                             continue;
                         }
                         final int offset = layerOffset(ti, bi, sp);
-                        for (int z = 0; z < 4; z++) {
-                            if (!zeros[z] || z > 0 && d == 1) {
+                        for (final ZeroStage z : ZERO_STAGES) {
+                            if (!zeros[z.number()] || z != ZeroStage.NONE && d == 1) {
                                 continue;
                             }
                             final double dpStep = cost.dataParallelStepSeconds(z, par, t, d);
-                            final double dpMicro = cost.dataParallelMicrobatchSeconds(z, par, t, d, false);
-                            final double dpMicroFull = cost.dataParallelMicrobatchSeconds(z, par, t, d, true);
+                            final double dpMicro = cost.dataParallelMicrobatchSeconds(z, par, t, d, Recompute.NONE);
+                            final double dpMicroFull = cost.dataParallelMicrobatchSeconds(z, par, t, d, Recompute.FULL);
                             final double optimizer = cost.optimizerSeconds(z, par, d);
-                            for (int r = 0; r < 3; r++) {
-                                if (!recomputes[r]) {
+                            for (final Recompute r : RECOMPUTES) {
+                                if (!recomputes[r.ordinal()]) {
                                     continue;
                                 }
+                                final double micro = r == Recompute.FULL ? dpMicroFull : dpMicro;
+                                inputs.placement(t, p, d, par).recompute(r).zero(z)
+                                        .dataParallelCosts(dpStep, micro, optimizer);
                                 final int maxV = interleavable ? Math.min(space.maxInterleave(), perStage) : 1;
                                 for (int v = 1; v <= maxV; v++) {
                                     if (perStage / v * v != perStage) {
                                         continue;
                                     }
                                     out.candidates++;
-                                    final double time = cost.iteration(layerCosts, offset, t, p, d, m, v, false, r, z,
-                                            par, dpStep, r == 2 ? dpMicroFull : dpMicro, optimizer, breakdown);
+                                    inputs.pipeline(m, v, v > 1 ? Schedule.INTERLEAVED : Schedule.ONE_F_ONE_B);
+                                    final double time = cost.iteration(layerCosts, offset, inputs, breakdown);
                                     final double memory = breakdown[LlmCostModel.MEM_TOTAL];
                                     final boolean fits = memory <= memoryLimit;
                                     final boolean better = fits ? !out.fits || time < bestTime

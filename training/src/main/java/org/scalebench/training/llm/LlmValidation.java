@@ -257,7 +257,7 @@ public final class LlmValidation {
             final int t = choice(r, "tp")[0];
             final int p = choice(r, "pp")[0];
             config = new ParallelConfig(gpus, t, p, gpus / (t * p), batch, micro[0], interleave[0],
-                    interleave[0] > 1 ? Schedule.INTERLEAVED : Schedule.ONE_F_ONE_B, recompute, sp, 0,
+                    interleave[0] > 1 ? Schedule.INTERLEAVED : Schedule.ONE_F_ONE_B, recompute, sp, ZeroStage.NONE,
                     Precision.FP16);
         } else {
             final LlmSearch.Result best = new LlmSearch.Result();

@@ -21,11 +21,11 @@ import org.scalebench.core.Checks;
  * @param schedule the pipeline schedule
  * @param recompute activation recomputation
  * @param sequenceParallel whether LayerNorm and dropout run on sequence shards (Korthikanti et al. 2022)
- * @param zero ZeRO stage, 0 to 3 (0: plain gradient all-reduce)
+ * @param zero ZeRO stage
  * @param precision FP16 or BF16
  */
 public record ParallelConfig(int gpus, int tp, int pp, int dp, int globalBatch, int microBatch, int interleave,
-        Schedule schedule, Recompute recompute, boolean sequenceParallel, int zero, Precision precision) {
+        Schedule schedule, Recompute recompute, boolean sequenceParallel, ZeroStage zero, Precision precision) {
 
     /**
      * Microbatches per replica per iteration.
@@ -51,9 +51,6 @@ public record ParallelConfig(int gpus, int tp, int pp, int dp, int globalBatch, 
         Checks.requireAtLeast("--global-batch", globalBatch, 1);
         Checks.requireAtLeast("--micro-batch", microBatch, 1);
         Checks.requireAtLeast("--interleave", interleave, 1);
-        if (zero < 0 || zero > 3) {
-            throw new IllegalArgumentException("--zero = " + zero + ": must be 0, 1, 2 or 3");
-        }
         if (tp > gpusPerNode && tp % gpusPerNode != 0) {
             throw new IllegalArgumentException("--tp = " + tp + ": must be at most the " + gpusPerNode
                     + " GPUs of a node or a multiple of it (a group wider than a node spans whole nodes)");

@@ -16,8 +16,9 @@ import org.scalebench.training.parallel.ComputeTime;
  * </pre>
  * The fixed part (optimizer update, kernel launches, input pipeline, synchronisation) is paid once per step; the
  * floor is the least time of the batch-dependent part, the bytes every step must read however small its batch
- * (recurrent weights re-read per time step) over the device's memory bandwidth. Without a floor the curve keeps
- * the older rule: a GPU is no faster on fewer samples than on the fewest it was measured on.
+ * (recurrent weights re-read per time step) over the device's memory bandwidth. Without a floor the curve holds
+ * the step flat below the smallest measured batch: a GPU is no faster on fewer samples than on the fewest it was
+ * measured on.
  *
  * <p>Immutable and thread-safe; {@link #seconds} allocates nothing.
  */

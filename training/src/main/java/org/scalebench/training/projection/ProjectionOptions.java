@@ -18,8 +18,8 @@ import org.scalebench.training.collective.NcclGeneration;
  * @param ncclGeneration the NCCL constants for {@link CommunicationModel#NCCL}, or null for the cluster's own
  * @param fixedBatch per-device (DP) or per-worker (hybrid) batch to use for every strategy, or 0 to choose the
  *     fastest power of two per strategy
- * @param evenShards true to price every shard at {@code G / M} whatever the placement (the first version's
- *     assumption, kept for sensitivity studies); false to use the placement's largest shard
+ * @param evenShards true to price every shard at {@code G / M} whatever the placement (an assumption, for
+ *     sensitivity studies); false to use the placement's largest shard
  * @param nicSharing how a node's GPUs share its NICs, or null for the cluster's own
  * @param disabledNcclCorrections NCCL corrections not to apply (sensitivity studies); empty by default
  * @param bucketBytes the size of the buckets a data-parallel framework all-reduces one after the other (PyTorch

@@ -41,11 +41,15 @@ class LlmAllocationTest {
                 ClusterCatalog.builtIn("dgx-h100"), GpuCatalog.resolve("h100-sxm5-80gb"), null);
         final double[] layer = new double[LlmCostModel.LAYER_SLOTS];
         final double[] out = new double[LlmCostModel.BREAKDOWN_SLOTS];
+        final Recompute[] recomputes = Recompute.values();
+        final ZeroStage[] stages = ZeroStage.values();
+        final Schedule[] schedules = {Schedule.ONE_F_ONE_B, Schedule.INTERLEAVED, Schedule.GPIPE};
+        final IterationInputs in = new IterationInputs();
         assertEquals(0L, steadyState(i -> {
             cost.layerCosts(1 << (i & 3), 1 + (i & 7), (i & 1) == 1, layer, 0);
-            return (long) cost.iteration(layer, 0, 8, 4, 2, 16, 1 + (i & 1), false, i % 3, i & 3, 1e9,
-                    cost.dataParallelStepSeconds(i & 3, 1e9, 8, 2), cost.dataParallelMicrobatchSeconds(i & 3, 1e9, 8, 2, (i & 4) == 0),
-                    cost.optimizerSeconds(i & 3, 1e9, 2), out);
+            in.placement(8, 4, 2, 1e9).pipeline(16, 1 + (i & 1), schedules[(i >>> 1) % 3])
+                    .recompute(recomputes[i % 3]).zero(stages[(i >>> 2) & 3]);
+            return (long) cost.iteration(layer, 0, cost.priceDataParallel(in), out);
         }, 20_000, 50_000));
     }
 }

@@ -27,7 +27,7 @@ class LlmCostModelTest {
     private static ParallelConfig config(final int gpus, final int t, final int p, final int batch, final int micro,
             final int v, final Recompute r, final boolean sp, final int zero) {
         return new ParallelConfig(gpus, t, p, gpus / (t * p), batch, micro, v,
-                v > 1 ? Schedule.INTERLEAVED : Schedule.ONE_F_ONE_B, r, sp, zero, Precision.FP16);
+                v > 1 ? Schedule.INTERLEAVED : Schedule.ONE_F_ONE_B, r, sp, ZeroStage.of(zero), Precision.FP16);
     }
 
     @Test
@@ -114,7 +114,7 @@ class LlmCostModelTest {
             assertEquals(7.0 / (v * m), e.part(LlmCostModel.BUBBLE) / ideal, 0.1 * 7.0 / (v * m), "v = " + v);
         }
         final LlmEstimate gpipe = c.evaluate(new ParallelConfig(64, 8, 8, 1, 64, 1, 1, Schedule.GPIPE, Recompute.FULL,
-                false, 0, Precision.FP16));
+                false, ZeroStage.NONE, Precision.FP16));
         final LlmEstimate oneF = c.evaluate(config(64, 8, 8, 64, 1, 1, Recompute.FULL, false, 0));
         assertEquals(oneF.iterationSeconds(), gpipe.iterationSeconds(), 1e-12);
         assertTrue(gpipe.part(LlmCostModel.MEM_ACTIVATIONS) > 7 * oneF.part(LlmCostModel.MEM_ACTIVATIONS),
@@ -142,12 +142,12 @@ class LlmCostModelTest {
     void dataParallelCollectivesCrossNodesAndGrowWithTheReplicaCount() {
         final LlmCostModel c = cost("megatron-22b");
         final double params = c.parametersPerGpu(8, 1);
-        assertEquals(0, c.dataParallelStepSeconds(0, params, 8, 1));
-        final double two = c.dataParallelStepSeconds(0, params, 8, 2);
-        final double many = c.dataParallelStepSeconds(0, params, 8, 64);
+        assertEquals(0, c.dataParallelStepSeconds(ZeroStage.NONE, params, 8, 1));
+        final double two = c.dataParallelStepSeconds(ZeroStage.NONE, params, 8, 2);
+        final double many = c.dataParallelStepSeconds(ZeroStage.NONE, params, 8, 64);
         assertTrue(two > 0 && many > two, two + " " + many);
         // a 4-way data-parallel group of tp = 2 fits one node (NVLink), of tp = 8 it crosses 4 nodes
-        assertTrue(c.dataParallelStepSeconds(0, params, 2, 4) < c.dataParallelStepSeconds(0, params, 8, 4));
+        assertTrue(c.dataParallelStepSeconds(ZeroStage.NONE, params, 2, 4) < c.dataParallelStepSeconds(ZeroStage.NONE, params, 8, 4));
         assertTrue(c.pipelineCrossesNodes(8, 1, 2));
         assertFalse(c.pipelineCrossesNodes(2, 2, 2));
     }
@@ -239,7 +239,7 @@ class LlmCostModelTest {
         final TransformerProfile tiny = new TransformerProfile("tiny", 4, 128, 2, 2, 512, false, 128, 1024,
                 Map.of());
         final ParallelConfig c = new ParallelConfig(1, 1, 1, 1, 1, 1, 1, Schedule.ONE_F_ONE_B, Recompute.NONE, false,
-                0, Precision.BF16);
+                ZeroStage.NONE, Precision.BF16);
         final Execution launch = Execution.ideal().withGemmEfficiency(1);
         final double without = new LlmCostModel(tiny, DGX_A100, A100_80, null, launch, Precision.BF16).evaluate(c)
                 .iterationSeconds();
@@ -265,17 +265,17 @@ class LlmCostModelTest {
     void badCombinationsNameTheOptions() {
         final TransformerProfile gpt3 = TransformerCatalog.builtIn("gpt3-175b");
         final Map<ParallelConfig, String> bad = Map.of(
-                new ParallelConfig(40, 5, 8, 1, 64, 1, 1, Schedule.ONE_F_ONE_B, Recompute.FULL, false, 0,
+                new ParallelConfig(40, 5, 8, 1, 64, 1, 1, Schedule.ONE_F_ONE_B, Recompute.FULL, false, ZeroStage.NONE,
                         Precision.BF16), "--tp = 5",
-                new ParallelConfig(56, 8, 7, 1, 64, 1, 1, Schedule.ONE_F_ONE_B, Recompute.FULL, false, 0,
+                new ParallelConfig(56, 8, 7, 1, 64, 1, 1, Schedule.ONE_F_ONE_B, Recompute.FULL, false, ZeroStage.NONE,
                         Precision.BF16), "--pp = 7",
-                new ParallelConfig(100, 8, 8, 1, 64, 1, 1, Schedule.ONE_F_ONE_B, Recompute.FULL, false, 0,
+                new ParallelConfig(100, 8, 8, 1, 64, 1, 1, Schedule.ONE_F_ONE_B, Recompute.FULL, false, ZeroStage.NONE,
                         Precision.BF16), "--gpus = 100",
-                new ParallelConfig(128, 8, 8, 2, 63, 1, 1, Schedule.ONE_F_ONE_B, Recompute.FULL, false, 0,
+                new ParallelConfig(128, 8, 8, 2, 63, 1, 1, Schedule.ONE_F_ONE_B, Recompute.FULL, false, ZeroStage.NONE,
                         Precision.BF16), "--global-batch = 63",
-                new ParallelConfig(64, 8, 8, 1, 60, 1, 3, Schedule.INTERLEAVED, Recompute.FULL, false, 0,
+                new ParallelConfig(64, 8, 8, 1, 60, 1, 3, Schedule.INTERLEAVED, Recompute.FULL, false, ZeroStage.NONE,
                         Precision.BF16), "--interleave = 3",
-                new ParallelConfig(64, 1, 8, 8, 64, 1, 1, Schedule.ONE_F_ONE_B, Recompute.FULL, true, 0,
+                new ParallelConfig(64, 1, 8, 8, 64, 1, 1, Schedule.ONE_F_ONE_B, Recompute.FULL, true, ZeroStage.NONE,
                         Precision.BF16), "--sequence-parallel");
         bad.forEach((config, option) -> {
             final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,

@@ -29,7 +29,7 @@ class LlmSearchTest {
                     for (int v = 1; v <= maxInterleave; v++) {
                         for (final Recompute r : Recompute.values()) {
                             for (final boolean sp : new boolean[] {false, true}) {
-                                for (int z = 0; z <= 3; z++) {
+                                for (final ZeroStage z : ZeroStage.values()) {
                                     final ParallelConfig c = new ParallelConfig(gpus, t, p, gpus / (t * p), batch, b,
                                             v, v > 1 ? Schedule.INTERLEAVED : Schedule.ONE_F_ONE_B, r, sp, z,
                                             Precision.BF16);
@@ -38,7 +38,7 @@ class LlmSearchTest {
                                     } catch (final IllegalArgumentException invalid) {
                                         continue;
                                     }
-                                    if (z > 0 && c.dp() == 1) {
+                                    if (z != ZeroStage.NONE && c.dp() == 1) {
                                         continue;
                                     }
                                     final LlmEstimate e = cost.evaluate(c);

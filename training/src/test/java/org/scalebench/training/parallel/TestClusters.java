@@ -1,7 +1,6 @@
 package org.scalebench.training.parallel;
 
 import java.util.Arrays;
-import java.util.Map;
 import org.scalebench.training.cluster.Cluster;
 import org.scalebench.training.collective.NcclArchitecture;
 import org.scalebench.training.collective.NcclFabric;
@@ -25,9 +24,11 @@ public final class TestClusters {
         for (final double[] row : peer) {
             Arrays.fill(row, bandwidth);
         }
-        return new Cluster("uniform", "test-gpu", gpusPerNode, bandwidth, 0, bandwidth, 0, bandwidth,
-                new NcclFabric(NcclArchitecture.VOLTA, true, 1, 1, bandwidth / 1e9, bandwidth / 1e9),
-                NcclGeneration.V2019, peer, 0, Map.of());
+        return Cluster.builder("uniform", "test-gpu", gpusPerNode).hbmBandwidth(bandwidth)
+                .intraNode(0, bandwidth).interNode(0, bandwidth)
+                .nccl(new NcclFabric(NcclArchitecture.VOLTA, true, 1, 1, bandwidth / 1e9, bandwidth / 1e9),
+                        NcclGeneration.V2019)
+                .linkedPeers(peer, Double.NaN).peerLatency(0).build();
     }
 
     /**
@@ -37,7 +38,9 @@ public final class TestClusters {
      * @return the cluster
      */
     public static Cluster withPeers(final double[][] peer) {
-        return new Cluster("peers", "test-gpu", peer.length, 900e9, 0, 100e9, 0, 100e9,
-                new NcclFabric(NcclArchitecture.VOLTA, true, 1, 1, 20, 12), NcclGeneration.V2019, peer, 0, Map.of());
+        return Cluster.builder("peers", "test-gpu", peer.length).hbmBandwidth(900e9)
+                .intraNode(0, 100e9).interNode(0, 100e9)
+                .nccl(new NcclFabric(NcclArchitecture.VOLTA, true, 1, 1, 20, 12), NcclGeneration.V2019)
+                .linkedPeers(peer, Double.NaN).peerLatency(0).build();
     }
 }

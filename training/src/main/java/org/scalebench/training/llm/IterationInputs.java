@@ -1,0 +1,221 @@
+package org.scalebench.training.llm;
+
+/**
+ * What {@link LlmCostModel#iteration} assembles one iteration from, besides the per-layer costs: the placement
+ * ({@code tp x pp x dp} and the parameters one GPU holds), the pipeline (microbatches per replica, model chunks per
+ * device, schedule), the recomputation, the ZeRO stage, and the data-parallel costs priced for them
+ * ({@link LlmCostModel#priceDataParallel}, or set directly when a search prices them once for many candidates).
+ *
+ * <p>A reusable holder: the setters overwrite fields and return {@code this}, so a search fills one instance per
+ * candidate without allocating. The setters do not validate (a {@link ParallelConfig} is checked once, before it
+ * is evaluated; a search generates only valid combinations). Starts as one GPU, one microbatch, 1F1B, no
+ * recomputation, ZeRO stage 0, and zero costs. Not thread-safe.
+ */
+public final class IterationInputs {
+
+    private int tensorParallel = 1;
+    private int pipelineParallel = 1;
+    private int dataParallel = 1;
+    private double parametersPerGpu;
+    private int microbatches = 1;
+    private int interleave = 1;
+    private Schedule schedule = Schedule.ONE_F_ONE_B;
+    private Recompute recompute = Recompute.NONE;
+    private ZeroStage zero = ZeroStage.NONE;
+    private double dataParallelStepSeconds;
+    private double dataParallelMicrobatchSeconds;
+    private double optimizerSeconds;
+
+    /**
+     * The inputs of a configuration, without the data-parallel costs (see {@link LlmCostModel#priceDataParallel}).
+     *
+     * @param config the configuration
+     * @param parametersPerGpu {@link LlmCostModel#parametersPerGpu} of its tensor- and pipeline-parallel sizes
+     * @return new inputs
+     */
+    public static IterationInputs of(final ParallelConfig config, final double parametersPerGpu) {
+        return new IterationInputs()
+                .placement(config.tp(), config.pp(), config.dp(), parametersPerGpu)
+                .pipeline(config.microbatches(), config.interleave(), config.schedule())
+                .recompute(config.recompute())
+                .zero(config.zero());
+    }
+
+    /**
+     * Sets the placement.
+     *
+     * @param tp tensor-parallel size
+     * @param pp pipeline-parallel size
+     * @param dp data-parallel size
+     * @param parameters parameters held by one GPU of the busiest stage ({@link LlmCostModel#parametersPerGpu})
+     * @return this
+     */
+    public IterationInputs placement(final int tp, final int pp, final int dp, final double parameters) {
+        this.tensorParallel = tp;
+        this.pipelineParallel = pp;
+        this.dataParallel = dp;
+        this.parametersPerGpu = parameters;
+        return this;
+    }
+
+    /**
+     * Sets the pipeline.
+     *
+     * @param count microbatches per replica per iteration
+     * @param chunks model chunks per device ({@code v}; 1 unless interleaved)
+     * @param order the schedule
+     * @return this
+     */
+    public IterationInputs pipeline(final int count, final int chunks, final Schedule order) {
+        this.microbatches = count;
+        this.interleave = chunks;
+        this.schedule = order;
+        return this;
+    }
+
+    /**
+     * Sets the recomputation.
+     *
+     * @param mode the recomputation
+     * @return this
+     */
+    public IterationInputs recompute(final Recompute mode) {
+        this.recompute = mode;
+        return this;
+    }
+
+    /**
+     * Sets the ZeRO stage.
+     *
+     * @param stage the stage
+     * @return this
+     */
+    public IterationInputs zero(final ZeroStage stage) {
+        this.zero = stage;
+        return this;
+    }
+
+    /**
+     * Sets the data-parallel costs, priced for this placement, ZeRO stage and recomputation.
+     *
+     * @param stepSeconds {@link LlmCostModel#dataParallelStepSeconds}
+     * @param microbatchSeconds {@link LlmCostModel#dataParallelMicrobatchSeconds}
+     * @param optimizer {@link LlmCostModel#optimizerSeconds}
+     * @return this
+     */
+    public IterationInputs dataParallelCosts(final double stepSeconds, final double microbatchSeconds,
+            final double optimizer) {
+        this.dataParallelStepSeconds = stepSeconds;
+        this.dataParallelMicrobatchSeconds = microbatchSeconds;
+        this.optimizerSeconds = optimizer;
+        return this;
+    }
+
+    /**
+     * Tensor-parallel size.
+     *
+     * @return {@code t}
+     */
+    public int tp() {
+        return tensorParallel;
+    }
+
+    /**
+     * Pipeline-parallel size.
+     *
+     * @return {@code p}
+     */
+    public int pp() {
+        return pipelineParallel;
+    }
+
+    /**
+     * Data-parallel size.
+     *
+     * @return {@code d}
+     */
+    public int dp() {
+        return dataParallel;
+    }
+
+    /**
+     * Parameters held by one GPU of the busiest stage.
+     *
+     * @return parameters
+     */
+    public double parametersPerGpu() {
+        return parametersPerGpu;
+    }
+
+    /**
+     * Microbatches per replica per iteration.
+     *
+     * @return {@code m}
+     */
+    public int microbatches() {
+        return microbatches;
+    }
+
+    /**
+     * Model chunks per pipeline device.
+     *
+     * @return {@code v}
+     */
+    public int interleave() {
+        return interleave;
+    }
+
+    /**
+     * The pipeline schedule.
+     *
+     * @return the schedule
+     */
+    public Schedule schedule() {
+        return schedule;
+    }
+
+    /**
+     * The recomputation.
+     *
+     * @return the mode
+     */
+    public Recompute recompute() {
+        return recompute;
+    }
+
+    /**
+     * The ZeRO stage.
+     *
+     * @return the stage
+     */
+    public ZeroStage zero() {
+        return zero;
+    }
+
+    /**
+     * Data-parallel communication once per iteration.
+     *
+     * @return seconds
+     */
+    public double dataParallelStepSeconds() {
+        return dataParallelStepSeconds;
+    }
+
+    /**
+     * Data-parallel communication per microbatch (ZeRO stage 3).
+     *
+     * @return seconds
+     */
+    public double dataParallelMicrobatchSeconds() {
+        return dataParallelMicrobatchSeconds;
+    }
+
+    /**
+     * The optimizer step.
+     *
+     * @return seconds
+     */
+    public double optimizerSeconds() {
+        return optimizerSeconds;
+    }
+}
