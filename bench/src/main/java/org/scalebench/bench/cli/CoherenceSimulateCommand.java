@@ -12,7 +12,6 @@ import org.scalebench.coherence.sim.Scheme;
 import org.scalebench.coherence.sim.SimulationResult;
 import org.scalebench.coherence.sim.SystemSpec;
 import org.scalebench.coherence.sim.Workload;
-import org.scalebench.coherence.energy.EnergyModel;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -83,7 +82,7 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
 
     /** States the energy constants and where they come from. */
     static void printEnergyModel(final PrintWriter out, final SystemSpec machine) {
-        out.println("  energy model: " + EnergyModel.describe(machine));
+        out.println("  energy model: " + machine.energyModel().describe());
     }
 
     /** Sum of the heap pools' peak usage since the JVM started. */

@@ -13,7 +13,6 @@ import org.scalebench.bench.io.Progress;
 import org.scalebench.bench.report.Claim;
 import org.scalebench.bench.report.PartResult;
 import org.scalebench.bench.report.ReproductionPart;
-import org.scalebench.coherence.energy.EnergyModel;
 import org.scalebench.coherence.format.FormatSpec;
 import org.scalebench.coherence.sim.Scheme;
 import org.scalebench.coherence.sim.SimulationResult;
@@ -312,7 +311,7 @@ public final class CdrReproduction implements ReproductionPart {
                     p.global().avgMissLatencyCycles(), p.restricted().avgMissLatencyCycles(), p.speedup(),
                     p.restricted().homeHitRate()));
         }
-        md.append("\nEnergy model: ").append(EnergyModel.describe(chip)).append(".\n");
+        md.append("\nEnergy model: ").append(chip.energyModel().describe()).append(".\n");
         claims.add(new Claim("The abstract's quantitative sentence (\"Sharer Restriction results in ...\")",
                 "cut off in every public copy", "-", "cannot be compared"));
         return new PartResult(md.toString(), claims, files);

@@ -1,7 +1,6 @@
 package org.scalebench.coherence.energy;
 
 import org.scalebench.coherence.format.FormatSpec;
-import org.scalebench.coherence.sim.SystemSpec;
 import org.scalebench.coherence.storage.StorageModel;
 
 /**
@@ -38,82 +37,81 @@ public final class EnergyModel {
     private final double dramLinePj;
     private final double clockGhz;
     private final SramTable sram;
+    private final String flitHopSource;
+    private final String dramLineSource;
+
+    /**
+     * The size of a machine's directory as the energy model needs it.
+     *
+     * @param arrayBytes bytes of one home's directory array (entries with their tags)
+     * @param wordsPerAccess 64-bit words one lookup reads (the entry, and the set's tags)
+     * @param storedBits directory bits the machine stores (every home's entries with tags, and its Sharer Map Cache)
+     */
+    public record Directory(double arrayBytes, long wordsPerAccess, long storedBits) {
+
+        /**
+         * The directory of a machine.
+         *
+         * @param storage the storage model
+         * @param format the directory format
+         * @param cores cores of the machine
+         * @param homes home slices
+         * @param entriesPerHome directory entries per home
+         * @param ways directory ways
+         * @return the directory
+         */
+        public static Directory of(final StorageModel storage, final FormatSpec format, final int cores,
+                final int homes, final long entriesPerHome, final int ways) {
+            final long entryBits = storage.entryBitsWithTag(format, cores);
+            final long perHome = Math.addExact(Math.multiplyExact(entriesPerHome, entryBits),
+                    storage.sharerMapCacheBits(format, cores));
+            return new Directory(entriesPerHome * (double) entryBits / 8,
+                    (storage.bitsPerEntry(format, cores) + 63) / 64 + ((long) ways * storage.tagBits() + 63) / 64,
+                    Math.multiplyExact((long) homes, perHome));
+        }
+    }
 
     /**
      * Creates a model.
      *
      * @param flitHopPj energy of one flit crossing one link
+     * @param flitHopSource where that figure comes from
      * @param sram read energy and leakage by array size
      * @param dramLinePj energy of one 64-byte DRAM access
+     * @param dramLineSource where that figure comes from
      * @param clockGhz the clock, to turn cycles into seconds
      */
-    public EnergyModel(final double flitHopPj, final SramTable sram, final double dramLinePj, final double clockGhz) {
-        if (!(flitHopPj >= 0 && dramLinePj >= 0 && clockGhz > 0) || sram == null) {
-            throw new IllegalArgumentException("energy constants must be >= 0, the clock > 0 and an SRAM table given");
+    public EnergyModel(final double flitHopPj, final String flitHopSource, final SramTable sram,
+            final double dramLinePj, final String dramLineSource, final double clockGhz) {
+        if (!(flitHopPj >= 0 && flitHopPj <= MAX_ENERGY_PJ && dramLinePj >= 0 && dramLinePj <= MAX_ENERGY_PJ
+                && clockGhz > 0) || sram == null) {
+            throw new IllegalArgumentException("energy constants must be in [0, " + MAX_ENERGY_PJ
+                    + "] pJ, the clock > 0 and an SRAM table given");
         }
         this.flitHopPj = flitHopPj;
+        this.flitHopSource = flitHopSource;
         this.sram = sram;
         this.dramLinePj = dramLinePj;
+        this.dramLineSource = dramLineSource;
         this.clockGhz = clockGhz;
-    }
-
-    /**
-     * The model of a machine ({@code energy_flit_hop_pj}, {@code sram_table}, {@code energy_dram_line_pj}).
-     *
-     * @param system the machine
-     * @return the model
-     */
-    public static EnergyModel of(final SystemSpec system) {
-        return new EnergyModel(system.table().number("energy_flit_hop_pj", 0, MAX_ENERGY_PJ),
-                SramTable.named(system.table().string("sram_table")),
-                system.table().number("energy_dram_line_pj", 0, MAX_ENERGY_PJ), system.clockGhz());
-    }
-
-    /**
-     * Bytes of one home's directory array (entries with their tags).
-     *
-     * @param system the machine
-     * @param format the format
-     * @return bytes
-     */
-    public static double directoryArrayBytes(final SystemSpec system, final FormatSpec format) {
-        return system.directoryEntriesPerHome() * (double) system.storageModel().entryBitsWithTag(format, system.cores()) / 8;
-    }
-
-    /**
-     * Directory bits the machine stores: every home's entries with tags, plus its Sharer Map Cache.
-     *
-     * @param system the machine
-     * @param format the format
-     * @return bits
-     */
-    public static long storedDirectoryBits(final SystemSpec system, final FormatSpec format) {
-        final StorageModel storage = system.storageModel();
-        final long perHome = Math.addExact(Math.multiplyExact(system.directoryEntriesPerHome(),
-                storage.entryBitsWithTag(format, system.cores())), storage.sharerMapCacheBits(format, system.cores()));
-        return Math.multiplyExact((long) system.homes(), perHome);
     }
 
     /**
      * The energy of a run.
      *
-     * @param system the machine
-     * @param format the directory format
+     * @param directory the machine's directory
      * @param flitHops flit-hops of every message
      * @param directoryAccesses directory lookups
      * @param dramAccesses DRAM reads and writes
      * @param machineCycles the run's machine time
      * @return the breakdown
      */
-    public Breakdown estimate(final SystemSpec system, final FormatSpec format, final long flitHops,
-            final long directoryAccesses, final long dramAccesses, final long machineCycles) {
-        final StorageModel storage = system.storageModel();
-        final double arrayBytes = directoryArrayBytes(system, format);
-        final long words = (storage.bitsPerEntry(format, system.cores()) + 63) / 64
-                + ((long) system.directoryWays() * storage.tagBits() + 63) / 64;
-        final double directoryPj = directoryAccesses * (double) words * sram.readPicojoules(arrayBytes);
+    public Breakdown estimate(final Directory directory, final long flitHops, final long directoryAccesses,
+            final long dramAccesses, final long machineCycles) {
+        final double directoryPj = directoryAccesses * (double) directory.wordsPerAccess()
+                * sram.readPicojoules(directory.arrayBytes());
         final double seconds = machineCycles / (clockGhz * 1e9);
-        final double leakageJ = storedDirectoryBits(system, format) * sram.leakageWattsPerBit(arrayBytes) * seconds;
+        final double leakageJ = directory.storedBits() * sram.leakageWattsPerBit(directory.arrayBytes()) * seconds;
         return new Breakdown(flitHops * flitHopPj / 1000, directoryPj / 1000, leakageJ * 1e9,
                 dramAccesses * dramLinePj / 1000);
     }
@@ -121,17 +119,17 @@ public final class EnergyModel {
     /**
      * The constants and their sources, for a report.
      *
-     * @param system the machine
      * @return one line
      */
-    public static String describe(final SystemSpec system) {
-        final var rows = system.table().rows();
-        final SramTable sram = SramTable.named(rows.get("sram_table").value());
+    public String describe() {
         return String.format(java.util.Locale.ROOT,
                 "%s pJ per flit-hop (%s); directory reads and leakage by array size from %s (%s; e.g. %.1f pJ per "
                         + "64-bit read and %.2f nW per bit at 16 KiB); %s pJ per DRAM line (%s)",
-                rows.get("energy_flit_hop_pj").value(), rows.get("energy_flit_hop_pj").source(), sram.name(),
-                sram.source(), sram.readPicojoules(16384), sram.leakageWattsPerBit(16384) * 1e9,
-                rows.get("energy_dram_line_pj").value(), rows.get("energy_dram_line_pj").source());
+                plain(flitHopPj), flitHopSource, sram.name(), sram.source(), sram.readPicojoules(16384),
+                sram.leakageWattsPerBit(16384) * 1e9, plain(dramLinePj), dramLineSource);
+    }
+
+    private static String plain(final double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
     }
 }

@@ -221,7 +221,8 @@ public final class CoherenceSimulator {
         final double busiest = Math.max(resourceUse, linkUse);
         final String busiestName = linkUse > resourceUse ? "mesh link"
                 : describeResource(system, protocol, resources.busiest());
-        final EnergyModel.Breakdown energy = EnergyModel.of(system).estimate(system, f, s.flitHops(),
+        final EnergyModel.Directory directory = system.directory(f);
+        final EnergyModel.Breakdown energy = system.energyModel().estimate(directory, s.flitHops(),
                 s.directoryAccesses(), mem.dramAccesses(), elapsed);
         final double warmSeconds = (warmedAt - start) / 1e9;
         final double countSeconds = (finished - warmedAt) / 1e9;
@@ -231,7 +232,7 @@ public final class CoherenceSimulator {
                 s.flitHops(), s.broadcasts(), s.invalidations(), ratio(smcMisses, smcLookups),
                 ratio(s.homeMapMisses(), s.homeMapLookups()), s.directoryEvictions(),
                 system.storageModel().totalBits(f, system.cores()).longValueExact(),
-                EnergyModel.storedDirectoryBits(system, f), mem.homeHitRate(), mem.dramAccesses(),
+                directory.storedBits(), mem.homeHitRate(), mem.dramAccesses(),
                 ratio(resources.waitCycles(), s.misses()), mem.homesTouched(), elapsed, energy,
                 system.broadcastExit().id(), workload.outsideFraction(), warmed, steady, warmSeconds + countSeconds,
                 countSeconds > 0 ? counted / countSeconds : 0, machine.issuingCores(), busiest,

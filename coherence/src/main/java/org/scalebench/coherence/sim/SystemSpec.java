@@ -1,5 +1,8 @@
 package org.scalebench.coherence.sim;
 
+import org.scalebench.coherence.energy.EnergyModel;
+import org.scalebench.coherence.energy.SramTable;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -146,7 +149,7 @@ public final class SystemSpec {
         invalidationDelivery();
         mshrsPerCore();
         linkContention();
-        org.scalebench.coherence.energy.EnergyModel.of(this); // and the energy constants, not after the run
+        energyModel(); // and the energy constants, not after the run
     }
 
     /** The slowest and fastest clock a system file may give: 1 MHz to 100 GHz. */
@@ -555,6 +558,30 @@ public final class SystemSpec {
     /** @return the name (chip1024, wsc1m, or the file's base name) */
     public String name() {
         return name;
+    }
+
+    /**
+     * The machine's energy model ({@code energy_flit_hop_pj}, {@code sram_table}, {@code energy_dram_line_pj}, with
+     * their sources).
+     *
+     * @return the model
+     */
+    public EnergyModel energyModel() {
+        return new EnergyModel(table.number("energy_flit_hop_pj", 0, EnergyModel.MAX_ENERGY_PJ),
+                table.rows().get("energy_flit_hop_pj").source(), SramTable.named(table.string("sram_table")),
+                table.number("energy_dram_line_pj", 0, EnergyModel.MAX_ENERGY_PJ),
+                table.rows().get("energy_dram_line_pj").source(), clockGhz());
+    }
+
+    /**
+     * The machine's directory with a format, as the energy model sizes it.
+     *
+     * @param format the directory format
+     * @return its array size, words per lookup and stored bits
+     */
+    public EnergyModel.Directory directory(final FormatSpec format) {
+        return EnergyModel.Directory.of(storageModel(), format, cores(), homes(), directoryEntriesPerHome(),
+                directoryWays());
     }
 
     /** @return the configuration table with its sources */

@@ -39,17 +39,17 @@ class EnergyModelTest {
     @Test
     void aSmallerDirectoryReadsCheaperWordsAndLeaksLess() {
         final SystemSpec chip = SystemSpec.named("chip1024");
-        final EnergyModel model = EnergyModel.of(chip);
+        final EnergyModel model = chip.energyModel();
         final FormatSpec full = FormatSpec.parse("full-map");
         final FormatSpec cdr = FormatSpec.parse("cdr-sr");
-        final EnergyModel.Breakdown f = model.estimate(chip, full, 0, 1_000_000, 0, 1_000_000);
-        final EnergyModel.Breakdown c = model.estimate(chip, cdr, 0, 1_000_000, 0, 1_000_000);
+        final EnergyModel.Breakdown f = model.estimate(chip.directory(full), 0, 1_000_000, 0, 1_000_000);
+        final EnergyModel.Breakdown c = model.estimate(chip.directory(cdr), 0, 1_000_000, 0, 1_000_000);
         assertTrue(f.directoryNj() > 5 * c.directoryNj(), f + " vs " + c);
         assertTrue(f.leakageNj() > 8 * c.leakageNj(), f + " vs " + c);
         // leakage is power x time: twice the machine time, twice the leakage
-        assertEquals(2 * c.leakageNj(), model.estimate(chip, cdr, 0, 0, 0, 2_000_000).leakageNj(), 1e-6);
+        assertEquals(2 * c.leakageNj(), model.estimate(chip.directory(cdr), 0, 0, 0, 2_000_000).leakageNj(), 1e-6);
         // network and DRAM are linear in their counts
-        final EnergyModel.Breakdown n = model.estimate(chip, cdr, 1000, 0, 10, 0);
+        final EnergyModel.Breakdown n = model.estimate(chip.directory(cdr), 1000, 0, 10, 0);
         assertEquals(1000 * 13.95 / 1000, n.networkNj(), 1e-9);
         assertEquals(10 * 15_600 / 1000.0, n.dramNj(), 1e-9);
         assertEquals(n.networkNj() + n.dramNj(), n.totalNj(), 1e-9);
