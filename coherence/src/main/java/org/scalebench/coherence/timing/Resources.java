@@ -19,7 +19,7 @@ import org.scalebench.core.Checks;
  * resource was serving; it never exceeds 1 because a server serves one packet at a time (trains interleaved with
  * packets share that one server).
  *
- * <p>Allocation: arrays at construction. Thread-safety: none; each resource belongs to one partition's timeline.
+ * <p>Allocation: arrays at construction. Thread-safety: none.
  * Not final only so that tests can plant a faulty server and show the machine's sanity checks catch it.
  */
 public class Resources {
