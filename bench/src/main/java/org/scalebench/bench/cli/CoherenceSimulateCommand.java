@@ -61,6 +61,7 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         OutputPaths.checkFile(out, "--out");
         final SystemSpec machine = options.apply(SimulationOptions.system(system));
+        HeapCheck.fits(CoherenceExperiments.heapBytesPerRun(machine), "a run of " + machine.name());
         final Scheme s = OptionValues.named("--scheme", () -> Scheme.parse(scheme));
         OptionValues.named("--format", () -> CoherenceSimulator.formatFor(machine, s, format));
         OptionValues.named("--homes", () -> CoherenceSimulator.mappingFor(machine, s, homes));

@@ -43,6 +43,7 @@ final class StudyExecution {
         final Study study = command.study();
         final int[] points = IntStream.range(0, study.points()).filter(p -> shard == null || shard.selects(p))
                 .toArray();
+        HeapCheck.fits(study.heapBytesPerPoint(), "one point of " + study.name());
         final int jobs = ParallelPoints.jobs(requestedJobs, study, Math.max(1, points.length),
                 Runtime.getRuntime().maxMemory());
         out.println(study.name() + ": " + points.length + " of " + study.points() + " point"
