@@ -7,37 +7,44 @@ import org.scalebench.core.Checks;
  * A priority queue of events {@code (time, id)}, earliest time first; events of equal time come out in the order
  * they went in (so the same sequence of operations always gives the same order). An id is queued at most once.
  *
- * <p>A calendar queue (Brown, CACM 1988): {@link #BUCKETS} buckets, one per cycle of a window
- * {@code [cursor, cursor + BUCKETS)}, each a FIFO list threaded through the ids; events beyond the window (or
- * before it) wait in a binary heap ordered by time and then by the order they were queued, and leave it only when
- * taken. A heap event of some time was always queued before every bucketed event of that time (a time enters the
- * window only as the cursor reaches towards it, and leaves it only when its bucket is empty), so taking the heap's
- * event first on a tie keeps the order of queueing. A simulation's events crowd the next few hundred cycles, so
- * adding is O(1) and taking the next event a short scan.
+ * <p>A two-level calendar queue (Brown, CACM 1988; the hierarchical timing wheel of Varghese and Lauck, SOSP 1987).
+ * Time is cut into blocks of {@link #BUCKETS} cycles. The <em>near</em> level holds the events of the current
+ * block, one FIFO bucket per cycle, scanned from a cursor; the <em>block</em> level holds the events of the next
+ * {@code BUCKETS - 1} blocks, one FIFO list per block in the order they were queued; a <em>far</em> heap holds the
+ * events beyond, and a <em>late</em> heap those queued before the cursor (both heaps ordered by time, then by the
+ * order of queueing). When the near level runs dry the next block with events becomes current: its far events,
+ * then its block list, are dealt into the near buckets. The order of queueing is kept on every tie: the far events
+ * of a time were queued before the block-level ones (a block enters the block level only as the current block
+ * moves towards it), and those before the near ones (dealt before the block becomes current); a late event's time
+ * has no near events left. A machine's events crowd the next few hundred cycles, and a warehouse's stretch over
+ * hundreds of thousands: adding is O(1) up to {@code BUCKETS^2} cycles ahead, and taking the next event a short
+ * scan.
  *
- * <p>Allocation: arrays at construction, grown (doubled) when an id beyond them is queued. Thread-safety: none.
+ * <p>Allocation: arrays at construction, grown (doubled) when an id beyond them is queued or a heap fills.
+ * Thread-safety: none.
  */
 public final class EventQueue {
 
-    /** Cycles in the window of buckets (a power of two). */
+    /** Cycles in a block, and blocks in the block level (a power of two). */
     static final int BUCKETS = 1 << 12;
+    private static final int SHIFT = 12;
     private static final int MASK = BUCKETS - 1;
     private static final int NIL = -1;
 
-    private final int[] head = new int[BUCKETS];
-    private final int[] tail = new int[BUCKETS];
+    private final int[] nearHead = new int[BUCKETS];
+    private final int[] nearTail = new int[BUCKETS];
+    private final int[] blockHead = new int[BUCKETS];
+    private final int[] blockTail = new int[BUCKETS];
     private int[] next;
     private long[] timeOf;
-    /** The window's first cycle: every bucketed event's time is in [cursor, cursor + BUCKETS). */
+    /** The current block: near events are in it, block-level events in the next {@code BUCKETS - 1}. */
+    private long block;
+    /** Every near event's time is at or after the cursor (and in the current block). */
     private long cursor;
-    private int bucketed;
-    // the overflow heap: events outside the window
-    private long[] farTime;
-    private long[] farSeq;
-    private int[] farId;
-    private int far;
-    /** Events queued into the heap so far: the heap's tie-break. */
-    private long farQueued;
+    private int near;
+    private int blocked;
+    private final Heap far = new Heap();
+    private final Heap late = new Heap();
 
     /**
      * Creates an empty queue.
@@ -46,13 +53,12 @@ public final class EventQueue {
      */
     public EventQueue(final int capacity) {
         Checks.requireAtLeast("event queue capacity", capacity, 1);
-        Arrays.fill(head, NIL);
-        Arrays.fill(tail, NIL);
+        Arrays.fill(nearHead, NIL);
+        Arrays.fill(nearTail, NIL);
+        Arrays.fill(blockHead, NIL);
+        Arrays.fill(blockTail, NIL);
         next = new int[capacity];
         timeOf = new long[capacity];
-        farTime = new long[16];
-        farSeq = new long[16];
-        farId = new int[16];
     }
 
     /**
@@ -61,7 +67,7 @@ public final class EventQueue {
      * @return the count
      */
     public int size() {
-        return bucketed + far;
+        return near + blocked + far.size + late.size;
     }
 
     /**
@@ -70,7 +76,7 @@ public final class EventQueue {
      * @return true when empty
      */
     public boolean isEmpty() {
-        return bucketed + far == 0;
+        return size() == 0;
     }
 
     /**
@@ -79,9 +85,8 @@ public final class EventQueue {
      * @return the time, {@link Long#MAX_VALUE} when empty
      */
     public long peekTime() {
-        final long bucketTime = bucketed == 0 ? Long.MAX_VALUE : firstBucketTime();
-        final long farFirst = far == 0 ? Long.MAX_VALUE : farTime[0];
-        return Math.min(bucketTime, farFirst);
+        final long nearTime = nearFirst();
+        return late.size > 0 && late.time[0] <= nearTime ? late.time[0] : nearTime;
     }
 
     /**
@@ -90,21 +95,11 @@ public final class EventQueue {
      * @return the id
      */
     public int peekId() {
-        final long bucketTime = bucketed == 0 ? Long.MAX_VALUE : firstBucketTime();
-        if (far > 0 && farTime[0] <= bucketTime) {
-            return farId[0];
+        final long nearTime = nearFirst();
+        if (late.size > 0 && late.time[0] <= nearTime) {
+            return late.id[0];
         }
-        return head[(int) (bucketTime & MASK)];
-    }
-
-    /** The time of the first non-empty bucket (there is one): moves the cursor there. */
-    private long firstBucketTime() {
-        long t = cursor;
-        while (head[(int) (t & MASK)] == NIL) {
-            t++;
-        }
-        cursor = t;
-        return t;
+        return nearHead[(int) (nearTime & MASK)];
     }
 
     /**
@@ -119,115 +114,182 @@ public final class EventQueue {
             next = Arrays.copyOf(next, n);
             timeOf = Arrays.copyOf(timeOf, n);
         }
-        if (bucketed == 0 && far == 0) {
+        if (isEmpty()) {
+            block = t >> SHIFT;
             cursor = t;
         }
-        if (t >= cursor && t - cursor < BUCKETS) {
-            bucket(t, id);
+        if (t < cursor) {
+            late.add(t, id);
+            return;
+        }
+        final long b = t >> SHIFT;
+        if (b == block) {
+            append(nearHead, nearTail, (int) (t & MASK), t, id);
+            near++;
+        } else if (b - block < BUCKETS) {
+            append(blockHead, blockTail, (int) (b & MASK), t, id);
+            blocked++;
         } else {
-            farAdd(t, id);
+            far.add(t, id);
         }
     }
 
-    private void bucket(final long t, final int id) {
-        final int b = (int) (t & MASK);
+    private void append(final int[] head, final int[] tail, final int k, final long t, final int id) {
         timeOf[id] = t;
         next[id] = NIL;
-        if (head[b] == NIL) {
-            head[b] = id;
+        if (head[k] == NIL) {
+            head[k] = id;
         } else {
-            next[tail[b]] = id;
+            next[tail[k]] = id;
         }
-        tail[b] = id;
-        bucketed++;
+        tail[k] = id;
     }
 
     /** Removes the earliest event (the queue must not be empty). */
     public void poll() {
-        final long bucketTime = bucketed == 0 ? Long.MAX_VALUE : firstBucketTime();
-        if (far > 0 && farTime[0] <= bucketTime) {
-            final long t = farTime[0];
-            farPoll();
-            if (t > cursor || bucketed == 0) {
-                cursor = bucketed == 0 ? t : Math.max(cursor, t);
-            }
+        final long nearTime = nearFirst();
+        if (late.size > 0 && late.time[0] <= nearTime) {
+            late.poll();
             return;
         }
-        final int b = (int) (bucketTime & MASK);
-        final int id = head[b];
-        head[b] = next[id];
-        if (head[b] == NIL) {
-            tail[b] = NIL;
+        final int k = (int) (nearTime & MASK);
+        final int id = nearHead[k];
+        nearHead[k] = next[id];
+        if (nearHead[k] == NIL) {
+            nearTail[k] = NIL;
         }
-        bucketed--;
-        cursor = bucketTime;
+        near--;
+        cursor = nearTime;
+    }
+
+    /**
+     * The time of the first near event, after making the next block with events current if the near level is
+     * empty; {@link Long#MAX_VALUE} when only late events (or none) are queued.
+     */
+    private long nearFirst() {
+        if (near == 0 && !nextBlock()) {
+            return Long.MAX_VALUE;
+        }
+        long t = cursor;
+        while (nearHead[(int) (t & MASK)] == NIL) {
+            t++;
+        }
+        cursor = t;
+        return t;
+    }
+
+    /** Makes the next block with events current and deals its events into the near buckets; false if none. */
+    private boolean nextBlock() {
+        long b = Long.MAX_VALUE;
+        if (blocked > 0) {
+            for (long k = block + 1; ; k++) {
+                if (blockHead[(int) (k & MASK)] != NIL) {
+                    b = k;
+                    break;
+                }
+            }
+        }
+        if (far.size > 0) {
+            b = Math.min(b, far.time[0] >> SHIFT);
+        }
+        if (b == Long.MAX_VALUE) {
+            return false;
+        }
+        block = b;
+        cursor = b << SHIFT;
+        while (far.size > 0 && far.time[0] >> SHIFT == b) {
+            final long t = far.time[0];
+            final int id = far.id[0];
+            far.poll();
+            append(nearHead, nearTail, (int) (t & MASK), t, id);
+            near++;
+        }
+        final int k = (int) (b & MASK);
+        for (int id = blockHead[k]; id != NIL; ) {
+            final int following = next[id];
+            final long t = timeOf[id];
+            append(nearHead, nearTail, (int) (t & MASK), t, id);
+            near++;
+            blocked--;
+            id = following;
+        }
+        blockHead[k] = NIL;
+        blockTail[k] = NIL;
+        return true;
     }
 
     /** Removes every event. */
     public void clear() {
-        Arrays.fill(head, NIL);
-        Arrays.fill(tail, NIL);
-        bucketed = 0;
-        far = 0;
+        Arrays.fill(nearHead, NIL);
+        Arrays.fill(nearTail, NIL);
+        Arrays.fill(blockHead, NIL);
+        Arrays.fill(blockTail, NIL);
+        near = 0;
+        blocked = 0;
+        far.size = 0;
+        late.size = 0;
     }
 
-    // ---------------------------------------------------------------------------- overflow: a binary heap
+    /** A binary heap of events ordered by time, then by the order they were added. */
+    private static final class Heap {
+        long[] time = new long[16];
+        long[] seq = new long[16];
+        int[] id = new int[16];
+        int size;
+        private long added;
 
-    /** Whether heap slot {@code a} comes out before slot {@code b}. */
-    private boolean earlier(final int a, final int b) {
-        return farTime[a] < farTime[b] || farTime[a] == farTime[b] && farSeq[a] < farSeq[b];
-    }
+        void add(final long t, final int event) {
+            if (size == time.length) {
+                time = Arrays.copyOf(time, size * 2);
+                seq = Arrays.copyOf(seq, size * 2);
+                id = Arrays.copyOf(id, size * 2);
+            }
+            final long s = added++;
+            int k = size++;
+            while (k > 0) {
+                final int parent = (k - 1) >>> 1;
+                if (time[parent] < t || time[parent] == t && seq[parent] < s) {
+                    break;
+                }
+                time[k] = time[parent];
+                seq[k] = seq[parent];
+                id[k] = id[parent];
+                k = parent;
+            }
+            time[k] = t;
+            seq[k] = s;
+            id[k] = event;
+        }
 
-    private void farAdd(final long t, final int id) {
-        if (far == farTime.length) {
-            farTime = Arrays.copyOf(farTime, far * 2);
-            farSeq = Arrays.copyOf(farSeq, far * 2);
-            farId = Arrays.copyOf(farId, far * 2);
-        }
-        final long seq = farQueued++;
-        int k = far++;
-        while (k > 0) {
-            final int parent = (k - 1) >>> 1;
-            if (farTime[parent] < t || farTime[parent] == t && farSeq[parent] < seq) {
-                break;
+        void poll() {
+            final int n = --size;
+            if (n == 0) {
+                return;
             }
-            farTime[k] = farTime[parent];
-            farSeq[k] = farSeq[parent];
-            farId[k] = farId[parent];
-            k = parent;
-        }
-        farTime[k] = t;
-        farSeq[k] = seq;
-        farId[k] = id;
-    }
-
-    private void farPoll() {
-        final int n = --far;
-        if (n == 0) {
-            return;
-        }
-        final long t = farTime[n];
-        final long seq = farSeq[n];
-        final int id = farId[n];
-        int k = 0;
-        while (true) {
-            int child = 2 * k + 1;
-            if (child >= n) {
-                break;
+            final long t = time[n];
+            final long s = seq[n];
+            final int event = id[n];
+            int k = 0;
+            while (true) {
+                int child = 2 * k + 1;
+                if (child >= n) {
+                    break;
+                }
+                if (child + 1 < n && (time[child + 1] < time[child]
+                        || time[child + 1] == time[child] && seq[child + 1] < seq[child])) {
+                    child++;
+                }
+                if (t < time[child] || t == time[child] && s < seq[child]) {
+                    break;
+                }
+                time[k] = time[child];
+                seq[k] = seq[child];
+                id[k] = id[child];
+                k = child;
             }
-            if (child + 1 < n && earlier(child + 1, child)) {
-                child++;
-            }
-            if (t < farTime[child] || t == farTime[child] && seq < farSeq[child]) {
-                break;
-            }
-            farTime[k] = farTime[child];
-            farSeq[k] = farSeq[child];
-            farId[k] = farId[child];
-            k = child;
+            time[k] = t;
+            seq[k] = s;
+            id[k] = event;
         }
-        farTime[k] = t;
-        farSeq[k] = seq;
-        farId[k] = id;
     }
 }

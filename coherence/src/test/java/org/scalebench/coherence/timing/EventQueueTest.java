@@ -33,9 +33,11 @@ class EventQueueTest {
                 }
                 queued[id] = true;
                 final int kind = random.nextInt(20);
-                // mostly soon, sometimes beyond the window, rarely before the last event taken
+                // mostly soon, sometimes in a later block, beyond the block level, or before the last event taken
                 final long t = kind == 0 ? now + EventQueue.BUCKETS + random.nextInt(1 << 20)
-                        : kind == 1 && now > 100 ? now - random.nextInt(100) : now + random.nextInt(300);
+                        : kind == 1 && now > 100 ? now - random.nextInt(100)
+                        : kind == 2 ? now + (long) EventQueue.BUCKETS * EventQueue.BUCKETS + random.nextInt(1 << 24)
+                        : kind == 3 ? now + random.nextInt(3 * EventQueue.BUCKETS) : now + random.nextInt(300);
                 queue.add(t, id);
                 reference.add(new long[] {t, queuedSoFar++, id});
             } else {
