@@ -59,26 +59,23 @@ public final class Timeline {
     private final Resources resources;
     private final EventQueue events;
 
-    // chain store: chain k is event id cores + k
+    // The chain store: chain k (event id cores + k) is the STRIDE longs from k * STRIDE, so that one event reads
+    // one or two host cache lines (its header and its current leg) rather than one line per field.
+    private static final int TAIL = 0;          // cycles after the last leg
+    private static final int ISSUED = 1;        // root: issue time
+    private static final int JOIN = 2;          // root with a fork: the later branch's end so far
+    private static final int PUSHED = 3;        // a chain waiting for its train's end: the resource's push count
+    private static final int WHO = 4;           // owner (root: issuing core; branch: parent chain) | tag << 32
+    private static final int CHILDREN = 5;      // branch A | branch B << 32
+    private static final int STATE = 6;         // legs | position << 8 | kind << 16 | on-train << 24
+                                                // | pending branches << 40
+    private static final int LEGS = 7;          // leg i: delay | packets << 40 at LEGS + 2i, resource | service << 32
+    private static final int STRIDE = 32;       // 7 + 2 x MAX_LEGS = 27, rounded up to four cache lines
+    private static final long LOW = 0xFFFF_FFFFL;
+    private static final long DELAY_MASK = (1L << 40) - 1;
+
     private int capacity;
-    private long[] legDelay;
-    private int[] legResource;
-    private int[] legService;
-    private int[] legPackets;
-    private int[] legCount;
-    private int[] position;
-    private long[] tail;
-    private byte[] kind;
-    private int[] owner;       // root: issuing core; branch: parent chain
-    private long[] issued;     // root: issue time
-    private int[] tags;        // root: the caller's tag
-    private int[] forkAt;
-    private int[] childA;
-    private int[] childB;
-    private int[] pending;
-    private long[] joinTime;
-    private long[] trainPushedAt; // a chain waiting for its train's end: the resource's push count when queued
-    private boolean[] onTrain;
+    private long[] store;
     private int[] free;
     private int freeCount;
     private int inFlight;
@@ -105,24 +102,7 @@ public final class Timeline {
     private void allocate(final int n) {
         final int old = capacity;
         capacity = n;
-        legDelay = old == 0 ? new long[n * L] : Arrays.copyOf(legDelay, n * L);
-        legResource = old == 0 ? new int[n * L] : Arrays.copyOf(legResource, n * L);
-        legService = old == 0 ? new int[n * L] : Arrays.copyOf(legService, n * L);
-        legPackets = old == 0 ? new int[n * L] : Arrays.copyOf(legPackets, n * L);
-        legCount = old == 0 ? new int[n] : Arrays.copyOf(legCount, n);
-        position = old == 0 ? new int[n] : Arrays.copyOf(position, n);
-        tail = old == 0 ? new long[n] : Arrays.copyOf(tail, n);
-        kind = old == 0 ? new byte[n] : Arrays.copyOf(kind, n);
-        owner = old == 0 ? new int[n] : Arrays.copyOf(owner, n);
-        issued = old == 0 ? new long[n] : Arrays.copyOf(issued, n);
-        tags = old == 0 ? new int[n] : Arrays.copyOf(tags, n);
-        forkAt = old == 0 ? new int[n] : Arrays.copyOf(forkAt, n);
-        childA = old == 0 ? new int[n] : Arrays.copyOf(childA, n);
-        childB = old == 0 ? new int[n] : Arrays.copyOf(childB, n);
-        pending = old == 0 ? new int[n] : Arrays.copyOf(pending, n);
-        joinTime = old == 0 ? new long[n] : Arrays.copyOf(joinTime, n);
-        trainPushedAt = old == 0 ? new long[n] : Arrays.copyOf(trainPushedAt, n);
-        onTrain = old == 0 ? new boolean[n] : Arrays.copyOf(onTrain, n);
+        store = old == 0 ? new long[n * STRIDE] : Arrays.copyOf(store, n * STRIDE);
         final int[] grown = new int[n];
         if (old > 0) {
             System.arraycopy(free, 0, grown, 0, freeCount);
@@ -146,6 +126,38 @@ public final class Timeline {
     private void release(final int c) {
         free[freeCount++] = c;
         inFlight--;
+    }
+
+    private int legCount(final int base) {
+        return (int) (store[base + STATE] & 0xFF);
+    }
+
+    private int position(final int base) {
+        return (int) (store[base + STATE] >>> 8 & 0xFF);
+    }
+
+    private void setPosition(final int base, final int p) {
+        store[base + STATE] = store[base + STATE] & ~0xFF00L | (long) p << 8;
+    }
+
+    private int kind(final int base) {
+        return (int) (store[base + STATE] >>> 16 & 0xFF);
+    }
+
+    private boolean onTrain(final int base) {
+        return (store[base + STATE] & 1L << 24) != 0;
+    }
+
+    private void setOnTrain(final int base, final boolean on) {
+        store[base + STATE] = on ? store[base + STATE] | 1L << 24 : store[base + STATE] & ~(1L << 24);
+    }
+
+    private int pending(final int base) {
+        return (int) (store[base + STATE] >>> 40 & 0xFF);
+    }
+
+    private void setPending(final int base, final int n) {
+        store[base + STATE] = store[base + STATE] & ~(0xFFL << 40) | (long) n << 40;
     }
 
     /**
@@ -214,53 +226,52 @@ public final class Timeline {
      */
     public void start(final TimingPath path, final int core, final long time, final int tag) {
         final int root = allocateChain();
-        copy(path, TimingPath.ROOT, root);
-        kind[root] = (byte) (core < 0 ? ORPHAN : ROOT);
-        owner[root] = core;
-        issued[root] = time;
-        tags[root] = tag;
-        forkAt[root] = path.forkAt;
+        final int r = root * STRIDE;
+        copy(path, TimingPath.ROOT, root, core < 0 ? ORPHAN : ROOT);
+        store[r + WHO] = core & LOW | (long) tag << 32;
+        store[r + ISSUED] = time;
         if (path.forkAt >= 0) {
             final int a = allocateChain();
             final int b = allocateChain();
-            copy(path, TimingPath.BRANCH_A, a);
-            copy(path, TimingPath.BRANCH_B, b);
-            kind[a] = BRANCH;
-            kind[b] = BRANCH;
-            owner[a] = root;
-            owner[b] = root;
-            childA[root] = a;
-            childB[root] = b;
+            copy(path, TimingPath.BRANCH_A, a, BRANCH);
+            copy(path, TimingPath.BRANCH_B, b, BRANCH);
+            store[a * STRIDE + WHO] = root;
+            store[b * STRIDE + WHO] = root;
+            store[r + CHILDREN] = a & LOW | (long) b << 32;
         }
         schedule(root, time);
         for (int k = 0; k < path.orphans; k++) {
             final int o = allocateChain();
-            copy(path, TimingPath.ORPHAN + k, o);
-            kind[o] = ORPHAN;
-            owner[o] = -1;
+            copy(path, TimingPath.ORPHAN + k, o, ORPHAN);
+            store[o * STRIDE + WHO] = LOW; // owner -1
             schedule(o, time + path.orphanStart[k]);
         }
     }
 
-    private void copy(final TimingPath path, final int from, final int to) {
+    private void copy(final TimingPath path, final int from, final int to, final int kind) {
         final int n = path.legs[from];
         final int src = from * L;
-        final int dst = to * L;
-        System.arraycopy(path.delay, src, legDelay, dst, n);
-        System.arraycopy(path.resource, src, legResource, dst, n);
-        System.arraycopy(path.service, src, legService, dst, n);
-        System.arraycopy(path.packets, src, legPackets, dst, n);
-        legCount[to] = n;
-        position[to] = 0;
-        tail[to] = path.tail[from];
-        onTrain[to] = false;
-        forkAt[to] = -1;
+        final int base = to * STRIDE;
+        for (int i = 0; i < n; i++) {
+            final long delay = path.delay[src + i];
+            final int packets = path.packets[src + i];
+            if (delay < 0 || delay > DELAY_MASK || packets < 0 || packets >= 1 << 24) {
+                throw new IllegalStateException("a leg of " + delay + " cycles and " + packets + " packets: the "
+                        + "timeline holds up to 2^40 cycles and 2^24 packets");
+            }
+            store[base + LEGS + 2 * i] = delay | (long) packets << 40;
+            store[base + LEGS + 2 * i + 1] = path.resource[src + i] & LOW | (long) path.service[src + i] << 32;
+        }
+        store[base + TAIL] = path.tail[from];
+        store[base + STATE] = n | (long) kind << 16;
     }
 
     /** Queues chain {@code c}'s next event: its next leg's arrival, or its end, measured from {@code from}. */
     private void schedule(final int c, final long from) {
-        final int p = position[c];
-        events.add(p < legCount[c] ? from + legDelay[c * L + p] : from + tail[c], cores + c);
+        final int base = c * STRIDE;
+        final int p = position(base);
+        events.add(p < legCount(base) ? from + (store[base + LEGS + 2 * p] & DELAY_MASK) : from + store[base + TAIL],
+                cores + c);
     }
 
     /**
@@ -320,51 +331,60 @@ public final class Timeline {
     }
 
     private void advance(final Cores driver, final int c, final long t, final boolean wakeCores) {
-        final int p = position[c];
-        if (p == legCount[c]) {
+        final int base = c * STRIDE;
+        final int p = position(base);
+        if (p == legCount(base)) {
             finish(driver, c, t, wakeCores);
             return;
         }
-        final int i = c * L + p;
-        final int r = legResource[i];
+        final long leg = store[base + LEGS + 2 * p];
+        final long visit = store[base + LEGS + 2 * p + 1];
+        final int r = (int) visit;
         final long next;
-        if (onTrain[c]) {
+        if (onTrain(base)) {
             // the train's end as queued has come: packets interleaved since then pushed it back
-            final long pushed = resources.trainPushed(r) - trainPushedAt[c];
+            final long pushed = resources.trainPushed(r) - store[base + PUSHED];
             if (pushed > 0) {
-                trainPushedAt[c] += pushed;
+                store[base + PUSHED] += pushed;
                 events.add(t + pushed, cores + c);
                 return;
             }
-            onTrain[c] = false;
+            setOnTrain(base, false);
             next = t;
         } else if (r == TimingPath.NONE) {
             // the fork: both branches start here; the root waits for them
-            pending[c] = 2;
-            joinTime[c] = t;
-            schedule(childA[c], t);
-            schedule(childB[c], t);
-            position[c] = p + 1;
+            setPending(base, 2);
+            store[base + JOIN] = t;
+            final long children = store[base + CHILDREN];
+            schedule((int) children, t);
+            schedule((int) (children >>> 32), t);
+            setPosition(base, p + 1);
             return;
-        } else if (legPackets[i] == 0) {
-            next = resources.packet(r, t, legService[i]);
         } else {
-            final long end = resources.train(r, t, legPackets[i], legService[i]);
-            trainPushedAt[c] = resources.trainPushed(r);
-            onTrain[c] = true;
-            events.add(end, cores + c);
-            return;
+            final int service = (int) (visit >>> 32);
+            final int packets = (int) (leg >>> 40);
+            if (packets == 0) {
+                next = resources.packet(r, t, service);
+            } else {
+                final long end = resources.train(r, t, packets, service);
+                store[base + PUSHED] = resources.trainPushed(r);
+                setOnTrain(base, true);
+                events.add(end, cores + c);
+                return;
+            }
         }
-        position[c] = p + 1;
+        setPosition(base, p + 1);
         schedule(c, next);
     }
 
     private void finish(final Cores driver, final int c, final long t, final boolean wakeCores) {
-        switch (kind[c]) {
+        final int base = c * STRIDE;
+        switch (kind(base)) {
             case ROOT -> {
-                final int core = owner[c];
-                final long from = issued[c];
-                final int tag = tags[c];
+                final long who = store[base + WHO];
+                final int core = (int) who;
+                final long from = store[base + ISSUED];
+                final int tag = (int) (who >>> 32);
                 release(c);
                 final long wake = driver.completed(core, tag, from, t);
                 if (wake >= 0) {
@@ -376,11 +396,14 @@ public final class Timeline {
                 }
             }
             case BRANCH -> {
-                final int parent = owner[c];
+                final int parent = (int) store[base + WHO];
                 release(c);
-                joinTime[parent] = Math.max(joinTime[parent], t);
-                if (--pending[parent] == 0) {
-                    schedule(parent, joinTime[parent]);
+                final int pb = parent * STRIDE;
+                store[pb + JOIN] = Math.max(store[pb + JOIN], t);
+                final int left = pending(pb) - 1;
+                setPending(pb, left);
+                if (left == 0) {
+                    schedule(parent, store[pb + JOIN]);
                 }
             }
             default -> release(c);
