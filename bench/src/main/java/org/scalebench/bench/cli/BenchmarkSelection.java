@@ -10,6 +10,7 @@ import org.scalebench.bench.perf.BenchmarkCatalog;
 import org.scalebench.bench.perf.BenchmarkClass;
 import org.scalebench.bench.perf.ParamTypes;
 import org.scalebench.bench.perf.RunRequest;
+import org.scalebench.core.data.TextLimits;
 
 /** Which benchmark classes and parameter values a command runs, from its REGEX and {@code -p} options. */
 final class BenchmarkSelection {
@@ -34,7 +35,8 @@ final class BenchmarkSelection {
         try {
             pattern = Pattern.compile(regex);
         } catch (final PatternSyntaxException e) {
-            throw new UsageException(what + " '" + regex + "': not a regular expression (" + e.getDescription() + ")");
+            throw new UsageException(what + " " + TextLimits.quoted(regex) + ": not a regular expression ("
+                    + e.getDescription() + ")");
         }
         final List<BenchmarkClass> classes = catalog.matching(pattern);
         if (classes.isEmpty()) {
@@ -59,10 +61,11 @@ final class BenchmarkSelection {
             final List<String> values = eq < 0 ? List.of()
                     : List.of(option.substring(eq + 1).split(",", -1)).stream().map(String::strip).toList();
             if (name.isEmpty() || values.isEmpty() || values.contains("")) {
-                throw new UsageException("-p " + option + ": expected NAME=VALUE[,VALUE...], e.g. -p n=1000");
+                throw new UsageException("-p " + TextLimits.quoted(option) + ": expected NAME=VALUE[,VALUE...], e.g. -p n=1000");
             }
             if (params.put(name, values) != null) {
-                throw new UsageException("-p " + name + " is given twice; list the values once: -p " + name + "=A,B");
+                throw new UsageException("-p " + TextLimits.quoted(name) + " is given twice; list the values once: -p "
+                        + "NAME=A,B");
             }
         }
         return params;

@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import org.scalebench.core.data.TextLimits;
 
 /** {@code scalebench coherence check}: exhaustive exploration of a small machine's reachable states. */
 @Command(name = "check", mixinStandardHelpOptions = true,
@@ -76,12 +77,13 @@ public final class CoherenceCheckCommand implements Callable<Integer> {
         if (maxStates < 1) {
             throw new UsageException("--max-states = " + maxStates + ": must be at least 1");
         }
-        final FormatSpec f = OptionValues.named("--format", () -> FormatSpec.parse(format));
-        OptionValues.named("--homes", () -> HomeMapping.parse(homes, cores));
+        final FormatSpec f = OptionValues.named("--format", format, () -> FormatSpec.parse(format));
+        OptionValues.named("--homes", homes, () -> HomeMapping.parse(homes, cores));
         final String domainText = domains == null ? ExhaustiveChecker.defaultDomains(cores) : domains;
-        final int[][] d = ExhaustiveChecker.parseDomains(domainText, cores);
+        final int[][] d = domains(domainText);
         if (f.kind() == FormatSpec.Kind.CDR_SR && Arrays.stream(d).anyMatch(m -> m.length > 63)) {
-            throw new UsageException("--domains '" + domainText + "': a cdr-sr domain holds at most 63 cores");
+            throw new UsageException("--domains " + TextLimits.quoted(domainText) + ": a cdr-sr domain holds at most 63 "
+                    + "cores");
         }
         final ExhaustiveChecker checker = new ExhaustiveChecker(SystemSpec.named("chip1024"), f, homes,
                 new ExhaustiveChecker.Shape(cores, lines, privateWays, ways, mapCacheEntries), d);
@@ -103,6 +105,32 @@ public final class CoherenceCheckCommand implements Callable<Integer> {
         }
         out.println(result.summary() + String.format(java.util.Locale.ROOT, " (depth %d, %.2f s)", result.depth(), seconds));
         return result.violations() == 0 && result.complete() ? Scalebench.OK : Scalebench.FAILED;
+    }
+
+    /**
+     * Parses {@code --domains}: every domain a non-empty list of cores, no domain given twice.
+     *
+     * @param text the value
+     * @return the domains
+     * @throws UsageException naming {@code --domains}, the value and the form
+     */
+    private int[][] domains(final String text) {
+        final String[] parts = text.strip().split("/", -1);
+        final java.util.Set<java.util.Set<Integer>> seen = new java.util.HashSet<>();
+        for (final String part : parts) {
+            if (part.isBlank()) {
+                throw new UsageException("--domains " + TextLimits.quoted(text) + ": an empty domain (form: cores "
+                        + "separated by ',', domains by '/', e.g. 0,1/1,2)");
+            }
+        }
+        final int[][] d = OptionValues.named("--domains", text, () -> ExhaustiveChecker.parseDomains(text, cores));
+        for (int i = 0; i < d.length; i++) {
+            if (!seen.add(java.util.Arrays.stream(d[i]).boxed().collect(java.util.stream.Collectors.toSet()))) {
+                throw new UsageException("--domains " + TextLimits.quoted(text) + ": domain " + TextLimits.quoted(
+                        parts[i].strip()) + " is given twice");
+            }
+        }
+        return d;
     }
 
     private void checkWays(final String option, final int value) {

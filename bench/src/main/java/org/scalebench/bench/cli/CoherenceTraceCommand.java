@@ -17,6 +17,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import org.scalebench.core.data.TextLimits;
 
 /** {@code scalebench coherence trace ...}: convert traces, record synthetic workloads as traces. */
 @Command(name = "trace", mixinStandardHelpOptions = true,
@@ -133,7 +134,7 @@ public final class CoherenceTraceCommand implements Runnable {
         @Override
         public Integer call() throws Exception {
             if (workloadOptions.spec().isTrace()) {
-                throw new UsageException("--workload " + workloadOptions.workload
+                throw new UsageException("--workload " + TextLimits.quoted(workloadOptions.workload)
                         + ": record writes synthetic workloads (vm, app, page)");
             }
             if (accesses < 1) {

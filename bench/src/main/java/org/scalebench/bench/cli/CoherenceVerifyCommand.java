@@ -77,7 +77,7 @@ public final class CoherenceVerifyCommand implements Callable<Integer> {
                 throw new UsageException("--format is required (or --replay FILE)");
             }
             final RandomProtocolTester tester = new RandomProtocolTester(SimulationOptions.system(system),
-                    OptionValues.named("--format", () -> FormatSpec.parse(format)), homes);
+                    OptionValues.named("--format", format, () -> FormatSpec.parse(format)), homes);
             report = tester.run(accesses, seed, false, replayLog != null);
         }
         if (report.violations() > 0) {

@@ -29,6 +29,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import org.scalebench.core.data.TextLimits;
 
 /** {@code scalebench gate}: the performance gate of CI. */
 @Command(name = "gate", mixinStandardHelpOptions = true,
@@ -80,7 +81,7 @@ public final class GateCommand implements Callable<Integer> {
             OutputPaths.checkFile(jmhJson, "--jmh-json");
         }
         if (!Files.isRegularFile(floors)) {
-            throw new UsageException("floors file " + floors + " not found (run from the repository root, or pass "
+            throw new UsageException("floors file " + TextLimits.quoted(floors.toString()) + " not found (run from the repository root, or pass "
                     + "--floors FILE)");
         }
         final List<PerfFloor> floorList = PerfFloors.read(floors);

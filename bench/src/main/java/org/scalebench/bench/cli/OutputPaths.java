@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.scalebench.bench.io.OutputLocation;
 import org.scalebench.bench.io.StagedDirectory;
+import org.scalebench.core.data.TextLimits;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -81,6 +82,6 @@ final class OutputPaths {
     }
 
     private static String shown(final Path path) {
-        return path.toString().isEmpty() ? "''" : path.toString();
+        return TextLimits.quoted(path.toString());
     }
 }

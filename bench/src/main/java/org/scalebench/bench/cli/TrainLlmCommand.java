@@ -137,11 +137,11 @@ public final class TrainLlmCommand implements Callable<Integer> {
         if (out != null) {
             OutputPaths.checkFile(out, "--out");
         }
-        final TransformerProfile profile = OptionValues.named("--model", () -> TransformerCatalog.resolve(model));
-        final Cluster c = OptionValues.named("--cluster", () -> ClusterCatalog.resolve(cluster));
-        final GpuSpec g = gpu == null ? GpuCatalog.forCluster(c) : OptionValues.named("--gpu", () -> GpuCatalog.resolve(gpu));
-        final LlmCostModel cost = new LlmCostModel(profile, c, g, nccl == null ? null : OptionValues.named("--nccl", () -> NcclGeneration.parse(nccl)));
-        final Precision prec = OptionValues.named("--precision", () -> Precision.parse(precision));
+        final TransformerProfile profile = OptionValues.named("--model", model, () -> TransformerCatalog.resolve(model));
+        final Cluster c = OptionValues.named("--cluster", cluster, () -> ClusterCatalog.resolve(cluster));
+        final GpuSpec g = gpu == null ? GpuCatalog.forCluster(c) : OptionValues.named("--gpu", gpu, () -> GpuCatalog.resolve(gpu));
+        final LlmCostModel cost = new LlmCostModel(profile, c, g, nccl == null ? null : OptionValues.named("--nccl", nccl, () -> NcclGeneration.parse(nccl)));
+        final Precision prec = OptionValues.named("--precision", precision, () -> Precision.parse(precision));
         final CriticalBatch efficiency = targetLoss == null ? null : CriticalBatch.kaplan();
         final double loss = targetLoss == null ? 0 : targetLoss;
         final PrintWriter stdout = spec.commandLine().getOut();
@@ -176,13 +176,13 @@ public final class TrainLlmCommand implements Callable<Integer> {
         final int d = dp != null ? dp : (int) Math.max(1, n / ((long) t * p));
         final int v = interleave == null ? 1 : interleave;
         final Schedule s = v > 1 ? Schedule.INTERLEAVED : schedule == null ? Schedule.ONE_F_ONE_B
-                : OptionValues.named("--schedule", () -> Schedule.parse(schedule));
-        if (v > 1 && schedule != null && s != OptionValues.named("--schedule", () -> Schedule.parse(schedule))) {
+                : OptionValues.named("--schedule", schedule, () -> Schedule.parse(schedule));
+        if (v > 1 && schedule != null && s != OptionValues.named("--schedule", schedule, () -> Schedule.parse(schedule))) {
             throw new UsageException("--schedule = " + schedule + " with --interleave = " + v
                     + ": an interleaved schedule runs 1F1B over the chunks");
         }
         final ParallelConfig config = new ParallelConfig(n, t, p, d, batch, microBatch == null ? 1 : microBatch, v, s,
-                recompute == null ? Recompute.NONE : OptionValues.named("--recompute", () -> Recompute.parse(recompute)), sequenceParallel,
+                recompute == null ? Recompute.NONE : OptionValues.named("--recompute", recompute, () -> Recompute.parse(recompute)), sequenceParallel,
                 zero == null ? 0 : zero, prec);
         config.check(profile, c.gpusPerNode());
         return config;
@@ -199,7 +199,7 @@ public final class TrainLlmCommand implements Callable<Integer> {
         final boolean[] recomputes = {true, true, true};
         if (recompute != null) {
             java.util.Arrays.fill(recomputes, false);
-            recomputes[OptionValues.named("--recompute", () -> Recompute.parse(recompute)).ordinal()] = true;
+            recomputes[OptionValues.named("--recompute", recompute, () -> Recompute.parse(recompute)).ordinal()] = true;
         }
         final boolean[] zeros = {true, true, true, true};
         if (zero != null) {

@@ -3,6 +3,7 @@ package org.scalebench.bench.train;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.scalebench.core.data.TextLimits;
 
 /**
  * Message sizes as written on the command line: a number of bytes with an optional binary suffix, as nccl-tests
@@ -35,7 +36,7 @@ public final class ByteSize {
                 return (long) bytes;
             }
         }
-        throw new IllegalArgumentException(option + " = '" + text + "': must be a whole number of bytes at least 0,"
+        throw new IllegalArgumentException(option + " = " + TextLimits.quoted(text) + ": must be a whole number of bytes at least 0,"
                 + " like 1024, 1K, 64M or 2G (K = 1024 bytes)");
     }
 

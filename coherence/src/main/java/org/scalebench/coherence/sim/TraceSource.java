@@ -74,6 +74,7 @@ public interface TraceSource extends AutoCloseable {
                     + (Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS) ? "a directory" : "a device, FIFO or socket")
                     + "); a trace is a .csv or .sbt file");
         }
+        org.scalebench.core.data.InputFiles.record(file);
         return file.toString().endsWith(".sbt") ? BinaryTrace.open(file) : CsvTrace.open(file);
     }
 }
