@@ -65,7 +65,7 @@ public final class BenchCommand implements Callable<Integer> {
         }
         final String regex = positional.size() > jmhArgs.size() ? positional.get(0) : null;
         final CommandLineOptions jmhOptions = jmhOptions(jmhArgs);
-        OutputPaths.checkFile(json, "--json");
+        OutputPaths.checkFile(json, "--json", "json");
         final BenchmarkCatalog catalog = BenchmarkCatalog.fromClassPath();
         final List<RunRequest> requests = BenchmarkSelection.requests(
                 BenchmarkSelection.classes(catalog, regex, "REGEX"), BenchmarkSelection.params(params));

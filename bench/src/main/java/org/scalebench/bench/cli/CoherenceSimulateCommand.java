@@ -60,7 +60,7 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        OutputPaths.checkFile(out, "--out");
+        OutputPaths.checkFile(out, "--out", "csv");
         final SystemSpec machine = options.apply(SimulationOptions.system(system));
         final Scheme s = OptionValues.named("--scheme", scheme, () -> Scheme.parse(scheme));
         OptionValues.named("--format", format, () -> CoherenceSimulator.formatFor(machine, s, format));

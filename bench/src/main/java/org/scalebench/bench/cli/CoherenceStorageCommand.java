@@ -48,7 +48,7 @@ public final class CoherenceStorageCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (out != null) {
-            OutputPaths.checkFile(out, "--out");
+            OutputPaths.checkFile(out, "--out", "csv");
         }
         final List<String> formatIds = OptionValues.formats("--formats", formats);
         for (final int n : cores) {

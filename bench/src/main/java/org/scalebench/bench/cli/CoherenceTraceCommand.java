@@ -46,7 +46,7 @@ public final class CoherenceTraceCommand implements Runnable {
         final long[] address = new long[BLOCK];
         final int[] domain = new int[BLOCK];
         final long[] count = {0};
-        if (out.toString().endsWith(".sbt")) {
+        if (OutputPaths.extension(out, "OUT", "csv", "sbt").equals("sbt")) {
             AtomicFiles.write(out, tmp -> {
                 try (OutputStream stream = Files.newOutputStream(tmp); BinaryTrace.Writer w = new BinaryTrace.Writer(stream)) {
                     int n;
@@ -99,7 +99,7 @@ public final class CoherenceTraceCommand implements Runnable {
 
         @Override
         public Integer call() throws Exception {
-            OutputPaths.checkFile(out, "OUT");
+            OutputPaths.checkFile(out, "OUT", "csv", "sbt");
             final long records;
             try (TraceSource source = TraceSource.open(in)) {
                 records = copy(source, out);
@@ -140,7 +140,7 @@ public final class CoherenceTraceCommand implements Runnable {
             if (accesses < 1) {
                 throw new UsageException("--accesses = " + accesses + ": must be at least 1");
             }
-            OutputPaths.checkFile(out, "--out");
+            OutputPaths.checkFile(out, "--out", "csv", "sbt");
             final SystemSpec machine = SimulationOptions.system(system);
             final Workload w = workloadOptions.build(machine, seed);
             final AccessBatch batch = new AccessBatch(BLOCK);

@@ -73,12 +73,12 @@ public final class GateCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         final PrintWriter stdout = spec.commandLine().getOut();
         final PrintWriter err = spec.commandLine().getErr();
-        OutputPaths.checkFile(out, "--out");
+        OutputPaths.checkFile(out, "--out", "csv");
         if (json != null) {
-            OutputPaths.checkFile(json, "--json");
+            OutputPaths.checkFile(json, "--json", "json");
         }
         if (jmhJson != null) {
-            OutputPaths.checkFile(jmhJson, "--jmh-json");
+            OutputPaths.checkFile(jmhJson, "--jmh-json", "json");
         }
         if (!Files.isRegularFile(floors)) {
             throw new UsageException("floors file " + TextLimits.quoted(floors.toString()) + " not found (run from the repository root, or pass "

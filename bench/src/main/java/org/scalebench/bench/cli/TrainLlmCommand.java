@@ -135,7 +135,7 @@ public final class TrainLlmCommand implements Callable<Integer> {
             throw new UsageException("--target-loss = " + targetLoss + ": must be finite and positive");
         }
         if (out != null) {
-            OutputPaths.checkFile(out, "--out");
+            OutputPaths.checkFile(out, "--out", "csv");
         }
         final TransformerProfile profile = OptionValues.named("--model", model, () -> TransformerCatalog.resolve(model));
         final Cluster c = OptionValues.named("--cluster", cluster, () -> ClusterCatalog.resolve(cluster));

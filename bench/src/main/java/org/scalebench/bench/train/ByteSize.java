@@ -46,12 +46,21 @@ public final class ByteSize {
      * @param option the option name for messages
      * @param list the sizes, e.g. {@code 1K,1M,100M}
      * @return bytes, in the order given
+     * @throws IllegalArgumentException naming the option when a size is malformed or given twice
      */
     public static long[] parseList(final String option, final String list) {
-        final String[] parts = list.split(",");
+        final String[] parts = list.split(",", -1);
         final long[] out = new long[parts.length];
         for (int i = 0; i < parts.length; i++) {
             out[i] = parse(option, parts[i]);
+            for (int j = 0; j < i; j++) {
+                if (out[j] == out[i]) {
+                    throw new IllegalArgumentException(option + ": " + TextLimits.quoted(parts[i].strip())
+                            + (parts[j].strip().equals(parts[i].strip()) ? " is given twice"
+                            : " and " + TextLimits.quoted(parts[j].strip()) + " are the same size (" + out[i]
+                            + " bytes)"));
+                }
+            }
         }
         return out;
     }

@@ -2,8 +2,6 @@ package org.scalebench.coherence.sim;
 
 import java.io.IOException;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
@@ -48,8 +46,7 @@ public final class CsvTrace {
      * @throws IllegalArgumentException naming the file and line when the header is wrong
      */
     public static TraceSource open(final Path file) throws IOException {
-        final CSVParser parser = CsvRecords.open(file.toString(), Files.newBufferedReader(file, StandardCharsets.UTF_8),
-                FORMAT);
+        final CSVParser parser = CsvRecords.open(file.toString(), TextLimits.open(file), FORMAT);
         final List<String> header = parser.getHeaderNames();
         final boolean hasDomain = header.size() == 4;
         if (header.size() < 3 || header.size() > 4 || !lowerCase(header).equals(COLUMNS.subList(0, header.size()))) {

@@ -6,8 +6,6 @@ import java.io.InputStreamReader;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -55,12 +53,12 @@ public final class DataTable {
      * @throws DataFileException if it is not a regular file, or malformed
      */
     public static DataTable read(final Path path) {
-        if (Files.exists(path) && !Files.isRegularFile(path)) {
-            throw new DataFileException(path.toString(), 0, "not a regular file ("
-                    + (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS) ? "a directory" : "a device, FIFO or socket")
-                    + ")");
+        try {
+            InputFiles.requireRegular(path);
+        } catch (final NoSuchFileException e) {
+            throw new UncheckedIOException(e);
         }
-        try (Reader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
+        try (Reader in = TextLimits.open(path)) {
             InputFiles.record(path);
             return read(path.toString(), in);
         } catch (final IOException e) {

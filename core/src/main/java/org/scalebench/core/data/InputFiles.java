@@ -1,5 +1,8 @@
 package org.scalebench.core.data;
 
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
@@ -39,5 +42,25 @@ public final class InputFiles {
      */
     public static List<Path> recorded() {
         return READ.stream().sorted().toList();
+    }
+
+    /**
+     * Checks that an input names a regular file before it is opened: a directory is refused, and so are a device
+     * ({@code /dev/zero} would be read until memory runs out), a FIFO (opening it would block until a writer comes)
+     * and a socket.
+     *
+     * @param file the input
+     * @throws NoSuchFileException when there is no such file
+     * @throws DataFileException naming the file and what it is when it is not a regular file
+     */
+    public static void requireRegular(final Path file) throws NoSuchFileException {
+        if (!Files.exists(file)) {
+            throw new NoSuchFileException(file.toString());
+        }
+        if (!Files.isRegularFile(file)) {
+            throw new DataFileException(file.toString(), 0, "not a regular file ("
+                    + (Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS) ? "a directory" : "a device, FIFO or socket")
+                    + ")");
+        }
     }
 }

@@ -1,9 +1,16 @@
 package org.scalebench.core.data;
 
+import java.io.BufferedReader;
 import java.io.FilterReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.Reader;
 import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * Limits on text input and on what messages echo of it, so that a wrong file (a binary file, a file of NUL
@@ -24,6 +31,8 @@ public final class TextLimits {
     public static final int MAX_MESSAGE_CHARS = 1000;
     /** The byte-order mark some editors put at the start of a UTF-8 file. */
     public static final char BYTE_ORDER_MARK = '\uFEFF';
+    /** What {@link #open} decodes bytes that are not UTF-8 to: a noncharacter no text file holds. */
+    private static final char NOT_TEXT = '\uFFFF';
 
     private TextLimits() {
     }
@@ -94,6 +103,21 @@ public final class TextLimits {
             i += escaped != null ? 1 : width;
         }
         return i;
+    }
+
+    /**
+     * Opens a UTF-8 text file for reading through {@link #limited}: bytes that are not UTF-8 are reported as
+     * {@link NotText} at the exact line they are on.
+     *
+     * @param file a regular file (a FIFO would block: check before)
+     * @return the reader; close it
+     * @throws IOException when the file cannot be opened
+     */
+    public static Reader open(final Path file) throws IOException {
+        final CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPLACE).onUnmappableCharacter(CodingErrorAction.REPLACE)
+                .replaceWith(String.valueOf(NOT_TEXT));
+        return limited(new BufferedReader(new InputStreamReader(Files.newInputStream(file), utf8)), file.toString());
     }
 
     /**
@@ -174,7 +198,8 @@ public final class TextLimits {
             try {
                 n = in.read(buf, off, len);
             } catch (final CharacterCodingException e) {
-                // the decoder hands over every character before the bad byte first, so the line count is exact
+                // a reader that reports undecodable bytes may drop the characters before them: the line is where
+                // its last block began (open() reads exactly)
                 throw new NotText(file + ":" + line + ": not UTF-8 text (a binary file?)");
             }
             if (n > 0 && !started) {
@@ -188,6 +213,9 @@ public final class TextLimits {
                 }
             }
             for (int i = off; i < off + n; i++) {
+                if (buf[i] == NOT_TEXT) {
+                    throw new NotText(file + ":" + line + ": not UTF-8 text (a binary file?)");
+                }
                 if (buf[i] == '\n') {
                     line++;
                     column = 0;
