@@ -22,10 +22,12 @@ import picocli.CommandLine.Spec;
 /** {@code scalebench merge}: combines the shard directories of a study into the files of the unsharded run. */
 @Command(name = "merge", mixinStandardHelpOptions = true,
         description = {"Combine the shard directories written by a study command run with --shard I/N (coherence "
-                + "compare, coherence sweep, train project, train llm --search) into exactly the files the run "
+                + "compare, coherence sweep, train project) into exactly the files the run "
                 + "without --shard writes: CSV rows in the same order, figures drawn from the merged rows.",
-            "Refuses shards of different studies, arguments, seeds, versions or commits, a shard given twice and "
-                + "missing shards.",
+            "Refuses shards of different studies, arguments, seeds, versions, commits or input file contents, a "
+                + "shard given twice, missing shards, a shard whose rows were lost, repeated or edited or whose "
+                + "scalebench-run.txt is gone, input files changed since the shards ran, and an output directory "
+                + "that is or lies inside a shard directory.",
             "Exit codes: 0 merged, 2 bad input."})
 public final class MergeCommand implements Callable<Integer> {
 
