@@ -27,6 +27,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import org.scalebench.core.data.TextLimits;
 
 /** {@code scalebench train llm}: 3D-parallel (TP x PP x DP) projection of one transformer configuration, or a search. */
 @Command(name = "llm", mixinStandardHelpOptions = true, sortOptions = false,
@@ -144,6 +145,20 @@ public final class TrainLlmCommand implements Callable<Integer> {
         final Precision prec = OptionValues.named("--precision", precision, () -> Precision.parse(precision));
         final CriticalBatch efficiency = targetLoss == null ? null : CriticalBatch.kaplan();
         final double loss = targetLoss == null ? 0 : targetLoss;
+        if (efficiency != null) {
+            // Kaplan et al.'s fit holds between the model's floor (unlimited steps) and the loss of a uniform guess
+            // over the vocabulary, ln V nats, which an untrained model already has
+            final double floor = efficiency.lossFloor(profile.nonEmbeddingParameters());
+            final double uniform = Math.log(profile.vocab());
+            if (!(loss > floor && loss < uniform)) {
+                throw new UsageException(String.format(Locale.ROOT, "--target-loss = %s: must be in (%.3f, %.3f) "
+                        + "nats per token for %s: above the floor of Kaplan et al.'s fit for its %.3g non-embedding "
+                        + "parameters (reached only after unlimited steps) and below ln(%d) = %.3f, the loss of a "
+                        + "uniform guess over its vocabulary (reached with no training)", TextLimits.quoted(
+                        String.valueOf(targetLoss)).replace("'", ""), floor, uniform, profile.name(),
+                        profile.nonEmbeddingParameters(), profile.vocab(), uniform));
+            }
+        }
         final PrintWriter stdout = spec.commandLine().getOut();
         final List<List<String>> rows = new ArrayList<>();
         if (search) {

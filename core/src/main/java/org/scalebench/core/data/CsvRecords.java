@@ -20,8 +20,8 @@ import org.apache.commons.csv.CSVRecord;
  */
 public final class CsvRecords {
 
-    /** Where Commons CSV says a bad record starts: {@code (startline 3)} or {@code (line 3)}. */
-    private static final Pattern LINE = Pattern.compile("\\((?:start)?line (\\d{1,9})\\)");
+    /** Where Commons CSV says a bad record is: {@code (startline 3)}, {@code (line 3)} or {@code at line: 3}. */
+    private static final Pattern LINE = Pattern.compile("\\((?:start)?line (\\d{1,9})\\)|at line: (\\d{1,9})");
 
     private CsvRecords() {
     }
@@ -96,7 +96,7 @@ public final class CsvRecords {
         final String reason;
         if (message.contains("eof reached before encapsulated token finished")) {
             reason = "a quoted field is not closed (a field that starts with \" must end with \")";
-        } else if (message.contains("invalid char between encapsulated token and delimiter")) {
+        } else if (message.contains("between encapsulated token and delimiter")) {
             reason = "a character follows the closing quote of a field (write a quote inside a quoted field as \"\")";
         } else if (message.contains("duplicate name")) {
             reason = "the header names a column twice";
@@ -108,7 +108,7 @@ public final class CsvRecords {
             reason = "malformed CSV";
         }
         final Matcher at = LINE.matcher(String.valueOf(root.getMessage()));
-        final long where = at.find() ? Long.parseLong(at.group(1)) : line;
+        final long where = at.find() ? Long.parseLong(at.group(1) != null ? at.group(1) : at.group(2)) : line;
         return new DataFileException(file, (int) Math.min(Integer.MAX_VALUE, Math.max(1, where)), reason);
     }
 }

@@ -26,8 +26,10 @@ class DataTableTest {
     void errorsNameTheFileAndLine() throws IOException {
         assertEquals("t.csv:3: has 1 fields: must have 2 (a,b; quote a field that contains a comma)",
                 assertThrows(DataFileException.class, () -> parse("a,b\n1,2\n3\n")).getMessage());
-        assertTrue(assertThrows(DataFileException.class, () -> parse("a,b\n1,\"2\n")).getMessage()
-                .startsWith("t.csv:2: malformed CSV ("));
+        assertEquals("t.csv:2: a quoted field is not closed (a field that starts with \" must end with \")",
+                assertThrows(DataFileException.class, () -> parse("a,b\n1,\"2\n")).getMessage());
+        assertEquals("t.csv:2: a character follows the closing quote of a field (write a quote inside a quoted "
+                + "field as \"\")", assertThrows(DataFileException.class, () -> parse("a,b\n1,\"2\"x\n")).getMessage());
         final DataTable t = parse("a,b\n1,zz\n");
         assertEquals("t.csv:2: column 'b' = 'zz': must be a finite number (or a fraction a/b)",
                 assertThrows(DataFileException.class, () -> t.rows().get(0).number("b")).getMessage());

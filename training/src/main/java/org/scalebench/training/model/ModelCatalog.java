@@ -71,6 +71,11 @@ public final class ModelCatalog {
     public static final long MAX_BATCH_PER_DEVICE = 1L << 20;
     /** The largest count a profile may give (parameters, samples per epoch): 9e15, exact in a double. */
     static final long MAX_COUNT = 9_000_000_000_000_000L;
+    /**
+     * The largest other number a profile may give (seconds, epochs, speedups, batch keys, byte counts): 10^15, far
+     * above any measured value, so that every time and count derived from it stays finite and printable.
+     */
+    static final double MAX_NUMBER = 1e15;
     private static final List<String> BUILT_IN = List.of("inception-v3", "gnmt", "biglstm", "gnmt-4layer");
     private static final Set<String> SINGLE = Set.of("name", "dataset", "measured_on", "parameters", "dense_gradient_bytes",
             "sparse_gradient_bytes_per_sample", "sparse_gradient_bytes_per_step", "sparse_table_bytes",
@@ -248,16 +253,16 @@ public final class ModelCatalog {
                 return 0.0;
             }
             final double v = row.number("value");
-            if (!(v >= 0)) {
-                throw row.error(parameter + " = " + row.get("value") + ": must be at least 0");
+            if (!(v >= 0 && v <= MAX_NUMBER)) {
+                throw row.error(parameter + " = " + row.get("value") + ": must be in [0, 1e15]");
             }
             return v;
         }
 
         double positive(final DataTable.Row row, final String what) {
             final double v = row.number("value");
-            if (!(v > 0)) {
-                throw row.error(what + " = " + row.get("value") + ": must be positive");
+            if (!(v > 0 && v <= MAX_NUMBER)) {
+                throw row.error(what + " = " + row.get("value") + ": must be positive, at most 1e15");
             }
             return v;
         }
@@ -266,13 +271,14 @@ public final class ModelCatalog {
             final String key = row.get("key");
             try {
                 final double v = org.scalebench.core.data.DataValues.parseDouble(key);
-                if (v > 0) {
+                if (v > 0 && v <= MAX_NUMBER) {
                     return v;
                 }
             } catch (final NumberFormatException e) {
                 // reported below
             }
-            throw row.error(what + " key = '" + key + "': must be a positive number");
+            throw row.error(what + " key = " + org.scalebench.core.data.TextLimits.quoted(key)
+                    + ": must be a positive number, at most 1e15");
         }
 
         List<DataTable.Row> rows(final String parameter) {
@@ -407,8 +413,8 @@ public final class ModelCatalog {
 
         double nonNegative(final DataTable.Row row, final String what) {
             final double v = row.number("value");
-            if (!(v >= 0)) {
-                throw row.error(what + " = " + row.get("value") + ": must be at least 0");
+            if (!(v >= 0 && v <= MAX_NUMBER)) {
+                throw row.error(what + " = " + row.get("value") + ": must be in [0, 1e15]");
             }
             return v;
         }
