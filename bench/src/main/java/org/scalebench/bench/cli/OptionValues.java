@@ -48,7 +48,8 @@ final class OptionValues {
 
     /**
      * A library's message with the value it echoes shown as {@link TextLimits#quoted} shows it (cut, escaped,
-     * quoted once), whether the library quoted it, trimmed it or lower-cased it.
+     * quoted once), whether the library quoted it, trimmed it or lower-cased it. A short plain value the library
+     * wrote bare is left as it is (it may be a word of the message, as {@code vm} in {@code vm size = 3}).
      *
      * @param message the library's message
      * @param value the value given
@@ -58,14 +59,19 @@ final class OptionValues {
         if (value == null || value.isEmpty()) {
             return message;
         }
+        final String shown = TextLimits.quoted(value);
+        final boolean unsafe = !shown.equals("'" + value + "'"); // long, or holding control characters
         final String mark = "\u0000"; // no message holds a NUL: it marks where the value was
         String m = message.replace(mark, "");
         for (final String form : new String[] {value, value.strip(), value.strip().toLowerCase(Locale.ROOT)}) {
             if (!form.isEmpty()) {
-                m = m.replace("'" + form + "'", mark).replace(form, mark);
+                m = m.replace("'" + form + "'", mark);
+                if (unsafe) {
+                    m = m.replace(form, mark); // also where the library wrote it bare
+                }
             }
         }
-        return m.replace(mark, TextLimits.quoted(value));
+        return m.replace(mark, shown);
     }
 
     /**

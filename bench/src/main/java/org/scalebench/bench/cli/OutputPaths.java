@@ -31,12 +31,14 @@ final class OutputPaths {
      *     writes
      */
     static Path checkFile(final Path file, final String option, final String... extensions) {
-        extension(file, option, extensions);
+        final Path target;
         try {
-            return OutputLocation.file(file);
+            target = OutputLocation.file(file);
         } catch (final OutputLocation.Problem e) {
             throw new UsageException(option + " " + shown(file) + ": " + e.getMessage());
         }
+        extension(file, option, extensions);
+        return target;
     }
 
     /**

@@ -12,6 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.scalebench.core.data.TextLimits;
 
 class GateCommandTest {
 
@@ -39,7 +40,7 @@ class GateCommandTest {
     @Test
     void missingFloorsFileSaysWhereItWasLookedFor() {
         final Path missing = dir.resolve("nope.csv");
-        assertBadInput(CliRun.of("gate", "--floors", missing.toString()), "floors file " + missing + " not found");
+        assertBadInput(CliRun.of("gate", "--floors", missing.toString()), "floors file " + TextLimits.quoted(missing.toString()) + " not found");
     }
 
     @Test
