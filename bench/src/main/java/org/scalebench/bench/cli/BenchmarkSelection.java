@@ -40,7 +40,7 @@ final class BenchmarkSelection {
         }
         final List<BenchmarkClass> classes = catalog.matching(pattern);
         if (classes.isEmpty()) {
-            throw new UsageException(what + " '" + regex + "' matches no benchmark class (classes: " + catalog.names()
+            throw new UsageException(what + " " + TextLimits.quoted(regex) + " matches no benchmark class (classes: " + catalog.names()
                     + ")");
         }
         return classes;
@@ -83,7 +83,7 @@ final class BenchmarkSelection {
     static List<RunRequest> requests(final List<BenchmarkClass> classes, final Map<String, List<String>> params) {
         for (final String name : params.keySet()) {
             if (classes.stream().noneMatch(c -> c.params().containsKey(name))) {
-                throw new UsageException("-p " + name + ": no selected benchmark class has @Param " + name + " ("
+                throw new UsageException("-p " + TextLimits.quoted(name) + ": no selected benchmark class has that @Param ("
                         + String.join("; ", classes.stream().map(c -> c.simpleName() + ": "
                                 + (c.params().isEmpty() ? "none" : String.join(", ", c.params().keySet()))).toList())
                         + ")");
@@ -94,7 +94,7 @@ final class BenchmarkSelection {
             final Map<String, List<String>> own = new LinkedHashMap<>(params);
             own.keySet().retainAll(c.params().keySet());
             own.forEach((name, values) -> values.forEach(v -> ParamTypes.problem(c, name, v).ifPresent(problem -> {
-                throw new UsageException("-p " + problem);
+                throw new UsageException("-p " + OptionValues.echoed(problem, v));
             })));
             requests.add(new RunRequest(c, c.methods(), own));
         }

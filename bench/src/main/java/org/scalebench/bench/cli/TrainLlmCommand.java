@@ -193,7 +193,7 @@ public final class TrainLlmCommand implements Callable<Integer> {
         final Schedule s = v > 1 ? Schedule.INTERLEAVED : schedule == null ? Schedule.ONE_F_ONE_B
                 : OptionValues.named("--schedule", schedule, () -> Schedule.parse(schedule));
         if (v > 1 && schedule != null && s != OptionValues.named("--schedule", schedule, () -> Schedule.parse(schedule))) {
-            throw new UsageException("--schedule = " + schedule + " with --interleave = " + v
+            throw new UsageException("--schedule = " + TextLimits.quoted(schedule) + " with --interleave = " + v
                     + ": an interleaved schedule runs 1F1B over the chunks");
         }
         final ParallelConfig config = new ParallelConfig(n, t, p, d, batch, microBatch == null ? 1 : microBatch, v, s,

@@ -46,7 +46,7 @@ class BenchCommandTest {
     @Test
     void paramNoSelectedClassHasIsABadInput() {
         assertBadInput(CliRun.of("bench", "^RangeReductionBench$", "-p", "ways=8"),
-                "-p ways: no selected benchmark class has @Param ways (RangeReductionBench: n)");
+                "-p 'ways': no selected benchmark class has that @Param (RangeReductionBench: n)");
     }
 
     @Test

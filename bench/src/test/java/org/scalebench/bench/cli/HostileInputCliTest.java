@@ -186,7 +186,7 @@ class HostileInputCliTest {
         final Path big = Files.writeString(dir.resolve("big.csv"), "model,parameter,value,source\nbig,layers,2,me\n"
                 + "big,hidden,1073741824,me\nbig,heads,1,me\nbig,seq_length,2048,me\nbig,vocab,51200,me\n");
         assertBadInput(CliRun.of("train", "llm", "--model", big.toString(), "--gpus", "8", "--global-batch", "8"),
-                big + ":3: hidden = 1073741824: must be a whole number in [1, 1048576]");
+                big + ":3: hidden = '1073741824': must be a whole number in [1, 1048576]");
         Files.writeString(big, "model,parameter,value,source\nbig,layers,2,me\nbig,hidden,4096,me\nbig,heads,7,me\n"
                 + "big,seq_length,2048,me\nbig,vocab,51200,me\n");
         assertBadInput(CliRun.of("train", "llm", "--model", big.toString(), "--gpus", "8", "--global-batch", "8"),
@@ -202,12 +202,12 @@ class HostileInputCliTest {
                 .map(l -> l.equals(sms) ? "a100-sxm4-80gb,sms,1.5," + sms.split(",", 4)[3] : l)
                 .reduce("", (a, b) -> a + b + "\n"));
         assertBadInput(CliRun.of("train", "llm", "--model", "gpt3-175b", "--gpu", gpus.toString(), "--gpus", "8",
-                "--global-batch", "8"), "sms = 1.5: must be a whole number in (0, 1000000]");
+                "--global-batch", "8"), "sms = '1.5': must be a whole number in (0, 1000000]");
         final Path profile = resource("/org/scalebench/training/profiles/gnmt.csv", "g.csv");
         Files.writeString(profile, Files.readString(profile).replaceFirst("\nstep_time,128,[0-9.]+,",
                 "\nstep_time,128,1e300,"));
         assertBadInput(CliRun.of("train", "project", "--model", profile.toString()),
-                "step_time = 1e300: must be positive, at most 1e15");
+                "step_time = '1e300': must be positive, at most 1e15");
     }
 
     @Test

@@ -261,7 +261,7 @@ public final class DataTable {
         public double number(final String column, final double min, final double max) {
             final double v = number(column);
             if (v < min || v > max) {
-                throw error("column '" + column + "' = " + get(column) + ": must be in [" + DataValues.format(min)
+                throw error("column '" + column + "' = " + TextLimits.quoted(get(column)) + ": must be in [" + DataValues.format(min)
                         + ", " + DataValues.format(max) + "]");
             }
             return v;

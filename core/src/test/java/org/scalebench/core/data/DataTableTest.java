@@ -42,9 +42,9 @@ class DataTableTest {
     @Test
     void boundedNumbersNameTheirRange() throws IOException {
         final DataTable t = parse("a,b\n1,1e300\n2,-1\n");
-        assertEquals("t.csv:2: column 'b' = 1e300: must be in [0, 1000000]",
+        assertEquals("t.csv:2: column 'b' = '1e300': must be in [0, 1000000]",
                 assertThrows(DataFileException.class, () -> t.rows().get(0).number("b", 0, 1e6)).getMessage());
-        assertEquals("t.csv:3: column 'b' = -1: must be in [0, 0.5]",
+        assertEquals("t.csv:3: column 'b' = '-1': must be in [0, 0.5]",
                 assertThrows(DataFileException.class, () -> t.rows().get(1).number("b", 0, 0.5)).getMessage());
         assertEquals(2.0, t.rows().get(1).number("a", 0, 2));
         assertThrows(DataFileException.class, () -> parse("a\nInfinity\n").rows().get(0).number("a"));

@@ -12,6 +12,7 @@ import org.scalebench.training.cluster.Cluster;
 import org.scalebench.core.data.DataTable;
 import org.scalebench.core.data.DataValues;
 import org.scalebench.core.data.DataFileException;
+import org.scalebench.core.data.TextLimits;
 
 /**
  * Reads GPU types from CSV files with columns {@code gpu,parameter,value,source} (parameters: {@code device},
@@ -122,7 +123,7 @@ public final class GpuCatalog {
                 final double max = MAX.get(parameter);
                 final boolean whole = WHOLE.contains(parameter);
                 if (!(v > 0 && v <= max) || whole && v != Math.rint(v)) {
-                    throw row.error(parameter + " = " + row.require("value") + ": must be "
+                    throw row.error(parameter + " = " + TextLimits.quoted(row.require("value")) + ": must be "
                             + (whole ? "a whole number" : "a number") + " in (0, " + DataValues.format(max) + "]");
                 }
             }

@@ -109,7 +109,7 @@ public final class TransformerCatalog {
             final boolean flag = parameter.equals("swiglu");
             final long max = MAX.get(parameter);
             if (flag ? v != 0 && v != 1 : v < 1 || v != Math.rint(v) || v > max) {
-                throw row.error(parameter + " = " + row.require("value") + ": must be "
+                throw row.error(parameter + " = " + TextLimits.quoted(row.require("value")) + ": must be "
                         + (flag ? "0 or 1" : "a whole number in [1, " + max + "]"));
             }
             if (byModel.computeIfAbsent(model, k -> new LinkedHashMap<>()).put(parameter, row) != null) {

@@ -22,6 +22,7 @@ import org.scalebench.training.parallel.LstmPhase;
 import org.scalebench.training.parallel.LstmWavefrontSpeedup;
 import org.scalebench.training.parallel.MicrobatchPipelineSpeedup;
 import org.scalebench.training.parallel.MpSpeedupModel;
+import org.scalebench.core.data.TextLimits;
 
 /**
  * Reads model profiles from CSV files with columns {@code parameter,key,value,source}; every row but
@@ -241,7 +242,7 @@ public final class ModelCatalog {
             final DataTable.Row row = need(parameter);
             final double v = row.number("value");
             if (v != Math.rint(v) || v < min || v > max) {
-                throw row.error(parameter + " = " + row.get("value") + ": must be an integer in [" + min + ", "
+                throw row.error(parameter + " = " + TextLimits.quoted(row.get("value")) + ": must be an integer in [" + min + ", "
                         + max + "]");
             }
             return (long) v;
@@ -254,7 +255,7 @@ public final class ModelCatalog {
             }
             final double v = row.number("value");
             if (!(v >= 0 && v <= MAX_NUMBER)) {
-                throw row.error(parameter + " = " + row.get("value") + ": must be in [0, 1e15]");
+                throw row.error(parameter + " = " + TextLimits.quoted(row.get("value")) + ": must be in [0, 1e15]");
             }
             return v;
         }
@@ -262,7 +263,7 @@ public final class ModelCatalog {
         double positive(final DataTable.Row row, final String what) {
             final double v = row.number("value");
             if (!(v > 0 && v <= MAX_NUMBER)) {
-                throw row.error(what + " = " + row.get("value") + ": must be positive, at most 1e15");
+                throw row.error(what + " = " + TextLimits.quoted(row.get("value")) + ": must be positive, at most 1e15");
             }
             return v;
         }
@@ -395,7 +396,7 @@ public final class ModelCatalog {
             for (final String p : List.of("sparse_table_placement", "sparse_bytes_per_sample", "sparse_bytes_per_step")) {
                 for (final DataTable.Row row : rows(p)) {
                     if (keyedRow("sparse_table", row.get("key")) == null) {
-                        throw row.error(p + " key '" + row.get("key") + "' has no sparse_table row");
+                        throw row.error(p + " key " + TextLimits.quoted(row.get("key")) + " has no sparse_table row");
                     }
                 }
             }
@@ -414,7 +415,7 @@ public final class ModelCatalog {
         double nonNegative(final DataTable.Row row, final String what) {
             final double v = row.number("value");
             if (!(v >= 0 && v <= MAX_NUMBER)) {
-                throw row.error(what + " = " + row.get("value") + ": must be in [0, 1e15]");
+                throw row.error(what + " = " + TextLimits.quoted(row.get("value")) + ": must be in [0, 1e15]");
             }
             return v;
         }
@@ -599,7 +600,7 @@ public final class ModelCatalog {
                 for (final DataTable.Row row : rowsOfPhase("lstm_head_parameters", phase)) {
                     final int h = indexOfKey(headRows, row.get("key"));
                     if (h < 0) {
-                        throw row.error("lstm_head_parameters key '" + row.get("key") + "' has no lstm_head row");
+                        throw row.error("lstm_head_parameters key " + TextLimits.quoted(row.get("key")) + " has no lstm_head row");
                     }
                     headParameters[h] = nonNegative(row, "lstm_head_parameters");
                 }
@@ -615,7 +616,7 @@ public final class ModelCatalog {
                 for (final DataTable.Row row : rows(p)) {
                     final String phase = row.get("key").split("/", 2)[0];
                     if (phaseRows.stream().noneMatch(pr -> pr.get("key").equals(phase))) {
-                        throw row.error(p + " key '" + row.get("key") + "': phase '" + phase
+                        throw row.error(p + " key " + TextLimits.quoted(row.get("key")) + ": phase '" + phase
                                 + "' has no lstm_phase row");
                     }
                 }
