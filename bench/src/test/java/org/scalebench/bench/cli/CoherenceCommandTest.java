@@ -203,7 +203,7 @@ class CoherenceCommandTest {
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "wsc1m", "--scheme", "global", "--format",
                 "full-map", "--workload", "vm", "--seed", "1", "--out", out), "does not fit in memory");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
-                "--b-state", "sometimes", "--seed", "1", "--out", out), "--b-state sometimes: must be one of sticky");
+                "--b-state", "sometimes", "--seed", "1", "--out", out), "--b-state 'sometimes': must be one of sticky");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
                 "--set", "dram=5", "--seed", "1", "--out", out), "--set dram=5: no parameter 'dram'");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
@@ -229,7 +229,7 @@ class CoherenceCommandTest {
         assertBadInput(run(simulate, "--workload", "vm", "--group-size", "3"),
                 "--workload 'vm' --group-size 3 on chip1024: vm size = 3: must divide the 1024 cores");
         assertBadInput(run(simulate, "--workload", "vm", "--active", "-1"), "--active = -1: must be at least 0");
-        assertBadInput(run(simulate, "--workload", "vmm"), "--workload vmm on chip1024: unknown workload 'vmm'");
+        assertBadInput(run(simulate, "--workload", "vmm"), "--workload 'vmm' on chip1024: unknown workload 'vmm'");
         assertBadInput(run(simulate, "--workload", "vm", "--scheme", "hr", "--homes", "near"),
                 "option '--scheme' (X) should be specified only once");
         final String[] hr = {"coherence", "simulate", "--system", "chip1024", "--scheme", "hr", "--out", out};

@@ -177,7 +177,7 @@ class TrainCliTest {
         Files.writeString(cluster, "cluster,parameter,value,source\nmine,gpus_per_node,8,x\nmine,"
                 + "inter_bandwidth_gbps,0,x\n");
         assertBadInput(CliRun.of("train", "project", "--model", "gnmt", "--cluster", cluster.toString()),
-                "cluster.csv:3: inter_bandwidth_gbps = 0: must be positive");
+                "cluster.csv:3: inter_bandwidth_gbps = '0': must be positive");
         final Path profile = dir.resolve("model.csv");
         Files.writeString(profile, "parameter,key,value,source\nname,,mine,\nparameters,,12x,paper\n");
         assertBadInput(CliRun.of("train", "project", "--model", profile.toString()),
