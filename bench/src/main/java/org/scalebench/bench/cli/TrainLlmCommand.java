@@ -40,6 +40,9 @@ import org.scalebench.core.data.TextLimits;
                 + " docs/llm-model.md."})
 public final class TrainLlmCommand implements Callable<Integer> {
 
+    /** The most training tokens accepted. */
+    static final double MAX_TOKENS = 1e15;
+
     @Spec
     CommandSpec spec;
 
@@ -129,8 +132,9 @@ public final class TrainLlmCommand implements Callable<Integer> {
         }
         final int[] counts = TrainOptions.devices("--gpus", gpus);
         final int[] batches = TrainOptions.devices("--global-batch", globalBatch);
-        if (!(tokens > 0) || Double.isInfinite(tokens)) {
-            throw new UsageException("--tokens = " + tokens + ": must be finite and positive");
+        if (!(tokens >= 1 && tokens <= MAX_TOKENS)) {
+            throw new UsageException("--tokens = " + tokens + ": must be in [1, 1e15] (far beyond any training run: "
+                    + "the times printed stay meaningful)");
         }
         if (targetLoss != null && (!(targetLoss > 0) || targetLoss.isInfinite())) {
             throw new UsageException("--target-loss = " + targetLoss + ": must be finite and positive");

@@ -219,6 +219,8 @@ class HostileInputCliTest {
         }
         assertEquals(0, CliRun.of("train", "llm", "--model", "gpt3-175b", "--gpus", "1024", "--global-batch",
                 "1536", "--tp", "8", "--pp", "8", "--target-loss", "2.2").exitCode());
+        assertBadInput(CliRun.of("train", "llm", "--model", "gpt3-175b", "--gpus", "8", "--global-batch", "8",
+                "--tokens", "1e308"), "--tokens = 1.0E308: must be in [1, 1e15]");
     }
 
     // --- repeated or conflicting values
