@@ -205,15 +205,15 @@ class CoherenceCommandTest {
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
                 "--b-state", "sometimes", "--seed", "1", "--out", out), "--b-state 'sometimes': must be one of sticky");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
-                "--set", "dram=5", "--seed", "1", "--out", out), "--set dram=5: no parameter 'dram'");
+                "--set", "dram=5", "--seed", "1", "--out", out), "--set 'dram=5': no parameter 'dram'");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
                 "--set", "memory_cycles=-3", "--seed", "1", "--out", out),
-                "--set memory_cycles=-3: must be an integer in [0, 1073741824]");
+                "--set 'memory_cycles=-3': must be an integer in [0, 1073741824]");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
-                "--warmup", "soon", "--seed", "1", "--out", out), "--warmup soon: must be a count >= 0, steady");
+                "--warmup", "soon", "--seed", "1", "--out", out), "--warmup 'soon': must be a count >= 0, steady");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
                 "--set", "map_cache_replacement=plru", "--seed", "1", "--out", out),
-                "--set map_cache_replacement=plru: must be one of lru, rtl");
+                "--set 'map_cache_replacement=plru': must be one of lru, rtl");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
                 "--active", "65", "--seed", "1", "--out", out), "active vms = 65: the machine has 64");
         assertFalse(Files.exists(dir.resolve("x.csv")), "nothing written on bad input");
@@ -234,7 +234,7 @@ class CoherenceCommandTest {
                 "option '--scheme' (X) should be specified only once");
         final String[] hr = {"coherence", "simulate", "--system", "chip1024", "--scheme", "hr", "--out", out};
         assertBadInput(run(hr, "--workload", "vm", "--homes", "near"), "--homes 'near': must be one of global, piton");
-        assertBadInput(run(hr, "--workload", "vm", "--format", "dir-b-99"), "--format dir-b-99: pointers = 99");
+        assertBadInput(run(hr, "--workload", "vm", "--format", "dir-b-99"), "--format 'dir-b-99': pointers = 99");
         final Path trace = dir.resolve("t.csv");
         assertEquals(0, CliRun.of("coherence", "trace", "record", "--workload", "vm", "--accesses", "100", "--out",
                 trace.toString()).exitCode());
@@ -242,9 +242,9 @@ class CoherenceCommandTest {
         assertBadInput(run(simulate, "--workload", "trace:" + trace, "--outside", "0.1"),
                 "--outside and --active apply to vm, app and page");
         assertBadInput(CliRun.of("coherence", "compare", "--system", "chip1024", "--workload", "vm", "--formats",
-                "full-map,nope", "--out", dir.resolve("c").toString()), "--formats nope: unknown");
+                "full-map,nope", "--out", dir.resolve("c").toString()), "--formats 'nope': unknown");
         assertBadInput(CliRun.of("coherence", "trace", "record", "--workload", "app", "--active", "65", "--out",
-                dir.resolve("r.csv").toString()), "--workload app --active 65 on chip1024: active apps = 65");
+                dir.resolve("r.csv").toString()), "--workload 'app' --active 65 on chip1024: active apps = 65");
         assertFalse(Files.exists(dir.resolve("x.csv")) || Files.exists(dir.resolve("c"))
                 || Files.exists(dir.resolve("r.csv")), "nothing written on bad input");
     }
