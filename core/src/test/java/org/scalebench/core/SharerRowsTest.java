@@ -251,7 +251,7 @@ class SharerRowsTest {
                 final int s = random.nextInt(n);
                 final int b = random.nextInt(width);
                 final String where = "seed=" + seed + " W=" + width + " op=" + op;
-                switch (random.nextInt(8)) {
+                switch (random.nextInt(9)) {
                     case 0, 1, 2 -> {
                         rows.set(r, b);
                         ref[r].set(b);
@@ -268,16 +268,24 @@ class SharerRowsTest {
                         rows.andNot(s, r);
                         ref[r].andNot(ref[s]);
                     }
-                    default -> {
+                    case 7 -> {
                         rows.copyRow(s, r);
                         ref[r] = (BitSet) ref[s].clone();
+                    }
+                    default -> {
+                        rows.clearRow(r);
+                        ref[r].clear();
                     }
                 }
                 assertEquals(ref[r].get(b), rows.test(r, b), where);
                 assertEquals(ref[r].cardinality(), rows.count(r), where);
                 assertEquals(ref[r].nextSetBit(b), rows.nextSetBit(r, b), where);
                 assertEquals(ref[r].equals(ref[s]), rows.rowEquals(r, s), where);
+                assertEquals(ref[r].isEmpty(), rows.isEmpty(r), where);
                 assertArrayEquals(ref[r].stream().toArray(), bitsOf(rows, r), where);
+                if ((op & 15) == 0) {
+                    assertEquals(-1, rows.checkSummary(), where);
+                }
             }
         }
     }
@@ -291,6 +299,55 @@ class SharerRowsTest {
             assertEquals(expected, cursor.next());
         }
         assertEquals(-1, cursor.next());
+        final int[] copied = new int[out.length];
+        assertEquals(out.length, rows.copySetBits(row, copied));
+        assertArrayEquals(out, copied);
         return out;
+    }
+
+    @Test
+    void sparseRowsAgreeWithBitSetAcrossSummaryWords() {
+        final long seed = 0x5a4e_0002L;
+        final SplittableRandom random = new SplittableRandom(seed);
+        final int width = 1 << 14; // 256 words, 4 summary words per row
+        final SharerRows rows = new SharerRows(3, width);
+        final BitSet[] ref = {new BitSet(), new BitSet(), new BitSet()};
+        for (int op = 0; op < 20_000; op++) {
+            final int r = random.nextInt(3);
+            final int b = random.nextInt(width);
+            final String where = "seed=" + seed + " op=" + op;
+            if (random.nextInt(3) == 0 || ref[r].cardinality() > 8) {
+                final int next = ref[r].nextSetBit(b); // clear a set bit when there is one above b
+                final int clear = next < 0 ? b : next;
+                rows.clear(r, clear);
+                ref[r].clear(clear);
+            } else {
+                rows.set(r, b);
+                ref[r].set(b);
+            }
+            assertEquals(ref[r].nextSetBit(b), rows.nextSetBit(r, b), where);
+            assertEquals(ref[r].cardinality(), rows.count(r), where);
+            assertArrayEquals(ref[r].stream().toArray(), bitsOf(rows, r), where);
+        }
+        assertEquals(-1, rows.checkSummary());
+    }
+
+    @Test
+    void checkSummaryFindsAFlagWithoutAWordAndAWordWithoutAFlag() throws ReflectiveOperationException {
+        final java.lang.reflect.Field field = SharerRows.class.getDeclaredField("summary");
+        field.setAccessible(true);
+        final SharerRows rows = new SharerRows(4, 300);
+        rows.set(1, 70);
+        rows.set(3, 5);
+        assertEquals(-1, rows.checkSummary());
+        final long[] summary = (long[]) field.get(rows);
+        summary[2] |= 1L << 3; // row 2 flags word 3, which is zero
+        assertEquals(2, rows.checkSummary());
+        summary[2] = 0;
+        summary[1] = 0; // row 1 loses the flag of its non-zero word 1
+        assertEquals(1, rows.checkSummary());
+        summary[1] = 1L << 1;
+        summary[0] = 1L << 40; // a flag beyond the row's 5 words
+        assertEquals(0, rows.checkSummary());
     }
 }

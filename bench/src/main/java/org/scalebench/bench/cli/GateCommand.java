@@ -3,6 +3,7 @@ package org.scalebench.bench.cli;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -22,6 +23,7 @@ import org.scalebench.bench.perf.JmhResults;
 import org.scalebench.bench.perf.MeasurementFormat;
 import org.scalebench.bench.perf.PerfFloor;
 import org.scalebench.bench.perf.PerfFloors;
+import org.scalebench.bench.perf.RunRequest;
 import org.scalebench.bench.perf.RunSettings;
 import org.scalebench.bench.report.RunFacts;
 import org.scalebench.bench.report.SourceRevision;
@@ -33,19 +35,23 @@ import org.scalebench.core.data.TextLimits;
 
 /** {@code scalebench gate}: the performance gate of CI. */
 @Command(name = "gate", mixinStandardHelpOptions = true,
-        description = {"Performance gate: runs each kernel against the references named in the floors file, briefly "
-                + "(1 fork, 2 x 200 ms warm-up, 3 x 200 ms measurement, -prof gc) and only on the floors' parameter "
-                + "combinations; a floor that fails is measured " + GateRun.EXTRA_RUNS + " more times and judged on "
-                + "the median of its runs. Fails when a median speedup (reference time / kernel time, same run) is "
-                + "under its min_speedup or the kernel allocates more than max_bytes_per_op. Rows without a "
-                + "reference ('-') report an absolute time and are not gated on it.",
-            "Exit codes: 0 every floor met, 1 a floor failed (or a benchmark failed), 2 bad input."})
+        description = {"Performance gate: runs each kernel against the references named in the floors file, on the "
+                + "floors' parameter combinations only, in rounds (default " + GateRun.DEFAULT_ROUNDS + "): each "
+                + "round measures every kernel and its references once (1 fork each, 2 x 150 ms warm-up, 3 x 100 ms "
+                + "measurement, -prof gc), back to back, kernel first in one round and last in the next. A floor is "
+                + "judged on the median of its rounds' speedups (reference time / kernel time of one round), and "
+                + "leaves the later rounds once a majority of them agree (they could not change it); it "
+                + "fails when that median is under min_speedup, or when the kernel allocates more than "
+                + "max_bytes_per_op. A comparison whose rounds spread wider than its median's distance from the "
+                + "floor is flagged 'unstable' (to be fixed, not tolerated). Rows without a reference ('-') report "
+                + "an absolute time, measured in the first round, and are not gated on it.",
+            "Exit codes: 0 every floor met, 1 a floor failed, 2 bad input or the gate could not run (JMH failed, a "
+                + "stale jar, a floor naming a benchmark that does not exist)."})
 public final class GateCommand implements Callable<Integer> {
 
-    /** Columns of the results file: the measurements and verdict, then how they were obtained. */
     static final List<String> COLUMNS = List.of("benchmark", "reference", "params", "kernel_ns", "reference_ns",
-            "speedup", "bytes_per_op", "min_speedup", "status", "max_bytes_per_op", "runs", "run_speedups", "cpu",
-            "jdk", "commit");
+            "speedup", "speedup_min", "speedup_max", "unstable", "bytes_per_op", "min_speedup", "status",
+            "max_bytes_per_op", "runs", "run_speedups", "cpu", "jdk", "commit");
 
     @Spec
     CommandSpec spec;
@@ -66,6 +72,11 @@ public final class GateCommand implements Callable<Integer> {
             description = "Also write JMH's own JSON results of every run, re-measurements included.")
     Path jmhJson;
 
+    @Option(names = "--rounds", paramLabel = "N",
+            description = "Rounds, each measuring every comparison once (default: ${DEFAULT-VALUE}; 3 is the fewest "
+                    + "for which one slow fork cannot decide a verdict; at most " + GateRun.MAX_ROUNDS + ").")
+    int rounds = GateRun.DEFAULT_ROUNDS;
+
     @Option(names = "--verbose", description = "Also show JMH's own output (on standard error).")
     boolean verbose;
 
@@ -73,6 +84,9 @@ public final class GateCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         final PrintWriter stdout = spec.commandLine().getOut();
         final PrintWriter err = spec.commandLine().getErr();
+        if (rounds < 1 || rounds > GateRun.MAX_ROUNDS) {
+            throw new UsageException("--rounds " + rounds + ": must be in [1, " + GateRun.MAX_ROUNDS + "]");
+        }
         OutputPaths.checkFile(out, "--out", "csv");
         if (json != null) {
             OutputPaths.checkFile(json, "--json", "json");
@@ -86,27 +100,35 @@ public final class GateCommand implements Callable<Integer> {
         }
         final List<PerfFloor> floorList = PerfFloors.read(floors);
         final BenchmarkCatalog catalog = BenchmarkCatalog.fromClassPath();
+        final List<RunRequest> planned = new ArrayList<>();
+        for (int round = 0; round < rounds; round++) {
+            planned.addAll(GatePlan.round(floorList, catalog, round));
+        }
+        SourceRevision.sourceNewerThanJar().ifPresent(newer -> {
+            throw new UsageException("the gate cannot run: bench/target/benchmarks.jar is older than " + newer
+                    + " (a stale build would measure old code); rebuild with ./mvnw -B -DskipTests package, or run "
+                    + "through ./scalebench, which rebuilds");
+        });
         stdout.println("gate: " + floorList.size() + " floor" + (floorList.size() == 1 ? "" : "s") + " from " + floors
-                + "; " + JmhConsole.plan(GatePlan.requests(floorList, catalog), RunSettings.GATE));
+                + "; up to " + rounds + " round" + (rounds == 1 ? "" : "s") + " (a floor leaves them once most agree), "
+                + "at most " + JmhConsole.plan(planned, RunSettings.GATE));
         stdout.flush();
         final long start = System.nanoTime();
         final GateRun.Outcome outcome;
         try {
             outcome = GateRun.run(floorList, catalog,
-                    requests -> JmhConsole.run(requests, RunSettings.GATE, stdout, err, verbose),
+                    requests -> JmhConsole.runUnreported(requests, RunSettings.GATE, stdout, err, verbose), rounds,
                     line -> {
                         stdout.println("gate: " + line);
                         stdout.flush();
                     });
-        } catch (final JmhFailure shown) {
-            return Scalebench.FAILED;
+        } catch (final JmhFailure failure) {
+            throw new UsageException("the gate cannot run: " + failure.getMessage()
+                    + (verbose ? "" : " (--verbose shows JMH's output)"));
         }
         final List<GateVerdict> verdicts = outcome.verdicts();
         stdout.print(table(verdicts));
-        final String remeasured = remeasuredSummary(verdicts);
-        if (!remeasured.isEmpty()) {
-            stdout.print(remeasured);
-        }
+        stdout.print(unstableSummary(verdicts));
         final String cpu = RunFacts.cpuModel();
         final String jdk = System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version");
         final String commit = SourceRevision.current();
@@ -118,8 +140,9 @@ public final class GateCommand implements Callable<Integer> {
             JmhResults.writeJson(jmhJson, outcome.passes());
         }
         final long failed = outcome.failed();
+        final long unstable = outcome.unstable();
         stdout.println("gate: " + (failed == 0 ? "passed" : "FAILED") + ", " + failed + " of " + verdicts.size()
-                + " floor" + (verdicts.size() == 1 ? "" : "s") + " failed, "
+                + " floor" + (verdicts.size() == 1 ? "" : "s") + " failed, " + unstable + " unstable, "
                 + ConsoleProgress.duration((System.nanoTime() - start) / 1e9) + "; results in " + out
                 + (json == null ? "" : " and " + json) + " (" + cpu + ", " + jdk + ", commit " + commit + ")");
         return failed == 0 ? Scalebench.OK : Scalebench.FAILED;
@@ -127,47 +150,39 @@ public final class GateCommand implements Callable<Integer> {
 
     private static String table(final List<GateVerdict> verdicts) {
         final Table table = new Table("status", "benchmark", "params", "reference", "kernel ns", "reference ns",
-                "speedup", "floor", "kernel B/op", "max B/op", "runs").rightAlign(4, 5, 6, 7, 8, 9, 10);
+                "speedup", "rounds", "floor", "kernel B/op", "max B/op").rightAlign(4, 5, 6, 8, 9, 10);
         for (final GateVerdict v : verdicts) {
             final PerfFloor f = v.floor();
-            table.row(v.passed() ? v.status() : v.status().toUpperCase(Locale.ROOT), f.benchmark(),
+            final String status = v.passed() ? v.status() : v.status().toUpperCase(Locale.ROOT);
+            table.row(v.unstable() ? status + " (unstable)" : status, f.benchmark(),
                     f.params().toString(), f.reference(), MeasurementFormat.nanos(v.kernelNs()),
                     f.gatesSpeedup() ? MeasurementFormat.nanos(v.referenceNs()) : "-",
                     f.gatesSpeedup() ? MeasurementFormat.ratio(v.speedup()) : "-",
+                    f.gatesSpeedup() ? runSpeedups(v, " ") : "-",
                     f.gatesSpeedup() ? ">= " + MeasurementFormat.ratio(f.minSpeedup()) : "not gated",
                     MeasurementFormat.bytes(v.bytesPerOp()),
-                    f.gatesAllocation() ? MeasurementFormat.plain(f.maxBytesPerOp()) : "-",
-                    Integer.toString(v.runs().size()));
+                    f.gatesAllocation() ? MeasurementFormat.plain(f.maxBytesPerOp()) : "-");
         }
         return table.text();
     }
 
     /**
-     * One line per re-measured floor: each run's speedup (or allocation) and the median it was judged on.
+     * One line per unstable comparison: its rounds, their spread and its margin over the floor.
      *
      * @param verdicts the verdicts
-     * @return the lines, empty when nothing was re-measured
+     * @return the lines, empty when none is unstable
      */
-    static String remeasuredSummary(final List<GateVerdict> verdicts) {
+    static String unstableSummary(final List<GateVerdict> verdicts) {
         final StringBuilder text = new StringBuilder();
         for (final GateVerdict v : verdicts) {
-            if (!v.remeasured()) {
-                continue;
+            if (v.unstable()) {
+                text.append("unstable ").append(v.floor().key()).append(": rounds ").append(runSpeedups(v, ", "))
+                        .append(", spread ").append(MeasurementFormat.ratio(v.speedupMax() - v.speedupMin()))
+                        .append(" wider than the median's distance ")
+                        .append(MeasurementFormat.ratio(Math.abs(v.speedup() - v.floor().minSpeedup())))
+                        .append(" from the floor ").append(MeasurementFormat.ratio(v.floor().minSpeedup()))
+                        .append('\n');
             }
-            final PerfFloor f = v.floor();
-            text.append("re-measured ").append(f.key()).append(": ");
-            if (f.gatesSpeedup()) {
-                text.append("runs ").append(runSpeedups(v, ", ")).append(", median ")
-                        .append(MeasurementFormat.ratio(v.speedup())).append(" against >= ")
-                        .append(MeasurementFormat.ratio(f.minSpeedup()));
-            }
-            if (v.failures().contains(GateVerdict.Failure.ALLOCATION) || !f.gatesSpeedup()) {
-                text.append(f.gatesSpeedup() ? "; " : "").append("kernel B/op ")
-                        .append(v.runs().stream().map(r -> MeasurementFormat.bytes(r.kernel().bytesPerOp()))
-                                .collect(Collectors.joining(", ")))
-                        .append(", median ").append(MeasurementFormat.bytes(v.bytesPerOp()));
-            }
-            text.append(": ").append(v.status()).append('\n');
         }
         return text.toString();
     }
@@ -183,6 +198,9 @@ public final class GateCommand implements Callable<Integer> {
         return List.of(f.benchmark(), f.reference(), f.params().toString(), MeasurementFormat.plain(v.kernelNs()),
                 ratio ? MeasurementFormat.plain(v.referenceNs()) : "-",
                 ratio ? MeasurementFormat.plainRatio(v.speedup()) : "-",
+                ratio ? MeasurementFormat.plainRatio(v.speedupMin()) : "-",
+                ratio ? MeasurementFormat.plainRatio(v.speedupMax()) : "-",
+                ratio ? (v.unstable() ? "yes" : "no") : "-",
                 MeasurementFormat.plain(v.bytesPerOp()), ratio ? MeasurementFormat.plain(f.minSpeedup()) : "-",
                 v.status(), f.gatesAllocation() ? MeasurementFormat.plain(f.maxBytesPerOp()) : "-",
                 Integer.toString(v.runs().size()),

@@ -82,6 +82,25 @@ final class JmhConsole {
     }
 
     /**
+     * Runs invocations with a progress line on a terminal, leaving a failure to the caller to report (the gate
+     * reports it in one line).
+     *
+     * @param requests the invocations
+     * @param settings how long each benchmark runs
+     * @param out standard output (progress)
+     * @param err standard error (JMH's output when verbose, lock waits)
+     * @param verbose echo JMH's own output
+     * @return the results
+     * @throws JmhFailure when JMH failed (not shown)
+     */
+    static JmhResults runUnreported(final List<RunRequest> requests, final RunSettings settings,
+            final PrintWriter out, final PrintWriter err, final boolean verbose) {
+        try (ConsoleProgress progress = ConsoleProgress.onTerminal(out, "benchmark runs")) {
+            return new JmhRunner(settings, null, err, verbose).run(requests, progress);
+        }
+    }
+
+    /**
      * As {@link #run(List, RunSettings, PrintWriter, PrintWriter, boolean)}, with the user's own JMH options.
      *
      * @param requests the invocations
@@ -95,8 +114,13 @@ final class JmhConsole {
      */
     static JmhResults run(final List<RunRequest> requests, final RunSettings settings, final Options jmhOptions,
             final PrintWriter out, final PrintWriter err, final boolean verbose) {
-        try (ConsoleProgress progress = ConsoleProgress.onTerminal(out, "benchmark runs")) {
-            return new JmhRunner(settings, jmhOptions, err, verbose).run(requests, progress);
+        try {
+            if (jmhOptions == null) {
+                return runUnreported(requests, settings, out, err, verbose);
+            }
+            try (ConsoleProgress progress = ConsoleProgress.onTerminal(out, "benchmark runs")) {
+                return new JmhRunner(settings, jmhOptions, err, verbose).run(requests, progress);
+            }
         } catch (final JmhFailure failure) {
             failure.outputTail().forEach(line -> err.println("  | " + line));
             err.println("scalebench: " + failure.getMessage());

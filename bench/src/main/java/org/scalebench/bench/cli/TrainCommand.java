@@ -8,6 +8,7 @@ import picocli.CommandLine.Command;
         description = "Project data-parallel against hybrid-parallel training time, price collectives, reproduce"
                 + " the paper's claims.",
         subcommands = {TrainProjectCommand.class, TrainCollectiveCommand.class, TrainReproduceCommand.class,
+            TrainValidateCommand.class,
             TrainLlmCommand.class})
 public final class TrainCommand implements Runnable {
 

@@ -3,8 +3,10 @@ package org.scalebench.bench.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import org.scalebench.bench.io.CsvFiles;
 import org.scalebench.bench.train.LlmReport;
@@ -12,6 +14,8 @@ import org.scalebench.training.cluster.Cluster;
 import org.scalebench.training.cluster.ClusterCatalog;
 import org.scalebench.training.collective.NcclGeneration;
 import org.scalebench.training.llm.CriticalBatch;
+import org.scalebench.training.llm.Execution;
+import org.scalebench.training.llm.ExecutionPart;
 import org.scalebench.training.llm.GpuCatalog;
 import org.scalebench.training.llm.GpuSpec;
 import org.scalebench.training.llm.LlmCostModel;
@@ -113,6 +117,17 @@ public final class TrainLlmCommand implements Callable<Integer> {
     @Option(names = "--nccl", paramLabel = "2019|current", description = "NCCL constants (default: the cluster's).")
     String nccl;
 
+    @Option(names = "--software", paramLabel = "megatron-2021|megatron-2022",
+            description = "Megatron-LM version: backward tensor-parallel overlap and fused gradient accumulation"
+                    + " (2022) or neither (2021) (default: ${DEFAULT-VALUE}).")
+    String software = Execution.MEGATRON_2022;
+
+    @Option(names = "--without", split = ",", paramLabel = "PART",
+            description = "Switch execution parts off: elementwise-bandwidth, kernel-launch, optimizer-passes,"
+                    + " fp32-loss, embedding-sync, tp-overlap, gradient-accumulation, gemm-efficiency (all of them:"
+                    + " the ideal model).")
+    String[] without;
+
     @Option(names = "--search", description = "Find the fastest configuration that fits, per GPU count.")
     boolean search;
 
@@ -144,9 +159,11 @@ public final class TrainLlmCommand implements Callable<Integer> {
         }
         final TransformerProfile profile = OptionValues.named("--model", model, () -> TransformerCatalog.resolve(model));
         final Cluster c = OptionValues.named("--cluster", cluster, () -> ClusterCatalog.resolve(cluster));
-        final GpuSpec g = gpu == null ? GpuCatalog.forCluster(c) : OptionValues.named("--gpu", gpu, () -> GpuCatalog.resolve(gpu));
-        final LlmCostModel cost = new LlmCostModel(profile, c, g, nccl == null ? null : OptionValues.named("--nccl", nccl, () -> NcclGeneration.parse(nccl)));
+        final GpuSpec g = gpu == null ? GpuCatalog.forCluster(c)
+                : OptionValues.named("--gpu", gpu, () -> GpuCatalog.resolve(gpu));
         final Precision prec = OptionValues.named("--precision", precision, () -> Precision.parse(precision));
+        final LlmCostModel cost = new LlmCostModel(profile, c, g, nccl == null ? null
+                : OptionValues.named("--nccl", nccl, () -> NcclGeneration.parse(nccl)), execution(), prec);
         final CriticalBatch efficiency = targetLoss == null ? null : CriticalBatch.kaplan();
         final double loss = targetLoss == null ? 0 : targetLoss;
         if (efficiency != null) {
@@ -183,6 +200,17 @@ public final class TrainLlmCommand implements Callable<Integer> {
             stdout.println("wrote " + out + " (" + rows.size() + (rows.size() == 1 ? " row)" : " rows)"));
         }
         return Scalebench.OK;
+    }
+
+    private Execution execution() {
+        final Execution version = OptionValues.named("--software", software, () -> Execution.megatron(software, true));
+        final Set<ExecutionPart> off = EnumSet.noneOf(ExecutionPart.class);
+        if (without != null) {
+            for (final String part : without) {
+                off.add(OptionValues.named("--without", part, () -> ExecutionPart.parse("--without", part)));
+            }
+        }
+        return version.without(off);
     }
 
     private ParallelConfig single(final TransformerProfile profile, final Cluster c, final int n, final int batch,
@@ -235,10 +263,11 @@ public final class TrainLlmCommand implements Callable<Integer> {
                     : "--micro-batch = " + microBatch + ": must be at least 1");
         }
         final TransformerProfile m = cost.model();
-        if (tp != null && (tp < 1 || tp > cost.cluster().gpusPerNode() || m.heads() % tp != 0
+        final int node = cost.cluster().gpusPerNode();
+        if (tp != null && (tp < 1 || tp > node && tp % node != 0 || m.heads() % tp != 0
                 || m.kvHeads() % tp != 0 || m.ffnHidden() % tp != 0 || m.vocab() % tp != 0)) {
-            throw new UsageException("--tp = " + tp + ": must be at most the " + cost.cluster().gpusPerNode()
-                    + " GPUs of a node and divide the heads, MLP width and vocabulary of " + m.name());
+            throw new UsageException("--tp = " + tp + ": must be at most the " + node + " GPUs of a node or a"
+                    + " multiple of it, and divide the heads, MLP width and vocabulary of " + m.name());
         }
         if (pp != null && (pp < 1 || m.layers() % pp != 0)) {
             throw new UsageException("--pp = " + pp + ": must divide the " + m.layers() + " layers of " + m.name());

@@ -13,7 +13,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "reproduce", mixinStandardHelpOptions = true,
         description = {"For each built-in transformer and 8 to 8192 GPUs on dgx-a100 (A100 80GB) and dgx-h100, search"
                 + " the fastest TP x PP x DP configuration that fits, and the configuration and global batch reaching"
-                + " a target loss soonest; validate against published Megatron-LM runs. Writes DIR/llm.csv,"
+                + " a target loss soonest; validate against published Megatron-LM runs (the GEMM efficiency fitted on"
+                + " the calibration rows only, the validation rows beside Calculon's). Writes DIR/llm.csv,"
                 + " DIR/llm-validation.csv, DIR/llm-parallelism.png, DIR/llm-time-to-loss.png and DIR/llm.md."})
 public final class TrainLlmReproduceCommand implements Callable<Integer> {
 

@@ -121,6 +121,22 @@ public final class TrainProjectCommand implements Callable<Integer>, StudyComman
                     + " power of two per strategy).")
     Integer batch;
 
+    @Option(names = "--accumulation", paramLabel = "K",
+            description = "Micro-steps whose gradients a worker accumulates before each exchange (default:"
+                    + " ${DEFAULT-VALUE}).")
+    int accumulation = 1;
+
+    @Option(names = "--without", paramLabel = "EFFECT[,EFFECT]",
+            description = "Parts of the step model to switch off: step-overhead, timeline, loss-scaling, cube-mesh,"
+                    + " straggler, input-pipeline (default: none).")
+    String without = "none";
+
+    @Option(names = "--scaling", paramLabel = "none|fitted",
+            description = "Multi-GPU step costs (synchronisation overhead, straggler spread, loss scaling): none, or"
+                    + " those fitted on the scaling corpus for the model's family (paper-scaling.csv; built-in paper"
+                    + " models only) (default: ${DEFAULT-VALUE}).")
+    String scaling = "none";
+
     @Override
     public Integer call() throws Exception {
         final ProjectionStudy projection = study();
@@ -170,13 +186,21 @@ public final class TrainProjectCommand implements Callable<Integer>, StudyComman
         final NicSharing sharing = nicSharing == null ? null
                 : NicSharing.parse(TrainOptions.choice("--nic-sharing", nicSharing, "per-node", "per-gpu"));
         final long bucketBytes = TrainOptions.bytes("--bucket", bucket);
+        if (accumulation < 1) {
+            throw new UsageException("--accumulation = " + accumulation + ": must be at least 1");
+        }
+        final java.util.Set<org.scalebench.training.projection.ScalingEffect> disabled = OptionValues.named(
+                "--without", without, () -> org.scalebench.training.projection.ScalingEffect.parseList(without));
+        final String scalingMode = TrainOptions.choice("--scaling", scaling, "none", "fitted");
         if (stepOverhead != null && !(stepOverhead >= 0 && stepOverhead < 1e6)) {
             throw new UsageException("--step-overhead = " + stepOverhead + ": must be seconds in [0, 1e6)");
         }
         final ProjectionOptions options = new ProjectionOptions(overlap, mode.equals("sharded"),
                 OptionValues.named("--comm", comm, () -> CommunicationModel.parse(comm)), nccl == null ? null : OptionValues.named("--nccl", nccl, () -> NcclGeneration.parse(nccl)),
                 batch == null ? 0 : batch).withEvenShards(shardMode.equals("even")).withNicSharing(sharing)
-                .withBucketBytes(bucketBytes);
+                .withBucketBytes(bucketBytes).withAccumulationSteps(accumulation).withDisabledEffects(disabled);
+        final org.scalebench.bench.train.TrainingReproduction fits = scalingMode.equals("fitted")
+                ? new org.scalebench.bench.train.TrainingReproduction() : null;
         final List<ModelProfile> profiles = new ArrayList<>();
         final Map<String, String> modelNames = new HashMap<>();
         for (final String m : OptionValues.distinct("--model", models)) {
@@ -187,7 +211,7 @@ public final class TrainProjectCommand implements Callable<Integer>, StudyComman
                 throw new UsageException("--batch = " + batch + ": must be at most max_batch_per_device = "
                         + profile.maxBatchPerDevice() + " of " + profile.name());
             }
-            profiles.add(profile);
+            profiles.add(fits == null ? profile : fits.fitted(profile));
         }
         final List<Cluster> machines = new ArrayList<>();
         final Map<String, String> clusterNames = new HashMap<>();
@@ -214,7 +238,9 @@ public final class TrainProjectCommand implements Callable<Integer>, StudyComman
         final List<String> settings = List.of(Double.toString(overlap), mode, shardMode,
                 nicSharing == null ? "cluster" : nicSharing, Long.toString(bucketBytes),
                 stepOverhead == null ? "profile" : Double.toString(stepOverhead), nccl == null ? "cluster" : nccl,
-                batch == null ? "best" : Integer.toString(batch));
+                batch == null ? "best" : Integer.toString(batch), Integer.toString(accumulation),
+                disabled.isEmpty() ? "none" : String.join("+", disabled.stream().sorted()
+                        .map(org.scalebench.training.projection.ScalingEffect::label).toList()), scalingMode);
         return new ProjectionStudy(profiles, machines, options, mp, sorted, settings,
                 Provenance.current(VersionProvider.version()));
     }

@@ -15,8 +15,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "reproduce", mixinStandardHelpOptions = true,
         description = {"Project Inception-V3, GNMT and BigLSTM on DGX-1 (N = 1 to 8192, M = 1, 2, 4, 8) from cited"
                 + " inputs; write DIR/hybrid.csv, DIR/speedup.png and DIR/claims.md (the paper's claims, the"
-                + " projections, the gaps, the crossover N, a sensitivity table with one row per modelling change or"
-                + " swept default, and the projector against published multi-GPU and multi-node throughput)."})
+                + " projections, the gaps, the crossover N, the break-even value of each deciding input, a sensitivity"
+                + " table with one row per modelling change or"
+                + " swept default, and the step model against the scaling corpus)."})
 public final class TrainReproduceCommand implements Callable<Integer> {
 
     @Spec

@@ -13,6 +13,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
 import org.scalebench.bench.reference.BitSetDirectory;
 import org.scalebench.bench.reference.HashSetDirectory;
 import org.scalebench.coherence.domain.MapCacheBank;
@@ -22,11 +23,18 @@ import org.scalebench.coherence.format.DirectoryFormats;
 import org.scalebench.coherence.format.FormatSpec;
 
 /**
- * Directory sharer tracking on a 1024-core machine with 65,536 entries: a stream of operations, 45 % add
- * sharer, 45 % remove sharer, 10 % list the invalidation targets. Sharers of an entry come from one domain
- * of 16 cores (as in VM consolidation), so cdr-sr never overflows. {@code kernel} is the format under
- * {@code @Param format}; {@code bitSet} and {@code hashSet} run the same stream on a BitSet or a
- * HashSet per entry.
+ * Directory sharer tracking on a 1024-core machine: a stream of operations, 45 % add sharer, 45 % remove
+ * sharer, 10 % list the invalidation targets, on random entries. Sharers of an entry come from one domain of 16
+ * cores (as in VM consolidation), so cdr-sr never overflows. {@code kernel} is the format under
+ * {@code @Param format}; {@code bitSet} and {@code hashSet} run the same stream on a BitSet or a HashSet per
+ * entry.
+ *
+ * <p>Two directory sizes, chosen off the host's last-level-cache edge so that a fork's speed does not depend
+ * on how much of a shared L3 it happens to get: 4,096 entries (a 512 KiB full map, cache-resident: the cost of
+ * the operations themselves) and 1,048,576 entries (a 128 MiB full map, the size of chip1024's whole sparse
+ * directory: the cost in host cache misses). At 65,536 entries (8 MiB, a quarter of a 32 MiB L3 shared with
+ * other tenants) the same code measured anywhere from 20 to 125 ns per operation from one iteration to the
+ * next. The stream has as many operations as entries (at least 65,536), so a pass touches most entries.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -37,13 +45,15 @@ import org.scalebench.coherence.format.FormatSpec;
 public class DirectoryFormatBench {
 
     static final int CORES = 1024;
-    static final int ENTRIES = 1 << 16;
-    static final int OPS = 1 << 16;
     static final int DOMAIN = 16;
 
     /** Directory format. */
     @Param({"full-map", "dir-b-4", "dir-nb-4", "coarse-vector-4", "cdr-sr"})
     String format;
+
+    /** Directory entries (a power of two). */
+    @Param({"4096", "1048576"})
+    int entries;
 
     DirectoryFormat kernelFormat;
     BitSetDirectory bitSets;
@@ -53,11 +63,27 @@ public class DirectoryFormatBench {
     int[] sdid;
     byte[] op;
     int[] out;
+    int opMask;
     int next;
 
-    /** Builds the directories and the operation stream from a fixed seed. */
+    /**
+     * Builds the directory the fork's method measures (only that one: at a million entries the three sides
+     * together would take most of the set-up time) and the operation stream from a fixed seed.
+     *
+     * @param params the benchmark being run
+     */
     @Setup
-    public void setUp() {
+    public void setUp(final BenchmarkParams params) {
+        final String benchmark = params.getBenchmark();
+        build(benchmark.substring(benchmark.lastIndexOf('.') + 1));
+    }
+
+    /**
+     * Builds one side and the stream.
+     *
+     * @param method {@code kernel}, {@code bitSet} or {@code hashSet}
+     */
+    void build(final String method) {
         final MapCacheBank smc = new MapCacheBank(1, MapCacheBank.PITON_ENTRIES);
         final SharerDomains domains = new SharerDomains(CORES / DOMAIN, CORES, smc);
         for (int d = 0; d < CORES / DOMAIN; d++) {
@@ -68,17 +94,27 @@ public class DirectoryFormatBench {
             domains.define(d, members);
             domains.makePrimary(d);
         }
-        kernelFormat = DirectoryFormats.create(FormatSpec.parse(format), ENTRIES, domains, smc);
-        bitSets = new BitSetDirectory(ENTRIES);
-        hashSets = new HashSetDirectory(ENTRIES);
+        if (Integer.bitCount(entries) != 1) {
+            throw new IllegalArgumentException("entries = " + entries + ": must be a power of two");
+        }
+        kernelFormat = DirectoryFormats.create(FormatSpec.parse(format), method.equals("kernel") ? entries : 1,
+                domains, smc);
+        switch (method) {
+            case "kernel" -> { }
+            case "bitSet" -> bitSets = new BitSetDirectory(entries);
+            case "hashSet" -> hashSets = new HashSetDirectory(entries);
+            default -> throw new IllegalArgumentException("method = " + method + ": no such benchmark");
+        }
         out = new int[Math.max(CORES, kernelFormat.maxTargets())];
         final SplittableRandom random = new SplittableRandom(0xD1EC7L);
-        entry = new int[OPS];
-        core = new int[OPS];
-        sdid = new int[OPS];
-        op = new byte[OPS];
-        for (int i = 0; i < OPS; i++) {
-            entry[i] = random.nextInt(ENTRIES);
+        final int ops = Math.max(1 << 16, entries);
+        opMask = ops - 1;
+        entry = new int[ops];
+        core = new int[ops];
+        sdid = new int[ops];
+        op = new byte[ops];
+        for (int i = 0; i < ops; i++) {
+            entry[i] = random.nextInt(entries);
             sdid[i] = entry[i] & (CORES / DOMAIN - 1);
             core[i] = sdid[i] * DOMAIN + random.nextInt(DOMAIN);
             final int r = random.nextInt(20);
@@ -93,7 +129,7 @@ public class DirectoryFormatBench {
      */
     @Benchmark
     public int kernel() {
-        final int i = next++ & (OPS - 1);
+        final int i = next++ & opMask;
         switch (op[i]) {
             case 0:
                 return kernelFormat.addSharer(entry[i], core[i], sdid[i]);
@@ -112,7 +148,7 @@ public class DirectoryFormatBench {
      */
     @Benchmark
     public int bitSet() {
-        final int i = next++ & (OPS - 1);
+        final int i = next++ & opMask;
         switch (op[i]) {
             case 0:
                 bitSets.add(entry[i], core[i]);
@@ -132,7 +168,7 @@ public class DirectoryFormatBench {
      */
     @Benchmark
     public int hashSet() {
-        final int i = next++ & (OPS - 1);
+        final int i = next++ & opMask;
         switch (op[i]) {
             case 0:
                 hashSets.add(entry[i], core[i]);

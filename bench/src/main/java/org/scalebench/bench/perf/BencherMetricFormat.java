@@ -11,15 +11,18 @@ import java.util.Map;
  * <pre>
  * {"RangeReductionBench/modulo/n=1000": {"speedup": {"value": 2.7, "lower_value": 2.5, "upper_value": 2.9},
  *                                        "kernel_ns_per_op": {...}, "kernel_bytes_per_op": {...},
- *                                        "min_speedup": {"value": 1.9}, "ratio_gated": {"value": 1}},
+ *                                        "unstable": {"value": 0}, "min_speedup": {"value": 1.9},
+ *                                        "ratio_gated": {"value": 1}},
  *  "SimulatorBench/scheme=global": {"kernel_ns_per_op": {...}, "kernel_bytes_per_op": {...},
  *                                   "ratio_gated": {"value": 0}}}
  * </pre>
  *
  * <p>One entry per row of the floors file, keyed {@code <class>/<reference>/<params>} for a floor and
- * {@code <class>/<params>} for an absolute-time row. Values come from the floor's median run; bounds from JMH's
- * 99.9% score errors of that run (the speedup's bounds combine the kernel's and the reference's; with the gate's
- * three measured iterations they are wide, and a lower bound under 0 is written as 0). A measure whose
+ * {@code <class>/<params>} for an absolute-time row. The speedup is the median over the gate's rounds, bounded by
+ * the lowest and the highest round; {@code unstable} is 1 when that spread is wider than the median's distance from
+ * the floor. Kernel times come from the floor's median run, bounded by JMH's 99.9% score errors of that run (a
+ * single run's speedup is bounded the same way, combining the kernel's and the reference's errors; a lower bound
+ * under 0 is written as 0). A measure whose
  * value is unknown is left out, as are bounds that are not finite (JSON has no NaN). {@code ratio_gated} is 1 for a
  * floor and 0 for an absolute time, which is reported but never gated.
  */
@@ -68,7 +71,9 @@ public final class BencherMetricFormat {
         final Map<String, double[]> measures = new LinkedHashMap<>();
         final FloorRun run = v.medianRun();
         if (v.floor().gatesSpeedup() && run != null) {
-            measures.put("speedup", new double[] {v.speedup(), Math.max(0, run.speedupLower()), run.speedupUpper()});
+            measures.put("speedup", v.runs().size() > 1 ? new double[] {v.speedup(), v.speedupMin(), v.speedupMax()}
+                    : new double[] {v.speedup(), Math.max(0, run.speedupLower()), run.speedupUpper()});
+            measures.put("unstable", new double[] {v.unstable() ? 1 : 0, Double.NaN, Double.NaN});
         }
         if (run != null) {
             final Measurement k = run.kernel();

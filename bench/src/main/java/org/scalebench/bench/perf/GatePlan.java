@@ -1,15 +1,16 @@
 package org.scalebench.bench.perf;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * Turns floors into JMH invocations: per benchmark class, the kernel and the references the floors name, on
- * exactly the floors' parameter combinations (one invocation per class when the combinations form a product).
- * Checks every floor against the benchmark classes first, naming the floor's file and line.
+ * Turns floors into JMH invocations: per gate round, the kernel and the references the floors name, on exactly the
+ * floors' parameter combinations, in the order that pairs them in time. Checks every floor against the benchmark
+ * classes first, naming the floor's file and line.
  */
 public final class GatePlan {
 
@@ -17,28 +18,46 @@ public final class GatePlan {
     }
 
     /**
-     * Checks the floors and plans the runs.
+     * The invocations of one gate round: per class and parameter combination (in the floors' order), the kernel and
+     * the references the floors name, each as its own one-method invocation so that they run back to back: the
+     * kernel first in even rounds and last in odd ones. Combinations whose floors all lack a reference (absolute
+     * times) are measured in round 0 only.
      *
      * @param floors the floors
      * @param catalog the benchmark classes on the class path
-     * @return the invocations, in the order classes first appear in the floors
+     * @param round the round, from 0
+     * @return the invocations, in run order
      * @throws IllegalArgumentException naming a floor's file and line when it names an unknown class, a method
      *     the class lacks, parameters other than exactly the class's, or a value that does not fit its type
      */
-    public static List<RunRequest> requests(final List<PerfFloor> floors, final BenchmarkCatalog catalog) {
-        final Map<String, List<PerfFloor>> byClass = new LinkedHashMap<>();
+    public static List<RunRequest> round(final List<PerfFloor> floors, final BenchmarkCatalog catalog,
+            final int round) {
+        final Map<String, Map<ParamSet, TreeSet<String>>> methods = new LinkedHashMap<>();
         for (final PerfFloor floor : floors) {
             check(floor, catalog);
-            byClass.computeIfAbsent(floor.benchmark(), k -> new ArrayList<>()).add(floor);
+            final TreeSet<String> names = methods.computeIfAbsent(floor.benchmark(), k -> new LinkedHashMap<>())
+                    .computeIfAbsent(floor.params(), k -> new TreeSet<>());
+            if (floor.gatesSpeedup()) {
+                names.add(floor.reference());
+            }
         }
         final List<RunRequest> requests = new ArrayList<>();
-        byClass.forEach((name, classFloors) -> {
+        methods.forEach((name, byParams) -> {
             final BenchmarkClass benchmark = catalog.find(name).orElseThrow();
-            final TreeSet<String> methods = new TreeSet<>();
-            methods.add(BenchmarkClass.KERNEL);
-            classFloors.stream().filter(PerfFloor::gatesSpeedup).forEach(f -> methods.add(f.reference()));
-            requests.addAll(RunRequest.ofCombinations(benchmark, List.copyOf(methods),
-                    classFloors.stream().map(PerfFloor::params).toList()));
+            byParams.forEach((params, references) -> {
+                if (references.isEmpty() && round > 0) {
+                    return;
+                }
+                final List<String> order = new ArrayList<>();
+                order.add(BenchmarkClass.KERNEL);
+                order.addAll(references);
+                if ((round & 1) == 1) {
+                    Collections.reverse(order);
+                }
+                for (final String method : order) {
+                    requests.addAll(RunRequest.ofCombinations(benchmark, List.of(method), List.of(params)));
+                }
+            });
         });
         return requests;
     }

@@ -4,26 +4,31 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 import java.util.function.Consumer;
 
 /**
- * The performance gate's procedure: one pass over every floor, then up to {@value #EXTRA_RUNS} more runs of
- * just the failing floors' classes and parameter combinations (same settings), each floor judged on the median
- * of its runs. A floor that fails once because the machine was busy, or because the JIT chose another plan in
- * that fork, passes when most of its runs meet it; a real regression fails every run and still fails. Not
- * thread-safe.
+ * The performance gate's procedure: up to {@code rounds} rounds, each measuring gated kernels and their references
+ * once (one fork each), the kernel and the references of one parameter combination back to back, in alternating
+ * order from round to round (kernel first in even rounds, last in odd ones) so that a slow spell of the host falls
+ * on both sides of a comparison alike. Each round gives one paired ratio per floor; a floor is judged on the median
+ * of its rounds, so one slow fork cannot decide a verdict. A floor leaves the later rounds as soon as a majority of
+ * the planned rounds agree on its verdict (with 3 rounds: when its first two agree), since the remaining rounds
+ * could not change that median's side of the floor; the spread of its rounds is reported beside it
+ * ({@link GateVerdict#unstable()}). Absolute-time rows are measured in the first round only (their time is
+ * reported, their allocation gated). Not thread-safe.
  */
 public final class GateRun {
 
-    /** How many more times a failing floor is measured. */
-    public static final int EXTRA_RUNS = 2;
+    /** Rounds of a gate run: the fewest for which a median is decided by the majority of the forks. */
+    public static final int DEFAULT_ROUNDS = 3;
+    /** Most rounds {@code --rounds} accepts. */
+    public static final int MAX_ROUNDS = 15;
 
     /** Measures JMH invocations (the gate's seam: the CLI runs JMH, tests give synthetic results). */
     @FunctionalInterface
     public interface Measurer {
         /**
-         * Runs the invocations.
+         * Runs the invocations, in order.
          *
          * @param requests the invocations
          * @return their results
@@ -32,10 +37,10 @@ public final class GateRun {
     }
 
     /**
-     * What the gate did: the verdicts and every pass of JMH results, in run order. Immutable.
+     * What the gate did: the verdicts and every round of JMH results, in run order. Immutable.
      *
      * @param verdicts one per floor, in floor order
-     * @param passes the first pass, then the re-measurement passes
+     * @param passes one per round
      */
     public record Outcome(List<GateVerdict> verdicts, List<JmhResults> passes) {
 
@@ -43,7 +48,7 @@ public final class GateRun {
          * Copies the lists.
          *
          * @param verdicts one per floor
-         * @param passes every pass
+         * @param passes every round
          */
         public Outcome {
             verdicts = List.copyOf(verdicts);
@@ -58,9 +63,42 @@ public final class GateRun {
         public long failed() {
             return verdicts.stream().filter(v -> !v.passed()).count();
         }
+
+        /**
+         * The number of floors whose rounds disagree by more than their margin over the floor.
+         *
+         * @return the count
+         */
+        public long unstable() {
+            return verdicts.stream().filter(GateVerdict::unstable).count();
+        }
     }
 
     private GateRun() {
+    }
+
+    /**
+     * Whether a floor's verdict is settled: a majority of the planned rounds already agree on the speedup's side of
+     * the floor and on the allocation's side of its bound, so the median of every planned round is on that side too.
+     *
+     * @param floor the floor
+     * @param runs its runs so far
+     * @param rounds the planned rounds
+     * @return true when no further round can change the verdict
+     */
+    static boolean decided(final PerfFloor floor, final List<FloorRun> runs, final int rounds) {
+        final int majority = rounds / 2 + 1;
+        final long fast = runs.stream().filter(r -> r.speedup() >= floor.minSpeedup()).count();
+        final long slow = runs.stream().filter(r -> r.speedup() < floor.minSpeedup()).count();
+        if (fast < majority && slow < majority) {
+            return false;
+        }
+        if (!floor.gatesAllocation()) {
+            return true;
+        }
+        final long lean = runs.stream().filter(r -> r.kernel().bytesPerOp() <= floor.maxBytesPerOp()).count();
+        final long heavy = runs.stream().filter(r -> r.kernel().bytesPerOp() > floor.maxBytesPerOp()).count();
+        return lean >= majority || heavy >= majority;
     }
 
     /**
@@ -69,64 +107,39 @@ public final class GateRun {
      * @param floors the floors (checked against the catalog first)
      * @param catalog the benchmark classes
      * @param measurer runs JMH
-     * @param log told, in one line each, which floors are re-measured
+     * @param rounds rounds, in {@code [1, MAX_ROUNDS]}
+     * @param log told, in one line each, when a round ends
      * @return the verdicts and the raw results
      */
     public static Outcome run(final List<PerfFloor> floors, final BenchmarkCatalog catalog, final Measurer measurer,
-            final Consumer<String> log) {
-        final List<JmhResults> passes = new ArrayList<>();
-        final JmhResults first = measurer.measure(GatePlan.requests(floors, catalog));
-        passes.add(first);
-        final List<GateVerdict> firstVerdicts = PerfGate.evaluate(first.measurements(), floors);
-        final Map<PerfFloor, List<FloorRun>> runs = new LinkedHashMap<>();
-        final List<PerfFloor> failing = new ArrayList<>();
-        for (final GateVerdict v : firstVerdicts) {
-            runs.put(v.floor(), new ArrayList<>(v.runs()));
-            if (!v.passed()) {
-                failing.add(v.floor());
-            }
+            final int rounds, final Consumer<String> log) {
+        if (rounds < 1 || rounds > MAX_ROUNDS) {
+            throw new IllegalArgumentException("rounds = " + rounds + ": must be in [1, " + MAX_ROUNDS + "]");
         }
-        if (!failing.isEmpty()) {
-            final List<RunRequest> again = remeasurement(failing, catalog);
-            log.accept("re-measuring " + failing.size() + " failing floor" + (failing.size() == 1 ? "" : "s") + " "
-                    + EXTRA_RUNS + " more times (" + again.size() + " invocation" + (again.size() == 1 ? "" : "s")
-                    + " per run), judged on the median of the runs");
-            for (int round = 0; round < EXTRA_RUNS; round++) {
-                final JmhResults pass = measurer.measure(again);
-                passes.add(pass);
-                final List<KernelComparison> comparisons = pass.comparisons();
-                for (final PerfFloor floor : failing) {
-                    PerfGate.run(comparisons, floor).ifPresent(runs.get(floor)::add);
-                }
+        final Map<PerfFloor, List<FloorRun>> runs = new LinkedHashMap<>();
+        floors.forEach(f -> runs.put(f, new ArrayList<>()));
+        final List<JmhResults> passes = new ArrayList<>();
+        for (int round = 0; round < rounds; round++) {
+            final int r = round;
+            final List<PerfFloor> measured = floors.stream()
+                    .filter(f -> r == 0 || f.gatesSpeedup() && !decided(f, runs.get(f), rounds)).toList();
+            if (measured.isEmpty()) {
+                log.accept("every verdict decided after " + round + " of " + rounds + " rounds");
+                break;
+            }
+            final JmhResults pass = measurer.measure(GatePlan.round(measured, catalog, round));
+            passes.add(pass);
+            final List<KernelComparison> comparisons = pass.comparisons();
+            for (final PerfFloor floor : measured) {
+                PerfGate.run(comparisons, floor).ifPresent(runs.get(floor)::add);
+            }
+            if (rounds > 1) {
+                log.accept("round " + (round + 1) + " of " + rounds + " measured (" + measured.size() + " floor"
+                        + (measured.size() == 1 ? "" : "s") + ")");
             }
         }
         final List<GateVerdict> verdicts = new ArrayList<>();
         runs.forEach((floor, floorRuns) -> verdicts.add(PerfGate.judge(floor, floorRuns)));
         return new Outcome(verdicts, passes);
-    }
-
-    /**
-     * The invocations that measure the failing floors again: per class and parameter combination, the kernel and
-     * the failing floors' references, on that combination only.
-     *
-     * @param failing the failing floors
-     * @param catalog the benchmark classes
-     * @return the invocations
-     */
-    static List<RunRequest> remeasurement(final List<PerfFloor> failing, final BenchmarkCatalog catalog) {
-        final Map<String, Map<ParamSet, TreeSet<String>>> methods = new LinkedHashMap<>();
-        for (final PerfFloor floor : failing) {
-            final TreeSet<String> names = methods.computeIfAbsent(floor.benchmark(), k -> new LinkedHashMap<>())
-                    .computeIfAbsent(floor.params(), k -> new TreeSet<>());
-            names.add(BenchmarkClass.KERNEL);
-            if (floor.gatesSpeedup()) {
-                names.add(floor.reference());
-            }
-        }
-        final List<RunRequest> requests = new ArrayList<>();
-        methods.forEach((benchmark, byParams) -> byParams.forEach((params, names) -> requests.addAll(
-                RunRequest.ofCombinations(catalog.find(benchmark).orElseThrow(), List.copyOf(names),
-                        List.of(params)))));
-        return requests;
     }
 }

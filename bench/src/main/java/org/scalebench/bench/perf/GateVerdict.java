@@ -9,9 +9,9 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * The gate's judgement of one floor: every run that measured it and why it failed, if it did. A floor measured
- * more than once (a failing floor is re-measured) is judged on the median of its runs: the median speedup, and
- * the median allocation. Immutable.
+ * The gate's judgement of one floor: every run (one per gate round) that measured it and why it failed, if it
+ * did. A floor is judged on the median of its runs: the median speedup, and the median allocation; the spread of
+ * the run speedups decides whether the comparison is {@link #unstable()}. Immutable.
  *
  * @param floor the floor
  * @param runs the runs that measured it, in run order; empty when it was not measured
@@ -104,12 +104,33 @@ public record GateVerdict(PerfFloor floor, List<FloorRun> runs, Set<Failure> fai
     }
 
     /**
-     * Whether the floor was measured more than once (it failed its first run).
+     * The lowest speedup over the runs.
      *
-     * @return true when re-measured
+     * @return the minimum, NaN without runs or without a reference
      */
-    public boolean remeasured() {
-        return runs.size() > 1;
+    public double speedupMin() {
+        return runs.stream().mapToDouble(FloorRun::speedup).min().orElse(Double.NaN);
+    }
+
+    /**
+     * The highest speedup over the runs.
+     *
+     * @return the maximum, NaN without runs or without a reference
+     */
+    public double speedupMax() {
+        return runs.stream().mapToDouble(FloorRun::speedup).max().orElse(Double.NaN);
+    }
+
+    /**
+     * Whether the runs of a speedup floor disagree by more than the verdict's distance from the floor: the spread
+     * {@code max - min} of the run speedups exceeds {@code |median - floor|}, so another draw of forks could have
+     * given the other verdict. Such a comparison is to be fixed (in the kernel or the benchmark), not tolerated.
+     *
+     * @return true for an unstable speedup floor with at least two runs
+     */
+    public boolean unstable() {
+        return floor.gatesSpeedup() && runs.size() > 1 && speedupMax() - speedupMin() > Math.abs(speedup()
+                - floor.minSpeedup());
     }
 
     /**

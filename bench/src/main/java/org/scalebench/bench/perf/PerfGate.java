@@ -7,7 +7,8 @@ import java.util.Optional;
 
 /**
  * The performance gate's comparison, a pure function of measured results and committed floors: a floor fails
- * when the median of its runs' speedups (kernel and reference of a run from the same JMH invocation) is under
+ * when the median of its runs' speedups (each run pairs the kernel and the reference
+ * measured back to back in one gate round) is under
  * {@code min_speedup}, when the median of the kernel's allocations exceeds {@code max_bytes_per_op} or is
  * unknown, or when a run lacks the kernel or the reference. A speedup equal to the floor passes. An
  * absolute-time row fails only on allocation (when it gates it) or when not measured.
@@ -18,7 +19,7 @@ public final class PerfGate {
     }
 
     /**
-     * Judges every floor against the measurements of one pass (each floor then has at most one run).
+     * Judges every floor against the measurements of one round (each floor then has at most one run).
      *
      * @param measured measurements from one pass of JMH invocations
      * @param floors the floors

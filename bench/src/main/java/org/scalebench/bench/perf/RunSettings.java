@@ -21,7 +21,7 @@ public record RunSettings(boolean ownAnnotations, int forks, int warmupIteration
         int measurementIterations, int measurementMillis) {
 
     /** The performance gate: short, but long enough that in-run ratios move only ~10-20% on 2 cores. */
-    public static final RunSettings GATE = of(1, 2, 200, 3, 200);
+    public static final RunSettings GATE = of(1, 2, 150, 3, 100);
     /** {@code bench --quick}: the same length as the gate. */
     public static final RunSettings QUICK = GATE;
     /** {@code reproduce --quick}: a first look at every class in a few minutes; ratios only indicative. */

@@ -29,7 +29,8 @@ public final class LlmPart implements ReproductionPart {
             throws IOException {
         final LlmReproduction.Result r = new LlmReproduction().run(dir, new PrintWriter(Writer.nullWriter()));
         progress.update(1, 1);
-        final List<Claim> claims = r.validation().stream().map(LlmPart::claim).toList();
+        final List<Claim> claims = r.validation().stream().filter(LlmValidation.Row::validation).map(LlmPart::claim)
+                .toList();
         return new PartResult(r.markdown(), claims, r.files().stream().map(f -> dir.relativize(f).toString()).toList());
     }
 

@@ -120,6 +120,8 @@ public final class LlmReport {
                 c.interleave() > 1 ? " x " + c.interleave() + " chunks" : "", c.recompute().label(),
                 c.sequenceParallel() ? ", sequence parallel" : "", c.zero(), c.precision().label());
         final double t = e.iterationSeconds();
+        out.printf(Locale.ROOT, "  execution %s, GEMM efficiency %.3f of the measured matmul maximum%n",
+                e.costModel().execution(), e.costModel().execution().gemmEfficiency());
         out.printf(Locale.ROOT, "  iteration %.4g s:%n", t);
         final String[] names = {"compute", "tensor parallel", "pipeline bubble", "pipeline transfers",
             "data parallel (exposed)", "optimizer step"};

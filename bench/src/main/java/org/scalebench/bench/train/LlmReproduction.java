@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.jfree.chart.JFreeChart;
 import org.scalebench.bench.io.AtomicFiles;
 import org.scalebench.bench.io.CsvFiles;
@@ -28,7 +29,8 @@ import org.scalebench.training.llm.TransformerProfile;
  * tensor x pipeline x data-parallel configuration that fits (global batch {@link #REFERENCE_BATCH} sequences),
  * and the configuration and global batch that reach a target loss soonest (the critical batch of Kaplan et al.
  * makes a larger batch cost more tokens). Runs on dgx-a100 links with A100 80GB GPUs (the validated hardware)
- * and on dgx-h100; validates against the published Megatron-LM runs ({@link LlmValidation}). Writes
+ * and on dgx-h100; validates against the published Megatron-LM runs ({@link LlmValidation}: the GEMM efficiency
+ * fitted on the calibration rows, the validation rows beside Calculon, {@link LlmValidationReport}). Writes
  * {@code llm.csv}, {@code llm-validation.csv}, {@code llm-parallelism.png}, {@code llm-time-to-loss.png} and
  * {@code llm.md}. Closed-form and deterministic. Immutable.
  */
@@ -192,17 +194,24 @@ public final class LlmReproduction {
         final Path csv = dir.resolve("llm.csv");
         CsvFiles.write(csv, header, rows);
 
-        progress.println("validating against published Megatron-LM runs");
+        progress.println("validating against published Megatron-LM runs (calibrating the GEMM efficiency first)");
         final List<LlmValidation.Row> validation = LlmValidation.run();
+        final Map<String, Double> calculon = LlmValidationReport.calculon(validation);
         final Path validationCsv = dir.resolve("llm-validation.csv");
-        CsvFiles.write(validationCsv, List.of("id", "metric", "published", "projected", "error_percent", "tp", "pp",
-                "dp", "micro_batch", "interleave", "recompute", "sequence_parallel", "fits_memory", "source"),
-                validation.stream().map(v -> List.of(v.id(), v.metric(), fmt(v.published()), fmt(v.projected()),
-                        String.format(Locale.ROOT, "%+.1f", 100 * v.error()), Integer.toString(v.config().tp()),
-                        Integer.toString(v.config().pp()), Integer.toString(v.config().dp()),
-                        Integer.toString(v.config().microBatch()), Integer.toString(v.config().interleave()),
-                        v.config().recompute().label(), v.config().sequenceParallel() ? "1" : "0",
-                        Boolean.toString(v.fits()), v.source())).toList());
+        CsvFiles.write(validationCsv, List.of("id", "set", "metric", "published", "projected", "error_percent",
+                "calculon_projected", "calculon_error_percent", "tp", "pp", "dp", "micro_batch", "interleave",
+                "recompute", "sequence_parallel", "fits_memory", "source"),
+                validation.stream().map(v -> {
+                    final Double peer = calculon.get(v.id());
+                    return List.of(v.id(), v.set(), v.metric(), fmt(v.published()), fmt(v.projected()),
+                            String.format(Locale.ROOT, "%+.1f", 100 * v.error()), peer == null ? "" : fmt(peer),
+                            peer == null ? "" : String.format(Locale.ROOT, "%+.1f",
+                                    100 * (peer - v.published()) / v.published()),
+                            Integer.toString(v.config().tp()), Integer.toString(v.config().pp()),
+                            Integer.toString(v.config().dp()), Integer.toString(v.config().microBatch()),
+                            Integer.toString(v.config().interleave()), v.config().recompute().label(),
+                            v.config().sequenceParallel() ? "1" : "0", Boolean.toString(v.fits()), v.source());
+                }).toList());
 
         final String cluster = "dgx-a100";
         final Path parallelism = dir.resolve("llm-parallelism.png");
@@ -216,7 +225,7 @@ public final class LlmReproduction {
         Charts.savePng(parallelism, 360, 420, sizes.toArray(JFreeChart[]::new));
         Charts.savePng(timeToLoss, 360, 420, times.toArray(JFreeChart[]::new));
 
-        final String markdown = markdown(all, validation, efficiency);
+        final String markdown = markdown(all, validation, calculon, efficiency);
         final Path md = dir.resolve("llm.md");
         AtomicFiles.writeText(md, w -> w.write("# 3D-parallel transformer training\n\n" + markdown));
         progress.print(markdown);
@@ -259,12 +268,9 @@ public final class LlmReproduction {
     }
 
     private static String markdown(final List<Best> all, final List<LlmValidation.Row> validation,
-            final CriticalBatch efficiency) {
+            final Map<String, Double> calculon, final CriticalBatch efficiency) {
         final StringBuilder b = new StringBuilder();
-        b.append("### Validation: published Megatron-LM runs against the projection\n\n");
-        b.append(validationTable(validation)).append('\n');
-        b.append("How the errors move with the GPU inputs (no input was changed to fit them):\n\n")
-                .append(validationSensitivity(validation)).append('\n');
+        b.append(LlmValidationReport.markdown(validation, calculon));
         b.append("### Best TP x PP x DP per GPU count (dgx-a100, A100 80GB, batch ").append(REFERENCE_BATCH)
                 .append(" sequences)\n\n![parallelism](llm-parallelism.png)\n\n");
         b.append("| model | GPUs | tp x pp x dp | micro batch | chunks | recompute | SP | ZeRO | iteration | MFU |"
@@ -339,39 +345,6 @@ public final class LlmReproduction {
         return b.toString();
     }
 
-    /**
-     * How the validation errors move when the GPU inputs change: the datasheet peak in place of the measured
-     * matmul maximum, and a 128 x 128 GEMM tile in place of 256 x 128.
-     *
-     * @param baseline the baseline rows
-     * @return Markdown
-     */
-    static String validationSensitivity(final List<LlmValidation.Row> baseline) {
-        final GpuSpec g = LlmValidation.gpu();
-        final List<String> names = List.of("baseline (measured matmul maximum, 256 x 128 tile)",
-                "datasheet peak (312 TFLOP/s) in place of the measured 271.2", "128 x 128 GEMM tile");
-        final List<List<LlmValidation.Row>> runs = List.of(baseline,
-                LlmValidation.run(new GpuSpec(g.name(), g.device(), g.peakFp16(), g.peakBf16(), g.memoryBytes(),
-                        g.memoryBandwidth(), g.sms(), g.peakFp16(), g.tileM(), g.tileN(), g.sources())),
-                LlmValidation.run(new GpuSpec(g.name(), g.device(), g.peakFp16(), g.peakBf16(), g.memoryBytes(),
-                        g.memoryBandwidth(), g.sms(), g.maxMatmul(), 128, 128, g.sources())));
-        final StringBuilder b = new StringBuilder("| GPU input | Korthikanti iteration times: mean error (range) |"
-                + " Narayanan throughputs and days: mean error (range) |\n|---|---:|---:|\n");
-        for (int i = 0; i < runs.size(); i++) {
-            b.append("| ").append(names.get(i)).append(" | ").append(summary(runs.get(i), true)).append(" | ")
-                    .append(summary(runs.get(i), false)).append(" |\n");
-        }
-        return b.toString();
-    }
-
-    private static String summary(final List<LlmValidation.Row> rows, final boolean korthikanti) {
-        final double[] errors = rows.stream().filter(r -> r.id().startsWith("korthikanti") == korthikanti)
-                .mapToDouble(r -> 100 * r.error()).toArray();
-        final java.util.DoubleSummaryStatistics stats = java.util.Arrays.stream(errors).summaryStatistics();
-        return String.format(Locale.ROOT, "%+.1f%% (%+.1f%% to %+.1f%%)", stats.getAverage(), stats.getMin(),
-                stats.getMax());
-    }
-
     private static String sensitivity(final CriticalBatch efficiency) {
         final StringBuilder b = new StringBuilder("| gpt3-175b, dgx-a100 | GPUs | target loss | best batch | days |\n"
                 + "|---|---:|---:|---:|---:|\n");
@@ -387,24 +360,6 @@ public final class LlmReproduction {
                             LlmReport.secondsToLoss(best.estimate(), efficiency, best.loss()) / DAY));
                 }
             }
-        }
-        return b.toString();
-    }
-
-    /**
-     * The validation table in Markdown.
-     *
-     * @param validation the rows
-     * @return Markdown
-     */
-    public static String validationTable(final List<LlmValidation.Row> validation) {
-        final StringBuilder b = new StringBuilder("| run | metric | published | projected | error | tp x pp x dp, micro"
-                + " batch, chunks, recompute |\n|---|---|---:|---:|---:|---|\n");
-        for (final LlmValidation.Row v : validation) {
-            b.append(String.format(Locale.ROOT, "| %s | %s | %.4g | %.4g | %+.1f%% | %d x %d x %d, %d, %d, %s%s |%n",
-                    v.id(), v.metric(), v.published(), v.projected(), 100 * v.error(), v.config().tp(),
-                    v.config().pp(), v.config().dp(), v.config().microBatch(), v.config().interleave(),
-                    v.config().recompute().label(), v.config().sequenceParallel() ? " + SP" : ""));
         }
         return b.toString();
     }

@@ -37,7 +37,7 @@ public final class TrainingPart implements ReproductionPart {
                     String.format(Locale.ROOT, "%+.1f points", o.gapPoints())));
         }
         final String markdown = "### Speedup over one GPU\n\n![speedup](speedup.png)\n\n" + r.claimsMarkdown()
-                + "\n\n### Sensitivity\n\n" + r.sensitivityMarkdown() + "\n\n### Validation\n\n"
+                + "\n\n### Break-even\n\n" + r.breakEvenMarkdown() + "\n\n### Sensitivity\n\n" + r.sensitivityMarkdown() + "\n\n### Validation\n\n"
                 + r.validationMarkdown() + "\n";
         return new PartResult(markdown, claims, List.of(dir.relativize(r.csv()).toString(),
                 dir.relativize(r.png()).toString(), dir.relativize(r.markdown()).toString()));

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Set;
 import java.util.function.UnaryOperator;
@@ -22,7 +24,12 @@ import org.scalebench.training.model.Precision;
 import org.scalebench.training.projection.ProjectionOptions;
 import org.scalebench.training.projection.ProjectionTable;
 import org.scalebench.training.projection.Projector;
-import org.scalebench.training.validation.ThroughputValidation;
+import org.scalebench.core.data.DataTable;
+import org.scalebench.training.model.ScalingTerms;
+import org.scalebench.training.parallel.ScaledMpSpeedup;
+import org.scalebench.training.projection.ScalingEffect;
+import org.scalebench.training.validation.CorpusValidation;
+import org.scalebench.training.validation.ScalingCorpus;
 
 /**
  * Reproduces the projections of Pal et al. (IEEE Micro 2019) from cited public inputs: Inception-V3, GNMT and
@@ -48,6 +55,8 @@ public final class TrainingReproduction {
 
     private final Cluster cluster;
     private final ProjectionOptions options;
+    private CorpusValidation.Report corpus;
+    private Map<String, ScalingTerms> scaling;
 
     /**
      * One model's outcome.
@@ -77,14 +86,15 @@ public final class TrainingReproduction {
      *
      * @param outcomes one per model, in the paper's order
      * @param claimsMarkdown the table of claims against projections
+     * @param breakEvenMarkdown the break-even inputs of each claim
      * @param sensitivityMarkdown the sensitivity table
      * @param validationMarkdown the validation table
      * @param csv the CSV written
      * @param png the plot written
      * @param markdown the Markdown file written
      */
-    public record Result(List<ModelOutcome> outcomes, String claimsMarkdown, String sensitivityMarkdown,
-            String validationMarkdown, Path csv, Path png, Path markdown) {
+    public record Result(List<ModelOutcome> outcomes, String claimsMarkdown, String breakEvenMarkdown,
+            String sensitivityMarkdown, String validationMarkdown, Path csv, Path png, Path markdown) {
     }
 
     /**
@@ -137,7 +147,7 @@ public final class TrainingReproduction {
             final UnaryOperator<ModelProfile> variant) {
         final List<ModelOutcome> outcomes = new ArrayList<>();
         for (final PaperClaims.Claim claim : PaperClaims.all()) {
-            final ModelProfile model = variant.apply(ModelCatalog.builtIn(claim.model()));
+            final ModelProfile model = variant.apply(fitted(ModelCatalog.builtIn(claim.model())));
             if (model == null) {
                 outcomes.add(null);
                 continue;
@@ -150,6 +160,50 @@ public final class TrainingReproduction {
                     100 * (t.hybridOverBestDataParallel() - 1), crossover < 0 ? -1 : t.devices(crossover), report));
         }
         return outcomes;
+    }
+
+    /**
+     * The scaling corpus's validation with every effect on (computed once).
+     *
+     * @return the report
+     */
+    public synchronized CorpusValidation.Report corpus() {
+        if (corpus == null) {
+            corpus = CorpusValidation.run(ScalingCorpus.builtIn(), Set.of());
+        }
+        return corpus;
+    }
+
+    /**
+     * A built-in profile with the multi-GPU step costs of its scaling-corpus family ({@code paper-scaling.csv}): the
+     * synchronisation overhead and straggler spread fitted on that family's calibration rows, and mixed precision's
+     * loss-scaling bytes. A profile the file does not name is returned unchanged.
+     *
+     * @param m the profile
+     * @return the profile with its terms
+     */
+    public synchronized ModelProfile fitted(final ModelProfile m) {
+        if (scaling == null) {
+            final Map<String, CorpusValidation.Constants> byFamily = new HashMap<>();
+            for (final CorpusValidation.Fit f : corpus().fits()) {
+                byFamily.put(f.family(), f.constants());
+            }
+            final DataTable t = DataTable.resource(ModelCatalog.class, "/org/scalebench/training/paper-scaling.csv");
+            t.requireColumns("model", "scaling_family", "loss_scaling_bytes_per_parameter", "source");
+            final Map<String, ScalingTerms> terms = new HashMap<>();
+            for (final DataTable.Row row : t.rows()) {
+                row.require("source");
+                final CorpusValidation.Constants c = byFamily.get(row.require("scaling_family"));
+                if (c == null) {
+                    throw row.error("scaling_family = '" + row.get("scaling_family") + "': not a family of the corpus");
+                }
+                terms.put(row.require("model"), new ScalingTerms(c.syncOverheadSeconds(), c.stragglerCv(), 0,
+                        row.number("loss_scaling_bytes_per_parameter", 0, 64)));
+            }
+            scaling = terms;
+        }
+        final ScalingTerms terms = scaling.get(m.name());
+        return terms == null ? m : m.withScaling(terms);
     }
 
     /**
@@ -178,15 +232,21 @@ public final class TrainingReproduction {
         final String claims = claimsTable(outcomes);
         progress.println("running sensitivity variants");
         final String sensitivity = sensitivityTable(outcomes);
-        progress.println("comparing with published throughput");
-        final String validation = validationTable(ThroughputValidation.run());
+        progress.println("comparing with published throughput (scaling corpus)");
+        final String validation = validationTable(corpus());
+        progress.println("searching break-even inputs");
+        final List<BreakEven> evens = breakEven(outcomes);
+        final String breakEven = breakEvenTable(evens);
+        final String claimsWithBreakEven = claimsTable(outcomes, evens);
         final Path markdown = dir.resolve("claims.md");
         AtomicFiles.writeText(markdown, w -> {
             w.write("# Hybrid-parallel training: the paper's claims against scalebench's projections\n\n");
-            w.write(claims);
+            w.write(claimsWithBreakEven);
+            w.write("\n## Break-even: the value of each deciding input at which the paper's number would hold\n\n");
+            w.write(breakEven);
             w.write("\n## Sensitivity: the projection when one input or choice changes\n\n");
             w.write(sensitivity);
-            w.write("\n## Validation: data-parallel scaling against published throughput\n\n");
+            w.write("\n## Validation: the data-parallel step against the scaling corpus\n\n");
             w.write(validation);
             w.write("\n## Models behind the numbers\n\n");
             for (final ModelOutcome o : outcomes) {
@@ -195,13 +255,15 @@ public final class TrainingReproduction {
                         + "; communication by " + o.report().communication() + "\n");
             }
         });
-        progress.print(claims);
+        progress.print(claimsWithBreakEven);
+        progress.println();
+        progress.print(breakEven);
         progress.println();
         progress.print(sensitivity);
         progress.println();
         progress.print(validation);
         progress.println("wrote " + csv + ", " + png + ", " + markdown);
-        return new Result(outcomes, claims, sensitivity, validation, csv, png, markdown);
+        return new Result(outcomes, claimsWithBreakEven, breakEven, sensitivity, validation, csv, png, markdown);
     }
 
     /**
@@ -212,9 +274,22 @@ public final class TrainingReproduction {
      * @return Markdown
      */
     public static String claimsTable(final List<ModelOutcome> outcomes) {
+        return claimsTable(outcomes, List.of());
+    }
+
+    /**
+     * The claims table with a break-even column: per claim, the input that needs the smallest change to make the
+     * paper's number hold, and its value.
+     *
+     * @param outcomes the outcomes
+     * @param evens the break-even rows ({@link #breakEven}); empty for no column
+     * @return Markdown
+     */
+    public static String claimsTable(final List<ModelOutcome> outcomes, final List<BreakEven> evens) {
         final StringBuilder b = new StringBuilder();
-        b.append("| model | paper's claim | scalebench's projection | gap | crossover N | best DP | best hybrid |\n");
-        b.append("|---|---:|---:|---:|---:|---|---|\n");
+        b.append("| model | paper's claim | scalebench's projection | gap | crossover N | best DP | best hybrid |"
+                + (evens.isEmpty() ? "" : " break-even (smallest change) |") + "\n");
+        b.append("|---|---:|---:|---:|---:|---|---|" + (evens.isEmpty() ? "" : "---|") + "\n");
         for (final ModelOutcome o : outcomes) {
             final ProjectionTable t = o.report().table();
             final int dpRow = t.bestDataParallelRow();
@@ -226,6 +301,147 @@ public final class TrainingReproduction {
                     t.trainSeconds(dpRow, t.dataParallelColumn()) / 3600, t.devices(cell / degrees.length),
                     degrees[cell % degrees.length], t.trainSeconds(cell / degrees.length, cell % degrees.length)
                             / 3600));
+            if (!evens.isEmpty()) {
+                b.setLength(b.length() - 1);
+                b.append(' ').append(deciding(o.model(), evens)).append(" |\n");
+            }
+        }
+        return b.toString();
+    }
+
+    /**
+     * The value of one input at which a claim would hold.
+     *
+     * @param model the model
+     * @param claimPercent the paper's number
+     * @param input the input varied
+     * @param evidence the input's value in the projection, and where it comes from
+     * @param value the value at which the projection reaches the claim, or a note that it does not in the range
+     * @param change the break-even value over the baseline's (NaN if not reached; the overhead over the fitted one,
+     *     at least 1 ms)
+     */
+    public record BreakEven(String model, double claimPercent, String input, String evidence, String value,
+            double change) {
+    }
+
+    /** A projection of one model with one input changed to {@code x}. */
+    private interface Probe {
+        double percent(double x);
+    }
+
+    /** Factors tried, nearest the evidence first, to bracket the break-even point. */
+    private static final double[] FACTORS = {1.0 / 64, 1.0 / 16, 1.0 / 4, 0.5, 1, 2, 4, 16, 64};
+    /** Synchronisation overheads tried, seconds. */
+    private static final double[] OVERHEADS = {0, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0};
+    private static final int BISECTIONS = 12;
+
+    /**
+     * For each claim, the value of each deciding input at which the projection would reach the paper's number,
+     * everything else as in the baseline: the critical batch (the epochs curve stretched along the batch axis), the
+     * MP speedup (every {@code SU_MP(M > 1)} times a factor), the synchronisation overhead of a multi-GPU step, and
+     * the network bandwidth per node. Each is found by scanning a range and bisecting the first bracket.
+     *
+     * @param outcomes the baseline outcomes
+     * @return one row per claim and input
+     */
+    public List<BreakEven> breakEven(final List<ModelOutcome> outcomes) {
+        final List<BreakEven> rows = new ArrayList<>();
+        for (final ModelOutcome o : outcomes) {
+            final ModelProfile base = fitted(ModelCatalog.builtIn(o.model()));
+            final double target = o.claimPercent();
+            final ProjectionTable t = o.report().table();
+            final int hybrid = t.bestHybridCell();
+            final double su = t.mpSpeedup(hybrid / t.degrees().length, hybrid % t.degrees().length);
+            rows.add(search(o, "critical batch (epochs curve x factor along the batch)", base.efficiency().describe(),
+                    FACTORS, true, x -> percent(base.withEfficiency(base.efficiency().withBatchScale(x)), options,
+                            cluster), target, "x%.3g", 1.0));
+            rows.add(search(o, "MP speedup (every SU_MP(M > 1) x factor)", String.format(Locale.ROOT,
+                    "SU_MP %.2f at the best hybrid (M = %d), from %s", su, t.degrees()[hybrid % t.degrees().length],
+                    base.mpSpeedup().name()), FACTORS, true, x -> percent(base.withMpSpeedup(
+                            new ScaledMpSpeedup(base.mpSpeedup(), x)), options, cluster), target, "x%.3g", 1.0));
+            rows.add(search(o, "synchronisation overhead per multi-GPU step", String.format(Locale.ROOT,
+                    "%.1f ms, fitted on the scaling corpus", 1000 * base.scaling().syncOverheadSeconds()), OVERHEADS,
+                    false, x -> percent(base.withScaling(base.scaling().withFitted(x, base.scaling().stragglerCv())),
+                            options, cluster), target, "%.3g s", Math.max(0.001, base.scaling().syncOverheadSeconds())));
+            rows.add(search(o, "network bandwidth per node (x factor)", String.format(Locale.ROOT,
+                    "%.0f GB/s per node (%s)", cluster.interLinkPerNode().bandwidth() / 1e9, cluster.name()), FACTORS,
+                    true, x -> percent(base, options, cluster.withNetworkBandwidthScale(x)), target, "x%.3g", 1.0));
+        }
+        return rows;
+    }
+
+    private static String deciding(final String model, final List<BreakEven> evens) {
+        BreakEven best = null;
+        for (final BreakEven e : evens) {
+            if (e.model().equals(model) && !Double.isNaN(e.change()) && (best == null
+                    || Math.abs(Math.log(e.change())) < Math.abs(Math.log(best.change())))) {
+                best = e;
+            }
+        }
+        return best == null ? "no input reaches it in range" : best.input() + ": " + best.value();
+    }
+
+    private double percent(final ModelProfile m, final ProjectionOptions o, final Cluster on) {
+        final ProjectionTable t = ProjectionReport.of(new Projector(m, on, o, MP_DEGREES), DEVICES).table();
+        return 100 * (t.hybridOverBestDataParallel() - 1);
+    }
+
+    private static BreakEven search(final ModelOutcome o, final String input, final String evidence,
+            final double[] grid, final boolean factor, final Probe probe, final double target, final String format,
+            final double baseline) {
+        final double[] values = new double[grid.length];
+        for (int i = 0; i < grid.length; i++) {
+            values[i] = probe.percent(grid[i]) - target;
+        }
+        final double origin = factor ? 1.0 : grid[0];
+        int best = -1;
+        double bestDistance = Double.POSITIVE_INFINITY;
+        for (int i = 0; i + 1 < grid.length; i++) {
+            if (Math.signum(values[i]) != Math.signum(values[i + 1]) || values[i] == 0) {
+                final double mid = Math.sqrt(Math.max(grid[i], 1e-6) * grid[i + 1]);
+                final double distance = Math.abs(Math.log(mid / Math.max(origin, 1e-6)));
+                if (distance < bestDistance) {
+                    bestDistance = distance;
+                    best = i;
+                }
+            }
+        }
+        if (best < 0) {
+            return new BreakEven(o.model(), target, input, evidence, String.format(Locale.ROOT,
+                    "not reached in [" + format + ", " + format + "] (%+.1f%% to %+.1f%%)", grid[0],
+                    grid[grid.length - 1], values[0] + target, values[grid.length - 1] + target), Double.NaN);
+        }
+        double lo = grid[best];
+        double hi = grid[best + 1];
+        double fLo = values[best];
+        for (int k = 0; k < BISECTIONS; k++) {
+            final double mid = factor || lo > 0 ? Math.sqrt(lo * hi) : 0.5 * (lo + hi);
+            final double f = probe.percent(mid) - target;
+            if (Math.signum(f) == Math.signum(fLo)) {
+                lo = mid;
+                fLo = f;
+            } else {
+                hi = mid;
+            }
+        }
+        final double x = factor || lo > 0 ? Math.sqrt(lo * hi) : 0.5 * (lo + hi);
+        return new BreakEven(o.model(), target, input, evidence, String.format(Locale.ROOT, format, x), x / baseline);
+    }
+
+    /**
+     * The break-even table.
+     *
+     * @param evens the break-even rows
+     * @return Markdown
+     */
+    public static String breakEvenTable(final List<BreakEven> evens) {
+        final StringBuilder b = new StringBuilder("Each row changes one input, everything else as in the baseline,"
+                + " until hybrid at its best beats data parallelism at its best by the paper's number.\n\n");
+        b.append("| model | paper's claim | input | evidence (baseline value) | break-even |\n");
+        b.append("|---|---:|---|---|---|\n");
+        for (final BreakEven e : evens) {
+            b.append(String.format(Locale.ROOT, "| %s | at least %.1f%% | %s | %s | %s |%n", e.model(),
+                    e.claimPercent(), e.input(), e.evidence(), e.value()));
         }
         return b.toString();
     }
@@ -239,6 +455,12 @@ public final class TrainingReproduction {
     public List<Variant> variants() {
         final UnaryOperator<Cluster> same = UnaryOperator.identity();
         final List<Variant> v = new ArrayList<>();
+        v.add(new Variant("without the corpus-fitted multi-GPU terms (synchronisation overhead, straggler, loss scaling)",
+                options, same, m -> m.withScaling(ScalingTerms.NONE)));
+        v.add(new Variant("straggler wait off", options.withDisabledEffects(Set.of(ScalingEffect.STRAGGLER)), same,
+                UnaryOperator.identity()));
+        v.add(new Variant("NCCL rings on DGX-1's cube-mesh off (every group at the node's channels)",
+                options.withDisabledEffects(Set.of(ScalingEffect.CUBE_MESH)), same, UnaryOperator.identity()));
         v.add(new Variant("flat step floor: t(35) held below batch 35 (GNMT, BigLSTM) instead of the byte floor",
                 options, same, m -> Double.isNaN(m.stepTime().floorSeconds()) ? null
                         : m.withStepTime(m.stepTime().withFlatBelow(OLD_FLAT_FLOOR_BATCH))));
@@ -275,8 +497,8 @@ public final class TrainingReproduction {
                         NcclCorrection.LL_CAP_BY_CPU_VENDOR, NcclCorrection.NET_OVERHEAD_BY_CPU_VENDOR,
                         NcclCorrection.TREE_FACTOR_PLAIN_PATTERN_ONLY, NcclCorrection.TREE_CORRECTION_RANGE)), same,
                 UnaryOperator.identity()));
-        v.add(new Variant("overlap 1 (exchange hidden under the backward pass, up to its length)",
-                options.withOverlap(1.0), same, UnaryOperator.identity()));
+        v.add(new Variant("overlap 1 with 25 MiB buckets all-reduced as the backward pass makes them ready",
+                options.withOverlap(1.0).withBucketBytes(DDP_BUCKET), same, UnaryOperator.identity()));
         v.add(new Variant("gradients all-reduced in 25 MiB buckets (PyTorch DDP's default)",
                 options.withBucketBytes(DDP_BUCKET), same, UnaryOperator.identity()));
         v.add(new Variant("mixed precision where measured (GNMT: DeepLearningExamples' step, FP16 gradients)", options,
@@ -312,24 +534,17 @@ public final class TrainingReproduction {
     }
 
     /**
-     * The validation table: each published case, the measured and projected scaling efficiency, the error and
-     * whether it is within the stated tolerance.
+     * The validation summary: the errors on the scaling corpus's validation rows per family and overall, and the
+     * fitted constants.
      *
-     * @param results the comparison
+     * @param report the corpus validation
      * @return Markdown
      */
-    public static String validationTable(final List<ThroughputValidation.Result> results) {
-        final StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "Scaling efficiency: throughput per GPU"
-                + " over the reference case's, measured and projected (data parallelism on DGX-1, the measured"
-                + " per-GPU batch, overlap and gradient buckets). Stated tolerance: %.0f%%.%n%n",
-                100 * ThroughputValidation.TOLERANCE));
-        b.append("| case | model, precision | GPUs x batch | against | measured | projected | error | within |\n");
-        b.append("|---|---|---:|---|---:|---:|---:|---|\n");
-        for (final ThroughputValidation.Result r : results) {
-            b.append(String.format(Locale.ROOT, "| %s | %s, %s | %d x %d | %s | %.3f | %.3f | %+.1f%% | %s |%n",
-                    r.name(), r.model(), r.precision().key(), r.devices(), r.batch(), r.reference(), r.measured(),
-                    r.projected(), 100 * r.error(), r.withinTolerance() ? "yes" : "no"));
-        }
-        return b.toString();
+    public static String validationTable(final CorpusValidation.Report report) {
+        return "The data-parallel step model against published multi-GPU throughput (`./scalebench train validate`;"
+                + " every row in the scaling-corpus part of the report). Errors on validation rows only:\n\n"
+                + ScalingValidationReport.summary(report).markdown() + "\nConstants fitted on the calibration rows:\n\n"
+                + ScalingValidationReport.fits(report).markdown();
     }
+
 }

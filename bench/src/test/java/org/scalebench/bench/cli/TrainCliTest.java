@@ -36,7 +36,7 @@ class TrainCliTest {
         assertTrue(lines.get(0).startsWith("model,cluster,devices,strategy,mp_degree,per_device_batch,global_batch,"
                 + "epochs,step_time_s,time_to_train_h,speedup_vs_dp,"), lines.get(0));
         assertTrue(lines.get(0).endsWith(",overlap,allreduce,shard_mode,nic_sharing,bucket_bytes,step_overhead_s,nccl,"
-                + "batch_choice,scalebench_version,commit,jdk"), lines.get(0));
+                + "batch_choice,accumulation,without,scaling,scalebench_version,commit,jdk"), lines.get(0));
         // 1 (dp) + 8 (4 strategies) + 64 (4) + 512 (4)
         assertEquals(1 + 13, lines.size());
         assertTrue(lines.get(1).startsWith("gnmt,dgx1,1,dp,1,"), lines.get(1));
@@ -194,8 +194,10 @@ class TrainCliTest {
             assertTrue(run.out().contains(model + " on dgx1"), run.out());
         }
         assertTrue(claims.contains("| model | paper's claim | scalebench's projection | gap | crossover N |"), claims);
-        assertTrue(claims.contains("## Validation: data-parallel scaling against published throughput"), claims);
-        assertTrue(claims.contains("| mlperf-48nodes | gnmt-4layer, mixed | 384 x 32 |"), claims);
+        assertTrue(claims.contains("## Validation: the data-parallel step against the scaling corpus"), claims);
+        assertTrue(claims.lines().anyMatch(l -> l.startsWith("| all | ") && l.endsWith("| met |")), claims);
+        assertTrue(claims.contains("| break-even (smallest change) |"), claims);
+        assertTrue(claims.contains("| gnmt | at least 8.0% | MP speedup (every SU_MP(M > 1) x factor) |"), claims);
         assertTrue(claims.contains("| even G / M shards instead of the placement's largest shard |"), claims);
         assertTrue(Files.size(dir.resolve("speedup.png")) > 10_000);
         // per model: N = 1 has DP only, N = 2 two strategies, N = 4 three, the 11 counts from 8 up all four
@@ -205,5 +207,43 @@ class TrainCliTest {
                     files.map(f -> f.getFileName().toString()).sorted().toList(),
                     "the set and its completion marker, no temporary files");
         }
+    }
+
+    @Test
+    void validatePrintsTheCorpusErrorsAndWritesItsCsvFiles(@TempDir final Path dir) throws IOException {
+        final Path out = dir.resolve("validation");
+        final CliRun run = CliRun.of("train", "validate", "--out", out.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("errors on the validation rows:"), run.out());
+        assertTrue(run.out().contains("not projected: the source does not state the gradient accumulation steps"),
+                run.out());
+        assertTrue(run.out().lines().anyMatch(l -> l.startsWith("all ") && l.endsWith("met")), run.out());
+        final List<String> rows = Files.readAllLines(out.resolve("corpus-validation.csv"), StandardCharsets.UTF_8);
+        assertTrue(rows.get(0).startsWith("row,family,model,precision,cluster,gpus,batch,accumulation,split,"),
+                rows.get(0));
+        assertTrue(rows.size() > 200, rows.size() + " rows");
+        final List<String> fits = Files.readAllLines(out.resolve("fitted-constants.csv"), StandardCharsets.UTF_8);
+        assertEquals("family,fixed_s,sync_overhead_s,straggler_cv,calibration_rows,effects", fits.get(0));
+    }
+
+    @Test
+    void validateRefusesACorpusRowWithoutSourceNamingFileAndLine(@TempDir final Path dir) throws IOException {
+        final Path corpus = dir.resolve("corpus.csv");
+        Files.writeString(corpus, "row,family,model,precision,cluster,gpus,batch,accumulation,overlap,bucket_bytes,"
+                + "gradient_bytes_per_parameter,measured,unit,reference,split,source\n"
+                + "a,resnet50,resnet50-v1.5,fp32,dgx1,1,96,1,1,0,4,400,images/s,,calibration,\"somewhere @ abc line 1\"\n"
+                + "b,resnet50,resnet50-v1.5,fp32,dgx1,8,96,1,1,0,4,3000,images/s,a,validation,\n",
+                StandardCharsets.UTF_8);
+        final CliRun run = CliRun.of("train", "validate", "--corpus", corpus.toString());
+        assertEquals(2, run.exitCode(), run.out());
+        assertTrue(run.err().contains("corpus.csv:3:"), run.err());
+        assertTrue(run.err().contains("source"), run.err());
+        assertEquals(1, run.err().strip().lines().count(), run.err());
+        final CliRun effect = CliRun.of("train", "validate", "--without", "stragglers");
+        assertEquals(2, effect.exitCode());
+        assertTrue(effect.err().contains("--without"), effect.err());
+        final CliRun missing = CliRun.of("train", "validate", "--corpus", dir.resolve("none.csv").toString());
+        assertEquals(2, missing.exitCode());
+        assertTrue(missing.err().contains("no such file"), missing.err());
     }
 }

@@ -65,9 +65,48 @@ class TrainLlmCliTest {
         CliAssertions.assertBadInput(run(base, "--gpus", "64", "--cluster", "dgx1"), "give --gpu");
         CliAssertions.assertBadInput(run(base, "--gpus", "8,16"), "lists need --search");
         CliAssertions.assertBadInput(run(base, "--gpus", "64", "--search", "--dp", "2"), "--dp with --search");
-        CliAssertions.assertBadInput(run(base, "--gpus", "64", "--search", "--tp", "16"), "--tp = 16: must be at most");
+        CliAssertions.assertBadInput(run(base, "--gpus", "96", "--search", "--tp", "12"), "--tp = 12: must be at most");
+        CliAssertions.assertBadInput(run(base, "--gpus", "96", "--tp", "12", "--pp", "8"), "--tp = 12: must be at most");
+        CliAssertions.assertBadInput(run(base, "--gpus", "64", "--tp", "8", "--pp", "8", "--without", "launch"),
+                "--without = 'launch': must be one of elementwise-bandwidth,");
+        CliAssertions.assertBadInput(run(base, "--gpus", "64", "--tp", "8", "--pp", "8", "--software", "megatron-2019"),
+                "--software = 'megatron-2019': must be one of megatron-2021, megatron-2022");
         CliAssertions.assertBadInput(run(base, "--gpus", "64", "--search", "--pp", "5"), "--pp = 5: must divide");
         CliAssertions.assertBadInput(run(base, "--gpus", "7", "--search"), "no tp x pp x dp divides");
+    }
+
+    @Test
+    void tensorParallelismAcrossNodesRunsAndTheSearchMayChooseIt(@TempDir final Path dir) throws IOException {
+        final Path csv = dir.resolve("wide.csv");
+        final CliRun one = CliRun.of("train", "llm", "--model", "gpt3-175b", "--gpu", "a100-sxm4-80gb", "--gpus", "64",
+                "--tp", "16", "--pp", "4", "--global-batch", "64", "--recompute", "full", "--out", csv.toString());
+        assertEquals(0, one.exitCode(), one.err());
+        assertTrue(Files.readAllLines(csv).get(1).startsWith("gpt3-175b,dgx-a100,64,16,4,1,"));
+        final CliRun search = CliRun.of("train", "llm", "--search", "--model", "gpt3-175b", "--gpu", "a100-sxm4-80gb",
+                "--gpus", "256", "--tp", "32", "--global-batch", "256");
+        assertEquals(0, search.exitCode(), search.err());
+        assertTrue(search.out().contains("tp 32 x "), search.out());
+    }
+
+    @Test
+    void executionPartsSwitchOffAndTheOlderSoftwareIsSlower(@TempDir final Path dir) throws IOException {
+        final String[] base = {"train", "llm", "--model", "gpt3-175b", "--gpu", "a100-sxm4-80gb", "--gpus", "64",
+            "--tp", "8", "--pp", "8", "--global-batch", "64", "--interleave", "3", "--recompute", "full"};
+        final double built = iteration(run(base, "--out", dir.resolve("a.csv").toString()), dir.resolve("a.csv"));
+        final double ideal = iteration(run(base, "--out", dir.resolve("b.csv").toString(), "--without",
+                "elementwise-bandwidth,kernel-launch,optimizer-passes,fp32-loss,embedding-sync,tp-overlap,"
+                        + "gradient-accumulation,gemm-efficiency"), dir.resolve("b.csv"));
+        final double older = iteration(run(base, "--out", dir.resolve("c.csv").toString(), "--software",
+                "megatron-2021"), dir.resolve("c.csv"));
+        assertTrue(ideal < 0.95 * built, ideal + " against " + built);
+        assertTrue(older > built, older + " against " + built);
+    }
+
+    private static double iteration(final CliRun run, final Path csv) throws IOException {
+        assertEquals(0, run.exitCode(), run.err());
+        final List<String> lines = Files.readAllLines(csv);
+        final int column = List.of(lines.get(0).split(",")).indexOf("iteration_s");
+        return Double.parseDouble(lines.get(1).split(",")[column]);
     }
 
     private static CliRun run(final String[] base, final String... more) {

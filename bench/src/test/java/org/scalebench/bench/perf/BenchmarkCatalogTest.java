@@ -66,7 +66,7 @@ class BenchmarkCatalogTest {
     @Test
     void theCommittedFloorsNameBenchmarksOfTheCatalogBySimpleName() throws IOException {
         final List<PerfFloor> floors = PerfFloors.read(Path.of("perf-floors.csv")); // surefire: module directory
-        final List<RunRequest> requests = GatePlan.requests(floors, CATALOG); // throws naming an unknown class
+        final List<RunRequest> requests = GatePlan.round(floors, CATALOG, 0); // throws naming an unknown class
         final Set<String> named = new TreeSet<>(floors.stream().map(PerfFloor::benchmark).toList());
         final Set<String> planned = new TreeSet<>(requests.stream().map(r -> r.benchmark().simpleName()).toList());
         assertFalse(named.isEmpty(), "no floors read");

@@ -24,18 +24,37 @@ class GatePlanTest {
     }
 
     private static String error(final String row) {
-        return assertThrows(IllegalArgumentException.class, () -> GatePlan.requests(floors(row), CATALOG)).getMessage();
+        return assertThrows(IllegalArgumentException.class, () -> GatePlan.round(floors(row), CATALOG, 0)).getMessage();
     }
 
     @Test
-    void runsTheKernelAndTheNamedReferencesOnTheFloorsCombinationsOnly() {
-        final List<RunRequest> requests = GatePlan.requests(floors("RangeReductionBench,modulo,n=1000,1.9,0.01",
-                "LookupBench,hashMap,n=1000000;hit=1,5,0", "LookupBench,fastutil,n=1000000;hit=1,1,0"), CATALOG);
-        assertEquals(2, requests.size());
-        assertEquals(List.of("kernel", "modulo"), requests.get(0).methods());
-        assertEquals(Map.of("n", List.of("1000")), requests.get(0).params());
-        assertEquals(List.of("kernel", "fastutil", "hashMap"), requests.get(1).methods());
-        assertEquals(3, requests.get(1).runCount());
+    void aRoundRunsTheKernelAndTheNamedReferencesBackToBackOnTheFloorsCombinationsOnly() {
+        final List<PerfFloor> floors = floors("RangeReductionBench,modulo,n=1000,1.9,0.01",
+                "LookupBench,hashMap,n=1000000;hit=1,5,0", "LookupBench,fastutil,n=1000000;hit=1,1,0");
+        final List<RunRequest> even = GatePlan.round(floors, CATALOG, 0);
+        assertEquals(List.of("RangeReductionBench kernel", "RangeReductionBench modulo", "LookupBench kernel",
+                "LookupBench fastutil", "LookupBench hashMap"), names(even));
+        even.forEach(r -> assertEquals(1, r.runCount(), r.toString()));
+        assertEquals(Map.of("n", List.of("1000")), even.get(0).params());
+        assertEquals(Map.of("hit", List.of("1"), "n", List.of("1000000")), even.get(2).params());
+        assertEquals(List.of("RangeReductionBench modulo", "RangeReductionBench kernel", "LookupBench hashMap",
+                "LookupBench fastutil", "LookupBench kernel"), names(GatePlan.round(floors, CATALOG, 1)),
+                "odd rounds put the kernel last");
+        assertEquals(even, GatePlan.round(floors, CATALOG, 2));
+    }
+
+    @Test
+    void absoluteTimesAreMeasuredInTheFirstRoundOnly() {
+        final List<PerfFloor> floors = floors("RangeReductionBench,modulo,n=1000,1.9,0.01",
+                "RangeReductionBench,-,n=1024,-,0.01");
+        assertEquals(List.of("RangeReductionBench kernel", "RangeReductionBench modulo", "RangeReductionBench kernel"),
+                names(GatePlan.round(floors, CATALOG, 0)));
+        assertEquals(List.of("RangeReductionBench modulo", "RangeReductionBench kernel"),
+                names(GatePlan.round(floors, CATALOG, 1)));
+    }
+
+    private static List<String> names(final List<RunRequest> requests) {
+        return requests.stream().map(r -> r.benchmark().simpleName() + " " + String.join(",", r.methods())).toList();
     }
 
     @Test

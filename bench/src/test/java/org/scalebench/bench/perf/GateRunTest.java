@@ -2,6 +2,7 @@ package org.scalebench.bench.perf;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -11,7 +12,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.scalebench.bench.perf.GateVerdict.Failure;
 
-/** The gate's procedure on scripted measurements: failing floors are re-measured and judged on the median. */
+/** The gate's procedure on scripted measurements: rounds of paired runs, each floor judged on their median. */
 class GateRunTest {
 
     private static final BenchmarkCatalog CATALOG = new BenchmarkCatalog(List.of(
@@ -22,7 +23,6 @@ class GateRunTest {
     private static final ParamSet N1000 = ParamSet.parse("n=1000");
     private static final ParamSet N1024 = ParamSet.parse("n=1024");
     private static final PerfFloor MODULO_1000 = floor("modulo", N1000, 1.9);
-    private static final PerfFloor EXACT_1000 = floor("exact", N1000, 1.5);
     private static final PerfFloor MODULO_1024 = floor("modulo", N1024, 1.9);
     private static final PerfFloor SIMULATOR = new PerfFloor("SimulatorBench", PerfFloor.NO_REFERENCE,
             ParamSet.parse("scheme=global"), Double.NaN, 0.01, "f:5");
@@ -32,9 +32,9 @@ class GateRunTest {
     }
 
     /**
-     * Measures every requested method from a script: call i of the measurer gives the kernel of {@code n=1000}
-     * the time {@code kernelNs[i]} and allocation {@code bytes[i]}; every reference takes 3 ns, everything else
-     * 1 ns; records each call's requests.
+     * Measures every requested method from a script: call (round) i of the measurer gives the kernel of
+     * {@code n=1000} the time {@code kernelNs[i]} and allocation {@code bytes[i]}; every reference takes 3 ns,
+     * everything else 1 ns; records each call's requests.
      */
     private static final class Script implements GateRun.Measurer {
         final double[] kernelNs;
@@ -67,65 +67,65 @@ class GateRunTest {
     }
 
     private static GateRun.Outcome gate(final Script script, final List<String> log, final PerfFloor... floors) {
-        return GateRun.run(List.of(floors), CATALOG, script, log::add);
+        return GateRun.run(List.of(floors), CATALOG, script, script.kernelNs.length, log::add);
     }
 
     @Test
-    void floorsThatPassAreMeasuredOnce() {
-        final Script script = new Script(new double[] {1.0}, new double[] {0});
+    void roundsContinueOnlyForFloorsWhoseRoundsDisagreeAndTheMedianDecides() {
+        // a busy machine slows the first round only: 3 / 2 = 1.5x < 1.9x, then 3x twice
+        final Script script = new Script(new double[] {2.0, 1.0, 1.0}, new double[] {0, 0, 0});
         final List<String> log = new ArrayList<>();
         final GateRun.Outcome outcome = gate(script, log, MODULO_1000, MODULO_1024, SIMULATOR);
         assertEquals(0, outcome.failed());
-        assertEquals(1, script.calls.size());
-        assertTrue(log.isEmpty(), log.toString());
-        outcome.verdicts().forEach(v -> assertEquals(1, v.runs().size()));
-        assertEquals("reported", outcome.verdicts().get(2).status());
-    }
-
-    @Test
-    void aFloorFailingOnceIsReMeasuredAndPassesOnTheMedian() {
-        // a busy machine slows the first run only: 3 / 2 = 1.5x < 1.9x, then 3x twice
-        final Script script = new Script(new double[] {2.0, 1.0, 1.0}, new double[] {0, 0, 0});
-        final List<String> log = new ArrayList<>();
-        final GateRun.Outcome outcome = gate(script, log, MODULO_1000, MODULO_1024);
-        assertEquals(0, outcome.failed());
-        assertEquals(1 + GateRun.EXTRA_RUNS, script.calls.size());
+        assertEquals(3, script.calls.size());
         assertEquals(3, outcome.passes().size());
         final GateVerdict v = outcome.verdicts().get(0);
-        assertEquals(3, v.runs().size());
-        assertTrue(v.remeasured());
+        assertEquals(List.of(1.5, 3.0, 3.0), v.runs().stream().map(FloorRun::speedup).toList());
         assertEquals(3.0, v.speedup(), 1e-12);
+        assertEquals(2, outcome.verdicts().get(1).runs().size(), "n=1024 passed its first two rounds");
+        assertTrue(script.calls.get(2).stream().allMatch(r -> r.params().equals(Map.of("n", List.of("1000")))),
+                script.calls.get(2).toString());
+        assertEquals(List.of("round 1 of 3 measured (3 floors)", "round 2 of 3 measured (2 floors)",
+                "round 3 of 3 measured (1 floor)"), log);
+    }
+
+    @Test
+    void floorsWhoseFirstTwoRoundsAgreeEndTheGateEarly() {
+        final Script script = new Script(new double[] {1.0, 1.0, 1.0}, new double[] {0, 0, 0});
+        final List<String> log = new ArrayList<>();
+        final GateRun.Outcome outcome = gate(script, log, MODULO_1000, MODULO_1024);
+        assertEquals(2, script.calls.size());
+        assertEquals(List.of("round 1 of 3 measured (2 floors)", "round 2 of 3 measured (2 floors)",
+                "every verdict decided after 2 of 3 rounds"), log);
+        outcome.verdicts().forEach(v -> assertEquals(2, v.runs().size()));
+    }
+
+    @Test
+    void absoluteTimesAreMeasuredInTheFirstRoundOnly() {
+        final Script script = new Script(new double[] {1.0, 1.0, 1.0}, new double[] {0, 0, 0});
+        final GateRun.Outcome outcome = gate(script, new ArrayList<>(), MODULO_1000, SIMULATOR);
         assertEquals(1, outcome.verdicts().get(1).runs().size());
-        assertEquals(1, log.size());
-        assertTrue(log.get(0).startsWith("re-measuring 1 failing floor 2 more times"), log.get(0));
+        assertEquals("reported", outcome.verdicts().get(1).status());
+        assertTrue(script.calls.get(0).stream().anyMatch(r -> r.benchmark().simpleName().equals("SimulatorBench")));
+        assertFalse(script.calls.get(1).stream().anyMatch(r -> r.benchmark().simpleName().equals("SimulatorBench")));
     }
 
     @Test
-    void reMeasurementRunsOnlyTheFailingCombinationWithItsReferences() {
-        final Script script = new Script(new double[] {2.5, 2.5, 2.5}, new double[] {0, 0, 0});
-        gate(script, new ArrayList<>(), MODULO_1000, EXACT_1000, MODULO_1024);
-        final List<RunRequest> again = script.calls.get(1);
-        assertEquals(1, again.size());
-        assertEquals(List.of("kernel", "modulo", "exact").stream().sorted().toList(),
-                again.get(0).methods().stream().sorted().toList());
-        assertEquals(Map.of("n", List.of("1000")), again.get(0).params());
-        assertEquals(script.calls.get(1), script.calls.get(2));
-    }
-
-    @Test
-    void slowedKernelStillFailsAfterReMeasurement() {
-        final Script script = new Script(new double[] {2.0, 2.0, 1.0}, new double[] {0, 0, 0});
-        final GateRun.Outcome outcome = gate(script, new ArrayList<>(), MODULO_1000, MODULO_1024);
+    void oneSlowRoundCannotFailAFloorButTwoDo() {
+        final Script once = new Script(new double[] {1.0, 2.5, 1.0}, new double[] {0, 0, 0});
+        assertEquals(0, gate(once, new ArrayList<>(), MODULO_1000).failed());
+        final Script twice = new Script(new double[] {2.0, 1.0, 2.0}, new double[] {0, 0, 0});
+        final GateRun.Outcome outcome = gate(twice, new ArrayList<>(), MODULO_1000);
         assertEquals(1, outcome.failed());
         final GateVerdict v = outcome.verdicts().get(0);
         assertEquals(Set.of(Failure.SPEEDUP), v.failures());
-        assertEquals(3, v.runs().size());
         assertEquals(1.5, v.speedup(), 1e-12);
         assertEquals(2.0, v.kernelNs());
+        assertTrue(v.unstable(), "rounds of 1.5x and 3x straddle the 1.9x floor");
     }
 
     @Test
-    void allocatingKernelStillFailsAfterReMeasurement() {
+    void allocatingKernelFailsOnTheMedianAllocation() {
         final Script script = new Script(new double[] {1.0, 1.0, 1.0}, new double[] {144, 0, 144});
         final GateRun.Outcome outcome = gate(script, new ArrayList<>(), MODULO_1000);
         final GateVerdict v = outcome.verdicts().get(0);
@@ -135,10 +135,12 @@ class GateRunTest {
     }
 
     @Test
-    void absoluteTimeIsNotReMeasuredForItsTime() {
+    void roundsOutsideTheirRangeAreRefused() {
         final Script script = new Script(new double[] {1.0}, new double[] {0});
-        final GateRun.Outcome outcome = gate(script, new ArrayList<>(), SIMULATOR);
-        assertFalse(outcome.verdicts().get(0).remeasured());
-        assertEquals(1, script.calls.size());
+        for (final int rounds : new int[] {0, GateRun.MAX_ROUNDS + 1}) {
+            final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> GateRun.run(List.of(MODULO_1000), CATALOG, script, rounds, line -> { }));
+            assertEquals("rounds = " + rounds + ": must be in [1, " + GateRun.MAX_ROUNDS + "]", e.getMessage());
+        }
     }
 }

@@ -105,10 +105,31 @@ class PerfGateTest {
         assertTrue(v.passed(), v.toString());
         assertEquals(2.82 / 1.2, v.speedup(), 1e-12);
         assertEquals(1.2, v.kernelNs());
-        assertTrue(v.remeasured());
+        assertEquals(3, v.runs().size());
         final GateVerdict slow = PerfGate.judge(FLOOR, List.of(run(1.0, 2.82, 0), run(2.0, 2.82, 0),
                 run(2.0, 2.82, 0)));
         assertEquals(Set.of(Failure.SPEEDUP), slow.failures());
+    }
+
+    @Test
+    void roundsSpreadWiderThanTheMarginOverTheFloorAreUnstable() {
+        // floor 1.9: rounds 2.82x, 2.35x, 1.41x: median 2.35, margin 0.45, spread 1.41: unstable though passing
+        final GateVerdict wide = PerfGate.judge(FLOOR, List.of(run(1.0, 2.82, 0), run(1.2, 2.82, 0),
+                run(2.0, 2.82, 0)));
+        assertTrue(wide.passed());
+        assertTrue(wide.unstable());
+        assertEquals(2.82 / 2.0, wide.speedupMin(), 1e-12);
+        assertEquals(2.82, wide.speedupMax(), 1e-12);
+        // rounds 2.82x, 2.71x, 2.56x: margin 0.81 over a spread of 0.26: stable
+        final GateVerdict tight = PerfGate.judge(FLOOR, List.of(run(1.0, 2.82, 0), run(1.04, 2.82, 0),
+                run(1.1, 2.82, 0)));
+        assertFalse(tight.unstable());
+        // failing by more than the spread is a stable failure; one run cannot be unstable
+        final GateVerdict slow = PerfGate.judge(FLOOR, List.of(run(2.0, 2.82, 0), run(2.1, 2.82, 0),
+                run(2.2, 2.82, 0)));
+        assertFalse(slow.passed());
+        assertFalse(slow.unstable());
+        assertFalse(PerfGate.judge(FLOOR, List.of(run(1.0, 2.82, 0))).unstable());
     }
 
     @Test

@@ -5,14 +5,14 @@ import org.scalebench.core.SharerRows;
 /**
  * {@code full-map}: one presence bit per core and entry (Censier and Feautrier, IEEE TC 1978). Exact
  * invalidation targets at N bits per entry, the organisation whose O(N^2) total storage CDR avoids.
- * Backed by {@link SharerRows}: {@code capacity} rows of {@code cores} bits.
+ * Backed by {@link SharerRows}: {@code capacity} rows of {@code cores} bits, whose per-row summary of non-zero
+ * words lets listing the sharers of a 1,024-bit entry read one word when its sharers share a word.
  *
  * <p>Allocation: at construction only ({@code capacity * ceil(cores / 64)} longs). Thread-safety: none.
  */
 public final class FullMapFormat extends AbstractDirectoryFormat {
 
     private final SharerRows sharers;
-    private final SharerRows.Cursor cursor;
 
     /**
      * Creates the format.
@@ -23,7 +23,6 @@ public final class FullMapFormat extends AbstractDirectoryFormat {
     public FullMapFormat(final int capacity, final int cores) {
         super(new FormatSpec(FormatSpec.Kind.FULL_MAP, 0), capacity, cores);
         this.sharers = new SharerRows(capacity, cores);
-        this.cursor = sharers.cursor();
     }
 
     @Override
@@ -71,11 +70,6 @@ public final class FullMapFormat extends AbstractDirectoryFormat {
 
     @Override
     public int invalidationTargets(final int entry, final int home, final int[] out) {
-        int n = 0;
-        cursor.reset(entry);
-        for (int core = cursor.next(); core >= 0; core = cursor.next()) {
-            out[n++] = core;
-        }
-        return n;
+        return sharers.copySetBits(entry, out);
     }
 }

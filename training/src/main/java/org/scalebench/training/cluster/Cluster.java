@@ -46,6 +46,7 @@ public final class Cluster {
     private final NcclGeneration ncclGeneration;
     private final double[][] peerBandwidth;
     private final double switchPeerBandwidth;
+    private final double peerLinkBandwidth;
     private final double peerLatency;
     private final NicSharing nicSharing;
     private final int nicsPerNode;
@@ -140,6 +141,7 @@ public final class Cluster {
             this.peerBandwidth = checkedPeers(peerBandwidth, gpusPerNode);
             this.switchPeerBandwidth = Double.NaN;
         }
+        this.peerLinkBandwidth = switchPeerBandwidth;
         this.name = name;
         this.device = device;
         this.gpusPerNode = gpusPerNode;
@@ -318,7 +320,24 @@ public final class Cluster {
     public Cluster withNcclIntraBandwidth(final double gbps) {
         return new Cluster(name, device, gpusPerNode, hbmBandwidth, intra.alpha(), intra.bandwidth(),
                 interNode.alpha(), interNode.bandwidth(), ncclFabric.withBandwidths(gbps, ncclFabric.bwInterPerChannel()),
-                ncclGeneration, 0, nicSharing, nicsPerNode, peerBandwidth, switchPeerBandwidth, peerLatency, sources);
+                ncclGeneration, 0, nicSharing, nicsPerNode, peerBandwidth,
+                peerBandwidth == null ? switchPeerBandwidth : peerLinkBandwidth, peerLatency, sources);
+    }
+
+    /**
+     * This cluster with its network bandwidth (per node, and NCCL's per-channel inter-node bandwidth) scaled, for
+     * sensitivity studies and break-even searches.
+     *
+     * @param factor the scale, positive
+     * @return a new cluster
+     */
+    public Cluster withNetworkBandwidthScale(final double factor) {
+        positive("network bandwidth scale", factor);
+        return new Cluster(name, device, gpusPerNode, hbmBandwidth, intra.alpha(), intra.bandwidth(),
+                interNode.alpha(), interNode.bandwidth() * factor,
+                ncclFabric.withBandwidths(ncclFabric.bwIntraPerChannel(), ncclFabric.bwInterPerChannel() * factor),
+                ncclGeneration, ncclNvlinksPerChannel, nicSharing, nicsPerNode, peerBandwidth,
+                peerBandwidth == null ? switchPeerBandwidth : peerLinkBandwidth, peerLatency, sources);
     }
 
     /**
@@ -385,6 +404,42 @@ public final class Cluster {
             return Double.POSITIVE_INFINITY;
         }
         return peerBandwidth == null ? switchPeerBandwidth : peerBandwidth[i][j];
+    }
+
+    /**
+     * NVLinks between two GPUs of a node with point-to-point links: the pair's bandwidth over one link's
+     * ({@code peer_link_bandwidth_gbps}), rounded down; 0 for pairs on the fallback path and behind a switch.
+     *
+     * @param i a GPU index in {@code [0, gpusPerNode)}
+     * @param j another GPU index
+     * @return links
+     */
+    public int nvlinks(final int i, final int j) {
+        if (peerBandwidth == null || i == j || !(peerLinkBandwidth > 0)) {
+            return 0;
+        }
+        return (int) Math.floor(peerBandwidth[i][j] / peerLinkBandwidth + 1e-9);
+    }
+
+    /**
+     * The ring channels NCCL builds for a communicator on some GPUs of one node ({@link NvlinkRings}): behind a
+     * switch, or without a known link bandwidth, the single-node channels of the fabric; with point-to-point
+     * links, the link-disjoint directed rings through the group, at most the fabric's single-node channels.
+     *
+     * @param gpus the communicator's GPUs, distinct indices in {@code [0, gpusPerNode)}
+     * @return channels, 0 if the NVLinks do not join the group into a ring (traffic then takes the fallback path)
+     */
+    public int ncclRingChannels(final int[] gpus) {
+        if (peerBandwidth == null || !(peerLinkBandwidth > 0)) {
+            return ncclFabric.channelsSingleNode();
+        }
+        final int[][] links = new int[gpusPerNode][gpusPerNode];
+        for (int i = 0; i < gpusPerNode; i++) {
+            for (int j = 0; j < gpusPerNode; j++) {
+                links[i][j] = nvlinks(i, j);
+            }
+        }
+        return Math.min(ncclFabric.channelsSingleNode(), NvlinkRings.channels(links, gpus));
     }
 
     /**

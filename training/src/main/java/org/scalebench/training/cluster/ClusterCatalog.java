@@ -18,7 +18,7 @@ import org.scalebench.core.data.TextLimits;
 
 /**
  * Reads clusters from CSV files with columns {@code cluster,parameter,value,source}, one number per row, every
- * row with a non-empty source. The built-in clusters ({@code dgx1}, {@code dgx-a100}, {@code dgx-h100}) live in
+ * row with a non-empty source. The built-in clusters ({@code dgx1}, {@code dgx2}, {@code dgx2h}, {@code dgx-a100}, {@code dgx-h100}) live in
  * the resource {@code clusters.csv}, which documents every parameter; a user file uses the same parameters.
  *
  * <p>Parameters (bandwidths in GB/s = 10^9 B/s, latencies in microseconds): {@code device},

@@ -16,7 +16,9 @@ import org.scalebench.core.Checks;
  * of a wave of full tiles; {@code tm x tn} is the largest cuBLAS output tile (NVIDIA's Matrix Multiplication
  * Background guide explains tile and wave quantization). Small or skinny GEMMs lose to padding and partial
  * waves, and those with little reuse are bound by memory. Element-wise work is priced by
- * {@link #memorySeconds(double)}: bytes over the memory bandwidth.
+ * {@link #memorySeconds(double)}: bytes over the memory bandwidth. Two optional factors scale the rates: the
+ * fraction of {@code MAMF} reached in a training loop and the fraction of the datasheet bandwidth memory-bound
+ * kernels reach (both 1 unless given; see {@link Execution}).
  *
  * <p>Immutable and thread-safe; allocates nothing.
  */
@@ -36,13 +38,39 @@ public final class GemmModel {
      * @param elementBytes bytes per matrix element (2 for FP16 and BF16)
      */
     public GemmModel(final GpuSpec gpu, final int elementBytes) {
+        this(gpu, elementBytes, 1, 1);
+    }
+
+    /**
+     * Creates the model for a GPU with achieved fractions of its matmul maximum and of its memory bandwidth.
+     *
+     * @param gpu the GPU
+     * @param elementBytes bytes per matrix element (2 for FP16 and BF16)
+     * @param computeEfficiency fraction of the measured matmul maximum, in (0, 1]
+     * @param memoryEfficiency fraction of the datasheet memory bandwidth, in (0, 1]
+     */
+    public GemmModel(final GpuSpec gpu, final int elementBytes, final double computeEfficiency,
+            final double memoryEfficiency) {
         Checks.requireAtLeast("elementBytes", elementBytes, 1);
+        if (!(computeEfficiency > 0 && computeEfficiency <= 1 && memoryEfficiency > 0 && memoryEfficiency <= 1)) {
+            throw new IllegalArgumentException("efficiencies " + computeEfficiency + ", " + memoryEfficiency
+                    + ": must be in (0, 1]");
+        }
         this.sms = gpu.sms();
         this.tileM = gpu.tileM();
         this.tileN = gpu.tileN();
-        this.secondsPerTileFlop = 1.0 / gpu.maxMatmul();
-        this.secondsPerByte = 1.0 / gpu.memoryBandwidth();
+        this.secondsPerTileFlop = 1.0 / (gpu.maxMatmul() * computeEfficiency);
+        this.secondsPerByte = 1.0 / (gpu.memoryBandwidth() * memoryEfficiency);
         this.elementBytes = elementBytes;
+    }
+
+    /**
+     * Streaming multiprocessors of the GPU.
+     *
+     * @return SMs
+     */
+    public int sms() {
+        return sms;
     }
 
     /**

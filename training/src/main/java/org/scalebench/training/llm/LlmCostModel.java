@@ -29,9 +29,16 @@ import org.scalebench.training.collective.NcclModel;
  *   state with FP32 master weights (12), divided by the ZeRO stage (ZeRO-3 also holds one gathered layer), plus
  *   activations of the microbatches in flight (Korthikanti et al. 2022, Section 4).</li>
  * </ul>
- * Every collective is priced by {@link NcclModel} (fastest algorithm and protocol): tensor parallelism inside a
- * node, data parallelism across the nodes as Megatron places ranks (tensor-parallel ranks adjacent, then data,
- * then pipeline), the node's network shared evenly by the data-parallel groups that cross it concurrently.
+ * Every collective is priced by {@link NcclModel} (fastest algorithm and protocol): tensor parallelism on the
+ * node's fabric, or across {@code t / gpusPerNode} nodes through their NICs when wider than a node; data parallelism
+ * across the nodes as Megatron places ranks (tensor-parallel ranks adjacent, then data, then pipeline), the node's
+ * network shared evenly by the data-parallel groups that cross it concurrently.
+ *
+ * <p>An {@link Execution} adds how the iteration runs beyond FLOPs and bytes, each part switchable: memory-bound
+ * kernels at a measured fraction of the bandwidth, a launch floor under every kernel, Megatron-LM's optimizer passes,
+ * the FP32 loss, the embedding-gradient all-reduce between the first and last stage, backward tensor-parallel
+ * collectives overlapped with the GEMMs that do not wait for them (the GEMM losing the SMs NCCL's channels occupy),
+ * a separate gradient-accumulation pass (older Megatron-LM), and a GEMM efficiency.
  *
  * <p>The primitive methods ({@link #layerCosts}, {@link #iteration}, ...) allocate nothing; {@link #evaluate}
  * allocates its result. Immutable and thread-safe.
@@ -66,8 +73,12 @@ public final class LlmCostModel {
     static final int P2P_INTRA = 12;
     /** Layer slot: point-to-point seconds of one stage-to-stage transfer across nodes. */
     static final int P2P_INTER = 13;
+    /** Layer slot: all-reduce of the tied embedding's gradients between first and last stage, inside a node. */
+    static final int EMBED_SYNC_INTRA = 14;
+    /** Layer slot: the same across nodes. */
+    static final int EMBED_SYNC_INTER = 15;
     /** Slots per (tp, micro batch, sequence parallel) entry. */
-    static final int LAYER_SLOTS = 14;
+    static final int LAYER_SLOTS = 16;
 
     /** Breakdown slot: compute on the busiest stage, all microbatches. */
     public static final int COMPUTE = 0;
@@ -102,19 +113,29 @@ public final class LlmCostModel {
     static final int GRADIENT_BYTES = 4;
     /** Bytes of Adam state per parameter: FP32 master weight, first and second moments. */
     static final int ADAM_STATE_BYTES = 12;
-    /** Bytes the Adam step moves per parameter: reads master, gradient, m, v; writes master, m, v, half weight. */
-    static final int ADAM_STEP_BYTES = 30;
+    /** Kernels of the FP32 loss (cast, max, subtract, exp, sum, divide; scale and cast back). */
+    static final int LOSS_KERNELS = 8;
 
     private final TransformerProfile model;
     private final Cluster cluster;
     private final GpuSpec gpu;
+    private final Execution execution;
     private final GemmModel gemm;
     private final NcclModel nccl;
     private final NcclModel[] sharedNetwork;
     private final int gpusPerNode;
+    private final double kernelFloor;
+    private final boolean overlap;
+    private final double optimizerBytes;
+    private final double accumulationBytes;
+    private final double lossBytes;
+    private final boolean embeddingSync;
+    private final double channelShareSingleNode;
+    private final double channelShareMultiNode;
 
     /**
-     * Creates the model.
+     * Creates the model with the execution of {@code train llm} by default: {@link Execution#defaults()}, BF16 (no
+     * loss scaler).
      *
      * @param model the transformer
      * @param cluster the cluster (links, NCCL fabric, node size)
@@ -123,14 +144,38 @@ public final class LlmCostModel {
      */
     public LlmCostModel(final TransformerProfile model, final Cluster cluster, final GpuSpec gpu,
             final NcclGeneration generation) {
+        this(model, cluster, gpu, generation, Execution.defaults(), Precision.BF16);
+    }
+
+    /**
+     * Creates the model.
+     *
+     * @param model the transformer
+     * @param cluster the cluster (links, NCCL fabric, node size)
+     * @param gpu the GPU type
+     * @param generation NCCL constants, or null for the cluster's own generation
+     * @param execution how the iteration runs beyond FLOPs and bytes
+     * @param precision FP16 (with a loss scaler, whose unscale pass the optimizer runs) or BF16
+     */
+    public LlmCostModel(final TransformerProfile model, final Cluster cluster, final GpuSpec gpu,
+            final NcclGeneration generation, final Execution execution, final Precision precision) {
         this.model = model;
         this.cluster = cluster;
         this.gpu = gpu;
-        this.gemm = new GemmModel(gpu, HALF);
+        this.execution = execution;
+        this.gemm = new GemmModel(gpu, HALF, execution.gemmEfficiency(), execution.memoryEfficiency());
+        this.kernelFloor = execution.kernelFloorSeconds();
+        this.overlap = execution.has(ExecutionPart.TP_OVERLAP);
+        this.optimizerBytes = execution.optimizerBytesPerParameter(precision == Precision.FP16);
+        this.accumulationBytes = execution.accumulationBytesPerParameter();
+        this.lossBytes = execution.lossBytesPerLogit();
+        this.embeddingSync = execution.has(ExecutionPart.EMBEDDING_SYNC);
         final NcclConstants constants = NcclConstants.of(generation == null ? cluster.ncclGeneration() : generation);
         final NcclFabric f = cluster.ncclFabric();
         this.nccl = new NcclModel(constants, f);
         this.gpusPerNode = cluster.gpusPerNode();
+        this.channelShareSingleNode = Math.min(1.0, (double) f.channelsSingleNode() / gpu.sms());
+        this.channelShareMultiNode = Math.min(1.0, (double) f.channelsMultiNode() / gpu.sms());
         this.sharedNetwork = new NcclModel[gpusPerNode + 1];
         for (int share = 1; share <= gpusPerNode; share++) {
             sharedNetwork[share] = share == 1 ? nccl : new NcclModel(constants, new NcclFabric(f.architecture(),
@@ -167,6 +212,15 @@ public final class LlmCostModel {
     }
 
     /**
+     * How the iteration runs beyond FLOPs and bytes.
+     *
+     * @return the execution
+     */
+    public Execution execution() {
+        return execution;
+    }
+
+    /**
      * The GEMM model in use.
      *
      * @return the model
@@ -175,19 +229,49 @@ public final class LlmCostModel {
         return gemm;
     }
 
-    private double gemmForward(final long batch, final long m, final long n, final long k) {
-        return gemm.seconds(batch, m, n, k);
+    private double gemmKernel(final long batch, final long m, final long n, final long k) {
+        return Math.max(kernelFloor, gemm.seconds(batch, m, n, k));
     }
 
-    private double gemmBackward(final long batch, final long m, final long n, final long k) {
-        return gemm.seconds(batch, m, k, n) + gemm.seconds(batch, k, n, m);
+    /** The input-gradient GEMM of a forward {@code M x N x K} GEMM. */
+    private double gemmInputGradient(final long batch, final long m, final long n, final long k) {
+        return gemmKernel(batch, m, k, n);
+    }
+
+    /** The weight-gradient GEMM of a forward {@code M x N x K} GEMM. */
+    private double gemmWeightGradient(final long batch, final long m, final long n, final long k) {
+        return gemmKernel(batch, k, n, m);
+    }
+
+    private double memoryKernel(final double bytes) {
+        return Math.max(kernelFloor, gemm.memorySeconds(bytes));
+    }
+
+    /**
+     * Number of nodes a tensor-parallel group of {@code t} GPUs spans.
+     *
+     * @param t tensor-parallel size (at most a node, or a multiple of it)
+     * @return nodes
+     */
+    public int tensorParallelNodes(final int t) {
+        return t > gpusPerNode ? (t + gpusPerNode - 1) / gpusPerNode : 1;
+    }
+
+    /**
+     * Time of a GEMM of {@code gemmSeconds} sharing the GPU with a collective of {@code commSeconds} that starts
+     * with it: NCCL's channels take {@code share} of the SMs while the collective runs, so the GEMM finishes at
+     * {@code gemm + share comm}, or the collective last.
+     */
+    private static double overlapped(final double gemmSeconds, final double commSeconds, final double share) {
+        return Math.max(commSeconds, gemmSeconds + share * commSeconds);
     }
 
     /**
      * Per-layer and per-microbatch costs of a {@code (t, b, sequence parallel)} choice, written into
      * {@code out[offset .. offset + LAYER_SLOTS)}. Allocates nothing.
      *
-     * @param t tensor-parallel size (divides heads, key/value heads, MLP width and vocabulary; at most a node)
+     * @param t tensor-parallel size (divides heads, key/value heads, MLP width and vocabulary; at most a node or a
+     *          multiple of it)
      * @param b microbatch size
      * @param sp sequence parallelism
      * @param out receives the slots
@@ -208,38 +292,73 @@ public final class LlmCostModel {
         final double mlpHidden = (double) tokens * f / t;
         final long fc1Width = f * (model.swiglu() ? 2 : 1) / t;
 
-        final double score = gemmForward(headsPerGpu, s, s, dh);
-        final double context = gemmForward(headsPerGpu, s, dh, s);
-        final double gemmFwd = gemmForward(1, tokens, (h + 2 * kv) / t, h) + score + context
-                + gemmForward(1, tokens, h, h / t) + gemmForward(1, tokens, fc1Width, h)
-                + gemmForward(1, tokens, h, f / t);
-        final double gemmBwd = gemmBackward(1, tokens, (h + 2 * kv) / t, h) + gemmBackward(headsPerGpu, s, s, dh)
-                + gemmBackward(headsPerGpu, s, dh, s) + gemmBackward(1, tokens, h, h / t)
-                + gemmBackward(1, tokens, fc1Width, h) + gemmBackward(1, tokens, h, f / t);
-        final double norms = 2 * (2 * HALF * residualPerGpu);
-        final double softmax = 2 * HALF * scores;
-        final double attentionDropout = 2 * HALF * scores + scores;
-        final double residualAdds = 2 * (3 * HALF * residualPerGpu + residualPerGpu);
-        final double activation = (model.swiglu() ? 3 : 2) * HALF * mlpHidden;
-        final double elementFwd = norms + softmax + attentionDropout + residualAdds + activation;
-        final double fwd = gemmFwd + gemm.memorySeconds(elementFwd);
+        // Forward kernels of one layer on one GPU, in Megatron-LM's order.
+        final double norm = memoryKernel(2 * HALF * residualPerGpu);
+        final double qkv = gemmKernel(1, tokens, (h + 2 * kv) / t, h);
+        final double score = gemmKernel(headsPerGpu, s, s, dh);
+        final double softmax = memoryKernel(2 * HALF * scores);
+        final double attentionDropout = memoryKernel(2 * HALF * scores + scores);
+        final double context = gemmKernel(headsPerGpu, s, dh, s);
+        final double contextCopy = memoryKernel(2 * HALF * (double) tokens * h / t);
+        final double projection = gemmKernel(1, tokens, h, h / t);
+        final double residualAdd = memoryKernel(3 * HALF * residualPerGpu + residualPerGpu);
+        final double fc1 = gemmKernel(1, tokens, fc1Width, h);
+        final double activation = memoryKernel((model.swiglu() ? 3 : 2) * HALF * mlpHidden);
+        final double fc2 = gemmKernel(1, tokens, h, f / t);
+        final double elementFwd = 2 * norm + softmax + attentionDropout + contextCopy + 2 * residualAdd + activation;
+        final double fwd = qkv + score + context + projection + fc1 + fc2 + elementFwd;
+
+        // Backward: an input-gradient and a weight-gradient GEMM per forward GEMM; element-wise kernels move twice
+        // their forward bytes.
+        final double qkvInput = gemmInputGradient(1, tokens, (h + 2 * kv) / t, h);
+        final double qkvWeight = gemmWeightGradient(1, tokens, (h + 2 * kv) / t, h);
+        final double fc1Input = gemmInputGradient(1, tokens, fc1Width, h);
+        final double fc1Weight = gemmWeightGradient(1, tokens, fc1Width, h);
+        final double rowParallel = gemmInputGradient(1, tokens, h, h / t) + gemmWeightGradient(1, tokens, h, h / t)
+                + gemmInputGradient(1, tokens, h, f / t) + gemmWeightGradient(1, tokens, h, f / t);
+        final double attention = gemmInputGradient(headsPerGpu, s, s, dh) + gemmWeightGradient(headsPerGpu, s, s, dh)
+                + gemmInputGradient(headsPerGpu, s, dh, s) + gemmWeightGradient(headsPerGpu, s, dh, s);
+        final double elementBwd = 2 * memoryKernel(4 * HALF * residualPerGpu) + memoryKernel(4 * HALF * scores)
+                + memoryKernel(4 * HALF * scores + scores) + memoryKernel(4 * HALF * (double) tokens * h / t)
+                + 2 * memoryKernel(6 * HALF * residualPerGpu + residualPerGpu)
+                + memoryKernel(2 * (model.swiglu() ? 3 : 2) * HALF * mlpHidden);
+        final double columnParallel = qkvInput + qkvWeight + fc1Input + fc1Weight;
         out[offset + FWD] = fwd;
-        out[offset + BWD] = gemmBwd + gemm.memorySeconds(2 * elementFwd);
-        out[offset + REC_SELECTIVE] = score + context + gemm.memorySeconds(softmax + attentionDropout);
+        out[offset + BWD] = columnParallel + rowParallel + attention + elementBwd;
+        out[offset + REC_SELECTIVE] = score + context + softmax + attentionDropout;
         out[offset + REC_FULL] = fwd;
 
+        // Tensor-parallel collectives: two per layer forward; backward two, overlapped with the column-parallel
+        // layers' GEMMs when the software does so (the row-parallel output gradients' all-gathers of sequence
+        // parallelism cannot be).
         final long message = (long) (HALF * residual);
-        final double tp;
+        final int tpNodes = tensorParallelNodes(t);
+        final double share = tpNodes > 1 ? channelShareMultiNode : channelShareSingleNode;
+        final double tpFwd;
+        final double tpBwd;
         if (t == 1) {
-            tp = 0;
+            tpFwd = 0;
+            tpBwd = 0;
         } else if (sp) {
-            tp = 2 * (nccl.fastestSeconds(Collective.ALL_GATHER, message, t, 1)
-                    + nccl.fastestSeconds(Collective.REDUCE_SCATTER, message, t, 1));
+            final double gather = nccl.fastestSeconds(Collective.ALL_GATHER, message, t, tpNodes);
+            final double scatter = nccl.fastestSeconds(Collective.REDUCE_SCATTER, message, t, tpNodes);
+            tpFwd = 2 * (gather + scatter);
+            tpBwd = overlap
+                    ? 2 * gather + overlapped(qkvInput, gather, share) - qkvInput
+                            + overlapped(qkvWeight, scatter, share) - qkvWeight
+                            + overlapped(fc1Input, gather, share) - fc1Input
+                            + overlapped(fc1Weight, scatter, share) - fc1Weight
+                    : tpFwd;
         } else {
-            tp = 2 * nccl.fastestSeconds(Collective.ALL_REDUCE, message, t, 1);
+            final double allReduce = nccl.fastestSeconds(Collective.ALL_REDUCE, message, t, tpNodes);
+            tpFwd = 2 * allReduce;
+            tpBwd = overlap
+                    ? overlapped(qkvWeight, allReduce, share) - qkvWeight + overlapped(fc1Weight, allReduce, share)
+                            - fc1Weight
+                    : tpFwd;
         }
-        out[offset + TP_FWD] = tp;
-        out[offset + TP_BWD] = tp;
+        out[offset + TP_FWD] = tpFwd;
+        out[offset + TP_BWD] = tpBwd;
 
         final double g = (double) model.kvHeads() / model.heads();
         final double replicated = 10 * residual;
@@ -251,17 +370,24 @@ public final class LlmCostModel {
         out[offset + ACT_FULL] = sp ? HALF * residual / t : HALF * residual;
 
         final double logits = (double) tokens * v / t;
-        out[offset + HEAD] = gemmForward(1, tokens, v / t, h) + gemmBackward(1, tokens, v / t, h)
-                + gemm.memorySeconds(12 * logits);
+        out[offset + HEAD] = gemmKernel(1, tokens, v / t, h) + gemmInputGradient(1, tokens, v / t, h)
+                + gemmWeightGradient(1, tokens, v / t, h)
+                + Math.max(LOSS_KERNELS * kernelFloor, gemm.memorySeconds(lossBytes * logits));
         out[offset + HEAD_ACT] = 4 * residual / t * (1 + (double) v / h);
-        out[offset + EMBED] = gemm.memorySeconds(12 * residualPerGpu);
+        out[offset + EMBED] = memoryKernel(4 * residualPerGpu) + memoryKernel(8 * residualPerGpu);
 
         final double p2pBytes = t == 1 ? HALF * residual : HALF * residual / t;
-        final double gather = t == 1 || sp ? 0 : nccl.fastestSeconds(Collective.ALL_GATHER, message, t, 1);
+        final double gather = t == 1 || sp ? 0 : nccl.fastestSeconds(Collective.ALL_GATHER, message, t, tpNodes);
         final AlphaBetaGamma network = cluster.interLinkPerGpu();
         out[offset + P2P_INTRA] = cluster.peerLatency() + p2pBytes / cluster.peerBandwidth(0, gpusPerNode > 1 ? 1 : 0)
                 + gather;
         out[offset + P2P_INTER] = network.alpha() + p2pBytes * network.beta() + gather;
+
+        final long embeddingGradients = (long) Math.ceil((double) GRADIENT_BYTES * v * h / t);
+        out[offset + EMBED_SYNC_INTRA] = embeddingSync
+                ? nccl.fastestSeconds(Collective.ALL_REDUCE, embeddingGradients, 2, 1) : 0;
+        out[offset + EMBED_SYNC_INTER] = embeddingSync
+                ? sharedNetwork[gpusPerNode].fastestSeconds(Collective.ALL_REDUCE, embeddingGradients, 2, 2) : 0;
     }
 
     /**
@@ -334,7 +460,8 @@ public final class LlmCostModel {
     }
 
     /**
-     * The Adam step: memory bound over the parameters this GPU updates.
+     * The optimizer step: memory bound over the parameters this GPU updates ({@link Execution} gives the bytes per
+     * parameter: the Adam step alone, or every pass Megatron-LM runs).
      *
      * @param zero ZeRO stage
      * @param params parameters per GPU
@@ -342,7 +469,7 @@ public final class LlmCostModel {
      * @return seconds
      */
     public double optimizerSeconds(final int zero, final double params, final int d) {
-        return gemm.memorySeconds(ADAM_STEP_BYTES * (zero >= 1 ? params / d : params));
+        return gemm.memorySeconds(optimizerBytes * (zero >= 1 ? params / d : params));
     }
 
     /**
@@ -387,16 +514,19 @@ public final class LlmCostModel {
                 + (recompute == 2 ? layer[offset + TP_FWD] : 0);
         final double head = layer[offset + HEAD];
         final double embed = layer[offset + EMBED];
-        final double body = perStage * perLayer;
+        final double accumulate = gemm.memorySeconds(accumulationBytes * params);
+        final double body = perStage * perLayer + accumulate;
         final double busiest = p == 1 ? body + head + embed : body + Math.max(head, embed);
         final double stageTp = perStage * perLayerTp;
         final double mean = body + (head + embed) / p + stageTp;
         final double compute = m * busiest;
         final double tensor = m * stageTp;
         final double bubble = (p - 1) * mean / v;
+        final boolean crossesNodes = pipelineCrossesNodes(t, d, p);
         final double transfer = p == 1 ? 0
-                : 2.0 * ((double) m * v + p - 1) * layer[offset + (pipelineCrossesNodes(t, d, p) ? P2P_INTER : P2P_INTRA)];
-        final double dataParallel = dpStep + m * dpMicro;
+                : 2.0 * ((double) m * v + p - 1) * layer[offset + (crossesNodes ? P2P_INTER : P2P_INTRA)];
+        final double dataParallel = dpStep + m * dpMicro
+                + (p == 1 ? 0 : layer[offset + (crossesNodes ? EMBED_SYNC_INTER : EMBED_SYNC_INTRA)]);
         out[COMPUTE] = compute;
         out[TENSOR_PARALLEL] = tensor;
         out[BUBBLE] = bubble;
@@ -494,6 +624,6 @@ public final class LlmCostModel {
                 dataParallelMicrobatchSeconds(config.zero(), params, t, d, config.recompute() == Recompute.FULL),
                 optimizerSeconds(config.zero(), params, d),
                 out);
-        return new LlmEstimate(this, config, out);
+        return new LlmEstimate(this, config, out, layer);
     }
 }

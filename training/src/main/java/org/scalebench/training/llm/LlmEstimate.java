@@ -9,11 +9,39 @@ public final class LlmEstimate {
     private final LlmCostModel costModel;
     private final ParallelConfig config;
     private final double[] breakdown;
+    private final double[] layer;
 
-    LlmEstimate(final LlmCostModel costModel, final ParallelConfig config, final double[] breakdown) {
+    LlmEstimate(final LlmCostModel costModel, final ParallelConfig config, final double[] breakdown,
+            final double[] layer) {
         this.costModel = costModel;
         this.config = config;
         this.breakdown = breakdown.clone();
+        this.layer = layer.clone();
+    }
+
+    /**
+     * Forward time of one transformer layer for one microbatch on one GPU, its tensor-parallel collectives
+     * included.
+     *
+     * @return seconds
+     */
+    public double layerForwardSeconds() {
+        return layer[LlmCostModel.FWD] + layer[LlmCostModel.TP_FWD];
+    }
+
+    /**
+     * Backward time of one transformer layer for one microbatch on one GPU: its exposed tensor-parallel collectives
+     * and the recomputation of the configuration included.
+     *
+     * @return seconds
+     */
+    public double layerBackwardSeconds() {
+        final double recompute = switch (config.recompute()) {
+            case NONE -> 0;
+            case SELECTIVE -> layer[LlmCostModel.REC_SELECTIVE];
+            case FULL -> layer[LlmCostModel.REC_FULL] + layer[LlmCostModel.TP_FWD];
+        };
+        return layer[LlmCostModel.BWD] + layer[LlmCostModel.TP_BWD] + recompute;
     }
 
     /**

@@ -4,8 +4,9 @@ import java.util.Arrays;
 
 /**
  * Finds the fastest configuration that fits in memory for a GPU count and a global batch: every tensor-parallel
- * size (a power of two up to a node, dividing the heads, MLP width and vocabulary; or the sizes {@link Space}
- * names, if valid), every pipeline size dividing
+ * size (a power of two up to a node, or a node times a power of two up to {@link #MAX_TENSOR_PARALLEL_NODES}
+ * nodes, dividing the heads, MLP width and vocabulary; or the sizes {@link Space} names, if valid), every pipeline
+ * size dividing
  * the layers, the data-parallel size they leave, every microbatch size that divides a replica's batch, 1F1B or
  * interleaved 1F1B with every chunk count dividing a stage's layers, every recomputation, with and without
  * sequence parallelism, every ZeRO stage ({@link Space} narrows any of these). Ties keep the first candidate in
@@ -17,6 +18,9 @@ import java.util.Arrays;
  * keeps scratch arrays): use one per thread.
  */
 public final class LlmSearch {
+
+    /** The widest tensor-parallel group the search tries by default, in nodes (its collectives cross the NICs). */
+    public static final int MAX_TENSOR_PARALLEL_NODES = 4;
 
     /**
      * The knobs the search may turn.
@@ -166,10 +170,13 @@ public final class LlmSearch {
         final TransformerProfile m = cost.model();
         this.layers = m.layers();
         final int gpn = cost.cluster().gpusPerNode();
-        this.tps = java.util.stream.IntStream.rangeClosed(1, gpn)
+        final int widest = space.tensorParallel() == null ? gpn * MAX_TENSOR_PARALLEL_NODES
+                : Math.max(1, Arrays.stream(space.tensorParallel()).max().orElse(1));
+        this.tps = java.util.stream.IntStream.rangeClosed(1, widest)
+                .filter(t -> t <= gpn || t % gpn == 0)
                 .filter(t -> m.heads() % t == 0 && m.kvHeads() % t == 0 && m.ffnHidden() % t == 0
                         && m.vocab() % t == 0)
-                .filter(t -> space.tensorParallel() == null ? Integer.bitCount(t) == 1
+                .filter(t -> space.tensorParallel() == null ? Integer.bitCount(t <= gpn ? t : t / gpn) == 1
                         : Arrays.stream(space.tensorParallel()).anyMatch(x -> x == t))
                 .toArray();
         this.pps = java.util.stream.IntStream.rangeClosed(1, layers).filter(p -> layers % p == 0)

@@ -2,38 +2,55 @@ package org.scalebench.training.llm;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.scalebench.training.cluster.Cluster;
 import org.scalebench.training.cluster.ClusterCatalog;
 import org.scalebench.core.data.DataTable;
 
 /**
- * Published Megatron-LM iteration times, throughputs and training durations (resource
+ * Published Megatron-LM iteration times, per-layer times, throughputs and training durations (resource
  * {@code llm/validation.csv}) beside what the projector gives for the same configuration on the same hardware
- * ({@code dgx-a100} links with {@code a100-sxm4-80gb} GPUs, as on Selene). Fields a paper did not publish
- * (marked {@code search}) are chosen by {@link LlmSearch} with every published field held fixed. Nothing here
- * feeds back into any input: the errors are reported, not tuned away.
+ * ({@code dgx-a100} links with {@code a100-sxm4-80gb} GPUs, as on Selene) and the same Megatron-LM version
+ * ({@link Execution#megatron}). Fields a paper did not publish (marked {@code search}) are chosen by
+ * {@link LlmSearch} with every published field held fixed.
  *
- * <p>Stateless; allocates freely (not a hot path).
+ * <p>Each row belongs to a set declared in the file: one constant, the GEMM efficiency
+ * ({@link ExecutionPart#GEMM_EFFICIENCY}), is fitted on the {@code calibration} rows only (least squares of the log
+ * ratio projected / published, golden-section search over (0.5, 1]); the {@code validation} rows are projected with
+ * it and never feed the fit. Nothing else is tuned.
+ *
+ * <p>Stateless; allocates freely (not a hot path). The fit on the built-in rows is computed once and cached.
  */
 public final class LlmValidation {
+
+    /** The set whose rows a constant may be fitted on. */
+    public static final String CALIBRATION = "calibration";
+    /** The set whose errors are reported. */
+    public static final String VALIDATION = "validation";
 
     private static final String RESOURCE = "/org/scalebench/training/llm/validation.csv";
     private static final String SEARCH = "search";
     private static final double SECONDS_PER_DAY = 86_400;
+    private static final double FIT_LOW = 0.5;
+    private static final double FIT_HIGH = 1.0;
+    private static final double FIT_TOLERANCE = 1e-6;
 
     /**
      * One published number beside the projection.
      *
      * @param id the row's id
-     * @param metric {@code iteration_s}, {@code tflops_per_gpu} or {@code train_days}
+     * @param set {@link #CALIBRATION} or {@link #VALIDATION}
+     * @param metric {@code iteration_s}, {@code tflops_per_gpu}, {@code train_days}, {@code layer_forward_ms} or
+     *               {@code layer_backward_ms}
      * @param published the published number
      * @param projected scalebench's number
+     * @param iterationSeconds scalebench's iteration time for the row's configuration
      * @param config the configuration projected
      * @param fits whether it fits in memory
      * @param source where the published number comes from
      */
-    public record Row(String id, String metric, double published, double projected, ParallelConfig config,
-            boolean fits, String source) {
+    public record Row(String id, String set, String metric, double published, double projected,
+            double iterationSeconds, ParallelConfig config, boolean fits, String source) {
 
         /**
          * Signed relative error of the projection.
@@ -43,6 +60,29 @@ public final class LlmValidation {
         public double error() {
             return (projected - published) / published;
         }
+
+        /**
+         * Whether the row is a validation row.
+         *
+         * @return true for {@link #VALIDATION}
+         */
+        public boolean validation() {
+            return VALIDATION.equals(set);
+        }
+    }
+
+    /**
+     * The fitted GEMM efficiency and the rows it came from.
+     *
+     * @param gemmEfficiency the fitted fraction of the measured matmul maximum
+     * @param rows the calibration rows, projected with the fitted value
+     */
+    public record Fit(double gemmEfficiency, List<Row> rows) {
+    }
+
+    private static final class BuiltIn {
+        static final DataTable TABLE = DataTable.resource(LlmValidation.class, RESOURCE);
+        static final Fit FIT = fit(TABLE, gpu());
     }
 
     private LlmValidation() {
@@ -67,27 +107,121 @@ public final class LlmValidation {
     }
 
     /**
-     * Projects every published row.
+     * The GEMM efficiency fitted on the built-in calibration rows, and those rows.
+     *
+     * @return the fit (cached)
+     */
+    public static Fit calibration() {
+        return BuiltIn.FIT;
+    }
+
+    /**
+     * Projects every published row, calibration and validation, with every execution part on and the fitted GEMM
+     * efficiency.
      *
      * @return the rows, in file order
      */
     public static List<Row> run() {
-        return run(gpu());
+        return run(gpu(), Set.of());
     }
 
     /**
-     * Projects every published row with another GPU description (for sensitivity studies: the datasheet peak in
-     * place of the measured matmul maximum, another GEMM tile).
+     * Projects every published row with another GPU description or some execution parts off; the GEMM efficiency
+     * is fitted again on the calibration rows under the same conditions (unless {@code off} holds it).
      *
      * @param gpu the GPU data to project with
+     * @param off execution parts switched off
      * @return the rows, in file order
      */
-    public static List<Row> run(final GpuSpec gpu) {
+    public static List<Row> run(final GpuSpec gpu, final Set<ExecutionPart> off) {
+        final double efficiency = fitted(gpu, off);
         final List<Row> rows = new ArrayList<>();
-        for (final DataTable.Row r : DataTable.resource(LlmValidation.class, RESOURCE).rows()) {
-            rows.add(project(r, gpu));
+        for (final DataTable.Row r : BuiltIn.TABLE.rows()) {
+            rows.add(project(r, gpu, off, efficiency));
         }
         return rows;
+    }
+
+    /**
+     * The GEMM efficiency fitted on the built-in calibration rows under other conditions.
+     *
+     * @param gpu the GPU data to project with
+     * @param off execution parts switched off
+     * @return the fitted efficiency (1 when {@code off} holds {@link ExecutionPart#GEMM_EFFICIENCY})
+     */
+    public static double fitted(final GpuSpec gpu, final Set<ExecutionPart> off) {
+        if (off.contains(ExecutionPart.GEMM_EFFICIENCY)) {
+            return 1;
+        }
+        return off.isEmpty() && gpu.equals(gpu()) ? BuiltIn.FIT.gemmEfficiency()
+                : fit(BuiltIn.TABLE, gpu, off).gemmEfficiency();
+    }
+
+    private static Fit fit(final DataTable table, final GpuSpec gpu) {
+        return fit(table, gpu, Set.of());
+    }
+
+    /**
+     * Fits the GEMM efficiency on the calibration rows of a table.
+     *
+     * @param table the validation table
+     * @param gpu the GPU
+     * @param off execution parts switched off
+     * @return the fit
+     */
+    static Fit fit(final DataTable table, final GpuSpec gpu, final Set<ExecutionPart> off) {
+        final List<DataTable.Row> calibration = new ArrayList<>();
+        for (final DataTable.Row r : table.rows()) {
+            final String set = r.require("set");
+            if (!set.equals(CALIBRATION) && !set.equals(VALIDATION)) {
+                throw r.error("set = '" + set + "': must be " + CALIBRATION + " or " + VALIDATION);
+            }
+            if (set.equals(CALIBRATION)) {
+                calibration.add(r);
+            }
+        }
+        if (calibration.isEmpty()) {
+            throw new org.scalebench.core.data.DataFileException(table.file(), 0, "holds no calibration rows");
+        }
+        final double golden = (Math.sqrt(5) - 1) / 2;
+        double lo = FIT_LOW;
+        double hi = FIT_HIGH;
+        double a = hi - golden * (hi - lo);
+        double b = lo + golden * (hi - lo);
+        double fa = logSquares(calibration, gpu, off, a);
+        double fb = logSquares(calibration, gpu, off, b);
+        while (hi - lo > FIT_TOLERANCE) {
+            if (fa <= fb) {
+                hi = b;
+                b = a;
+                fb = fa;
+                a = hi - golden * (hi - lo);
+                fa = logSquares(calibration, gpu, off, a);
+            } else {
+                lo = a;
+                a = b;
+                fa = fb;
+                b = lo + golden * (hi - lo);
+                fb = logSquares(calibration, gpu, off, b);
+            }
+        }
+        final double best = (lo + hi) / 2;
+        final List<Row> rows = new ArrayList<>();
+        for (final DataTable.Row r : calibration) {
+            rows.add(project(r, gpu, off, best));
+        }
+        return new Fit(best, List.copyOf(rows));
+    }
+
+    private static double logSquares(final List<DataTable.Row> rows, final GpuSpec gpu, final Set<ExecutionPart> off,
+            final double efficiency) {
+        double sum = 0;
+        for (final DataTable.Row r : rows) {
+            final Row p = project(r, gpu, off, efficiency);
+            final double log = Math.log(p.projected() / p.published());
+            sum += log * log;
+        }
+        return sum;
     }
 
     private static int[] choice(final DataTable.Row r, final String column) {
@@ -95,9 +229,17 @@ public final class LlmValidation {
         return text.equals(SEARCH) ? null : new int[] {(int) r.number(column)};
     }
 
-    private static Row project(final DataTable.Row r, final GpuSpec gpu) {
+    private static Row project(final DataTable.Row r, final GpuSpec gpu, final Set<ExecutionPart> off,
+            final double efficiency) {
         final TransformerProfile model = TransformerCatalog.builtIn(r.require("model"));
-        final LlmCostModel cost = new LlmCostModel(model, cluster(), gpu, null);
+        Execution execution;
+        try {
+            execution = Execution.megatron(r.require("software"));
+        } catch (final IllegalArgumentException e) {
+            throw r.error(e.getMessage());
+        }
+        execution = execution.withGemmEfficiency(efficiency).without(off);
+        final LlmCostModel cost = new LlmCostModel(model, cluster(), gpu, null, execution, Precision.FP16);
         final int gpus = (int) r.number("gpus");
         final int batch = (int) r.number("global_batch");
         final Recompute recompute = Recompute.parse(r.require("recompute"));
@@ -131,9 +273,12 @@ public final class LlmValidation {
             case "iteration_s" -> e.iterationSeconds();
             case "tflops_per_gpu" -> e.flopsPerGpu(recompute) / 1e12;
             case "train_days" -> e.timeToTrainSeconds(r.number("tokens")) / SECONDS_PER_DAY;
-            default -> throw r.error("metric = '" + metric + "': must be iteration_s, tflops_per_gpu or train_days");
+            case "layer_forward_ms" -> 1e3 * e.layerForwardSeconds();
+            case "layer_backward_ms" -> 1e3 * e.layerBackwardSeconds();
+            default -> throw r.error("metric = '" + metric + "': must be iteration_s, tflops_per_gpu, train_days,"
+                    + " layer_forward_ms or layer_backward_ms");
         };
-        return new Row(r.require("id"), metric, r.number("published"), projected, config, e.fitsMemory(),
-                r.require("source"));
+        return new Row(r.require("id"), r.require("set"), metric, r.number("published"), projected,
+                e.iterationSeconds(), config, e.fitsMemory(), r.require("source"));
     }
 }

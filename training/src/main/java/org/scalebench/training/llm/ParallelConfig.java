@@ -40,7 +40,7 @@ public record ParallelConfig(int gpus, int tp, int pp, int dp, int globalBatch, 
      * Checks the configuration.
      *
      * @param model the model
-     * @param gpusPerNode GPUs per node of the cluster (tensor parallelism stays inside a node)
+     * @param gpusPerNode GPUs per node of the cluster (a tensor-parallel group fits in a node or spans whole nodes)
      * @throws IllegalArgumentException naming the options, their values and what is allowed
      */
     public void check(final TransformerProfile model, final int gpusPerNode) {
@@ -54,9 +54,9 @@ public record ParallelConfig(int gpus, int tp, int pp, int dp, int globalBatch, 
         if (zero < 0 || zero > 3) {
             throw new IllegalArgumentException("--zero = " + zero + ": must be 0, 1, 2 or 3");
         }
-        if (tp > gpusPerNode) {
+        if (tp > gpusPerNode && tp % gpusPerNode != 0) {
             throw new IllegalArgumentException("--tp = " + tp + ": must be at most the " + gpusPerNode
-                    + " GPUs of a node (tensor parallelism stays inside a node)");
+                    + " GPUs of a node or a multiple of it (a group wider than a node spans whole nodes)");
         }
         if (model.heads() % tp != 0 || model.kvHeads() % tp != 0) {
             throw new IllegalArgumentException("--tp = " + tp + ": must divide the " + model.heads()

@@ -54,6 +54,7 @@ public final class ModelProfile {
     private final InterpolatedEfficiency measuredEpochs;
     private final MpSpeedupModel mpSpeedup;
     private final ModelProfile mixed;
+    private final ScalingTerms scaling;
     private final Map<String, String> sources;
 
     /**
@@ -132,6 +133,43 @@ public final class ModelProfile {
             final double optimizerSeconds, final StatisticalEfficiency efficiency,
             final InterpolatedEfficiency measuredEpochs, final MpSpeedupModel mpSpeedup, final ModelProfile mixed,
             final Map<String, String> sources) {
+        this(name, dataset, measuredOn, precision, gradientDtype, parameters, denseGradientBytes, denseParameters,
+                sparseTables, samplesPerEpoch, maxBatchPerDevice, stepTime, stepOverheadSeconds, optimizerSeconds,
+                efficiency, measuredEpochs, mpSpeedup, mixed, ScalingTerms.NONE, sources);
+    }
+
+    /**
+     * Creates a profile with every part and the multi-GPU step costs ({@link ScalingTerms}).
+     *
+     * @param name the model's name
+     * @param dataset the dataset's name
+     * @param measuredOn the device and precision the step times were measured on
+     * @param precision the precision of the step times
+     * @param gradientDtype the width of the gradients exchanged
+     * @param parameters parameter count, at least 1
+     * @param denseGradientBytes dense gradient bytes all-reduced per step, at least 0
+     * @param denseParameters the parameters behind the dense gradient, at least 0
+     * @param sparseTables the tables with sparse gradients
+     * @param samplesPerEpoch samples per epoch {@code D}, at least 1
+     * @param maxBatchPerDevice the largest per-device batch that fits, at least 1
+     * @param stepTime single-device step time against batch; its fixed part is overhead plus optimizer
+     * @param stepOverheadSeconds the fixed part every GPU pays whatever it holds, seconds, at least 0
+     * @param optimizerSeconds the single-device optimizer update, seconds, at least 0 (split like the parameters)
+     * @param efficiency epochs to converge against global batch
+     * @param measuredEpochs the measured (batch, epochs) points behind it, or null
+     * @param mpSpeedup how {@code SU_MP(M)} is obtained
+     * @param mixed the mixed-precision variant, or null if no measured source exists
+     * @param scaling the multi-GPU step costs
+     * @param sources the source of every parameter, by parameter name
+     * @throws IllegalArgumentException naming the parameter, its value and what is allowed
+     */
+    public ModelProfile(final String name, final String dataset, final String measuredOn, final Precision precision,
+            final GradientDtype gradientDtype, final long parameters, final long denseGradientBytes,
+            final double denseParameters, final List<SparseTable> sparseTables, final long samplesPerEpoch,
+            final int maxBatchPerDevice, final StepTimeCurve stepTime, final double stepOverheadSeconds,
+            final double optimizerSeconds, final StatisticalEfficiency efficiency,
+            final InterpolatedEfficiency measuredEpochs, final MpSpeedupModel mpSpeedup, final ModelProfile mixed,
+            final ScalingTerms scaling, final Map<String, String> sources) {
         Checks.requireAtLeast("parameters", parameters, 1);
         Checks.requireAtLeast("dense_gradient_bytes", denseGradientBytes, 0);
         if (!(denseParameters >= 0)) {
@@ -178,6 +216,7 @@ public final class ModelProfile {
         this.measuredEpochs = measuredEpochs;
         this.mpSpeedup = mpSpeedup;
         this.mixed = mixed;
+        this.scaling = scaling == null ? ScalingTerms.NONE : scaling;
         this.sources = Collections.unmodifiableMap(new TreeMap<>(sources));
     }
 
@@ -185,7 +224,7 @@ public final class ModelProfile {
             final StatisticalEfficiency other, final ModelProfile mixedVariant) {
         return new ModelProfile(name, dataset, measuredOn, precision, gradientDtype, parameters, denseGradientBytes,
                 denseParameters, sparseTables, samplesPerEpoch, maxBatchPerDevice, curve, overhead, optimizer, other,
-                measuredEpochs, mpSpeedup, mixedVariant, sources);
+                measuredEpochs, mpSpeedup, mixedVariant, scaling, sources);
     }
 
     /**
@@ -229,7 +268,7 @@ public final class ModelProfile {
         return new ModelProfile(name, dataset, measuredOn, precision, gradientDtype, parameters, denseGradientBytes,
                 denseParameters, sparseTables, samplesPerEpoch, batch, stepTime, stepOverheadSeconds, optimizerSeconds,
                 efficiency, measuredEpochs, mpSpeedup, mixed == null ? null : mixed.withMaxBatchPerDevice(batch),
-                sources);
+                scaling, sources);
     }
 
     /**
@@ -243,6 +282,41 @@ public final class ModelProfile {
     public ModelProfile withFixedParts(final double overhead, final double optimizer) {
         return copy(stepTime.withFixedSeconds(overhead + optimizer), overhead, optimizer, efficiency,
                 mixed == null ? null : mixed.withFixedParts(overhead, optimizer));
+    }
+
+    /**
+     * The same profile with other multi-GPU step costs (its mixed-precision variant too).
+     *
+     * @param terms the costs
+     * @return a new profile
+     */
+    public ModelProfile withScaling(final ScalingTerms terms) {
+        return new ModelProfile(name, dataset, measuredOn, precision, gradientDtype, parameters, denseGradientBytes,
+                denseParameters, sparseTables, samplesPerEpoch, maxBatchPerDevice, stepTime, stepOverheadSeconds,
+                optimizerSeconds, efficiency, measuredEpochs, mpSpeedup, mixed == null ? null : mixed.withScaling(terms),
+                terms, sources);
+    }
+
+    /**
+     * The same profile with another MP model (its mixed-precision variant too), for sensitivity studies.
+     *
+     * @param model the MP model
+     * @return a new profile
+     */
+    public ModelProfile withMpSpeedup(final MpSpeedupModel model) {
+        return new ModelProfile(name, dataset, measuredOn, precision, gradientDtype, parameters, denseGradientBytes,
+                denseParameters, sparseTables, samplesPerEpoch, maxBatchPerDevice, stepTime, stepOverheadSeconds,
+                optimizerSeconds, efficiency, measuredEpochs, model, mixed == null ? null : mixed.withMpSpeedup(model),
+                scaling, sources);
+    }
+
+    /**
+     * The multi-GPU step costs.
+     *
+     * @return the terms ({@link ScalingTerms#NONE} unless set)
+     */
+    public ScalingTerms scaling() {
+        return scaling;
     }
 
     /**

@@ -7,6 +7,7 @@ import org.scalebench.training.collective.Collective;
 import org.scalebench.training.collective.CollectiveCost;
 import org.scalebench.training.collective.HierarchicalAllReduce;
 import org.scalebench.training.collective.NcclConstants;
+import org.scalebench.training.collective.NcclFabric;
 import org.scalebench.training.collective.NcclGeneration;
 import org.scalebench.training.collective.NcclModel;
 import org.scalebench.training.collective.RingAllGather;
@@ -59,6 +60,7 @@ final class GradientExchange {
     private final int gpusPerNode;
     private final int[] degrees;
     private final NcclModel nccl;
+    private final NcclModel[][] singleNode;
     private final double[][][] nicShare;
     private final CollectiveCost ringIntra;
     private final CollectiveCost gatherIntra;
@@ -84,6 +86,7 @@ final class GradientExchange {
                 : options.ncclGeneration();
         this.nccl = new NcclModel(NcclConstants.of(generation), cluster.ncclFabric(generation),
                 options.disabledNcclCorrections());
+        this.singleNode = singleNodeModels(cluster, generation, options, degrees, nccl);
         final NicSharing sharing = options.nicSharing() == null ? cluster.nicSharing() : options.nicSharing();
         final int k = degrees.length;
         final int batches = ringBytes[DENSE][0].length;
@@ -118,6 +121,57 @@ final class GradientExchange {
                 gather[i][b] = new RingAllGather(scaled(node, nicShare[GATHER][i][b]));
             }
         }
+    }
+
+    /**
+     * For each MP degree {@code m} and worker count {@code W} that fit in one node, the NCCL model of the slowest of
+     * the {@code m} rings {@code {j, j + m, ..., j + (W - 1) m}}: on point-to-point NVLinks the ring gets the channels
+     * NCCL can build on its GPUs ({@link Cluster#ncclRingChannels}), and a group the links do not join into a ring
+     * falls back to one channel at its slowest pair's bandwidth; behind a switch, or with the cube-mesh effect off,
+     * every ring gets the node's channels.
+     */
+    private static NcclModel[][] singleNodeModels(final Cluster cluster, final NcclGeneration generation,
+            final ProjectionOptions options, final int[] degrees, final NcclModel whole) {
+        final int gpus = cluster.gpusPerNode();
+        final NcclModel[][] models = new NcclModel[degrees.length][];
+        final NcclFabric fabric = cluster.ncclFabric(generation);
+        final boolean search = options.enabled(ScalingEffect.CUBE_MESH)
+                && options.communication() == CommunicationModel.NCCL;
+        for (int i = 0; i < degrees.length; i++) {
+            final int m = degrees[i];
+            final int maxWorkers = Math.max(1, gpus / m);
+            models[i] = new NcclModel[maxWorkers + 1];
+            for (int w = 1; w <= maxWorkers; w++) {
+                models[i][w] = whole;
+                if (!search || w < 2) {
+                    continue;
+                }
+                int channels = Integer.MAX_VALUE;
+                double slowestPair = Double.POSITIVE_INFINITY;
+                for (int j = 0; j < m; j++) {
+                    final int[] ring = new int[w];
+                    for (int r = 0; r < w; r++) {
+                        ring[r] = j + r * m;
+                    }
+                    channels = Math.min(channels, cluster.ncclRingChannels(ring));
+                    for (int a = 0; a < w; a++) {
+                        for (int b = a + 1; b < w; b++) {
+                            slowestPair = Math.min(slowestPair, cluster.peerBandwidth(ring[a], ring[b]));
+                        }
+                    }
+                }
+                if (channels == fabric.channelsSingleNode()) {
+                    continue;
+                }
+                final NcclFabric ring = channels > 0
+                        ? new NcclFabric(fabric.architecture(), fabric.nvlink(), channels, fabric.channelsMultiNode(),
+                                fabric.bwIntraPerChannel(), fabric.bwInterPerChannel(), fabric.hostCpu())
+                        : new NcclFabric(fabric.architecture(), false, 1, fabric.channelsMultiNode(),
+                                slowestPair / 1e9, fabric.bwInterPerChannel(), fabric.hostCpu());
+                models[i][w] = new NcclModel(NcclConstants.of(generation), ring, options.disabledNcclCorrections());
+            }
+        }
+        return models;
     }
 
     private static AlphaBetaGamma scaled(final AlphaBetaGamma link, final double share) {
@@ -238,7 +292,7 @@ final class GradientExchange {
         final long n = (long) Math.ceil(bytes);
         switch (model) {
             case NCCL:
-                return nodes == 1 ? nccl.fastestSeconds(Collective.ALL_REDUCE, n, workers, 1)
+                return nodes == 1 ? intraNode(mIndex, workers).fastestSeconds(Collective.ALL_REDUCE, n, workers, 1)
                         : nccl.fastestSeconds(Collective.ALL_REDUCE, n, workers, Math.min(nodes, workers),
                                 nicShare[phase][mIndex][bIndex]);
             case RING:
@@ -248,11 +302,73 @@ final class GradientExchange {
         }
     }
 
+    private NcclModel intraNode(final int mIndex, final int workers) {
+        final NcclModel[] row = singleNode[mIndex];
+        return workers < row.length ? row[workers] : nccl;
+    }
+
+    /**
+     * The exposed part of one step's gradient exchange when dense buckets are all-reduced as the backward pass makes
+     * them ready (PyTorch DDP, Apex, Horovod): the gradient appears at an even rate over {@code backwardSeconds}, a
+     * bucket's all-reduce starts when the bucket is full and the one before it has finished, and what runs past the
+     * end of the backward pass is exposed. With {@code n} full buckets of all-reduce time {@code c}, each filled in
+     * {@code d}, the last full bucket ends at {@code n d + c} if {@code c <= d}, else at {@code d + n c}; the rest of
+     * the gradient is ready at the end of the backward pass and starts after that. Without buckets the one all-reduce
+     * starts at the end: all of it is exposed. Sparse exchanges run after the backward pass and are exposed whole.
+     *
+     * @param workers data-parallel workers, at least 1
+     * @param mIndex index of the MP degree
+     * @param bIndex index of the batch candidate
+     * @param dense dense gradient bytes the slowest ring all-reduces
+     * @param gathered sparse bytes the slowest gather ring collects
+     * @param table dense bytes of the table slice the slowest ring would all-reduce instead
+     * @param backwardSeconds the backward pass the exchange may hide under
+     * @param total where to store the whole exchange's seconds ({@link #seconds}) in element 0, or null
+     * @return exposed seconds
+     */
+    double exposedSeconds(final int workers, final int mIndex, final int bIndex, final double dense,
+            final double gathered, final double table, final double backwardSeconds, final double[] total) {
+        if (workers == 1) {
+            if (total != null) {
+                total[0] = 0.0;
+            }
+            return 0.0;
+        }
+        double whole;
+        final int m = degrees[mIndex];
+        final int nodes = (workers * m + gpusPerNode - 1) / gpusPerNode;
+        double exposed;
+        if (bucket > 0 && dense > bucket) {
+            final double full = Math.floor(dense / bucket);
+            final double rest = dense - full * bucket;
+            final double c = oneAllReduce(workers, mIndex, bIndex, DENSE, nodes, bucket);
+            final double fill = backwardSeconds * bucket / dense;
+            final double lastFull = c <= fill ? full * fill + c : fill + full * c;
+            final double restTime = rest > 0 ? oneAllReduce(workers, mIndex, bIndex, DENSE, nodes, rest) : 0.0;
+            final double end = rest > 0 ? Math.max(backwardSeconds, lastFull) + restTime : lastFull;
+            exposed = Math.max(0.0, end - backwardSeconds);
+            whole = full * c + restTime;
+        } else {
+            exposed = oneAllReduce(workers, mIndex, bIndex, DENSE, nodes, dense);
+            whole = exposed;
+        }
+        if (gathered > 0) {
+            final double sparse = Math.min(allGather(workers, mIndex, bIndex, nodes, gathered),
+                    allReduce(workers, mIndex, bIndex, TABLE, nodes, table));
+            exposed += sparse;
+            whole += sparse;
+        }
+        if (total != null) {
+            total[0] = whole;
+        }
+        return exposed;
+    }
+
     private double allGather(final int workers, final int mIndex, final int bIndex, final int nodes,
             final double bytes) {
         final long n = (long) Math.ceil(bytes);
         if (model == CommunicationModel.NCCL) {
-            return nodes == 1 ? nccl.fastestSeconds(Collective.ALL_GATHER, n, workers, 1)
+            return nodes == 1 ? intraNode(mIndex, workers).fastestSeconds(Collective.ALL_GATHER, n, workers, 1)
                     : nccl.fastestSeconds(Collective.ALL_GATHER, n, workers, Math.min(nodes, workers),
                             nicShare[GATHER][mIndex][bIndex]);
         }

@@ -25,10 +25,14 @@ import org.scalebench.training.collective.NcclGeneration;
  * @param bucketBytes the size of the buckets a data-parallel framework all-reduces one after the other (PyTorch
  *     DDP, Apex {@code message_size}), each paying the collective's latency; 0 for one all-reduce of the whole
  *     gradient (the default)
+ * @param accumulationSteps micro-steps whose gradients a worker accumulates before one exchange and one optimizer
+ *     update, at least 1 (1: no accumulation); the global batch is {@code W * b * accumulationSteps}
+ * @param disabledEffects parts of the step model switched off ({@link ScalingEffect}); empty by default
  */
 public record ProjectionOptions(double overlap, boolean shardedAllReduce, CommunicationModel communication,
         NcclGeneration ncclGeneration, int fixedBatch, boolean evenShards, NicSharing nicSharing,
-        Set<NcclCorrection> disabledNcclCorrections, long bucketBytes) {
+        Set<NcclCorrection> disabledNcclCorrections, long bucketBytes, int accumulationSteps,
+        Set<ScalingEffect> disabledEffects) {
 
     /**
      * No overlap, sharded all-reduce by the placement's shards, NCCL model with the cluster's generation and NIC
@@ -57,6 +61,20 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
         if (bucketBytes < 0) {
             throw new IllegalArgumentException("bucket bytes = " + bucketBytes + ": must be at least 0 (0: no buckets)");
         }
+        if (accumulationSteps < 1) {
+            throw new IllegalArgumentException("accumulation steps = " + accumulationSteps + ": must be at least 1");
+        }
+        disabledEffects = disabledEffects.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(disabledEffects));
+    }
+
+    /**
+     * Whether a part of the step model is on.
+     *
+     * @param effect the part
+     * @return true unless switched off
+     */
+    public boolean enabled(final ScalingEffect effect) {
+        return !disabledEffects.contains(effect);
     }
 
     /**
@@ -70,7 +88,8 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions(final double overlap, final boolean shardedAllReduce,
             final CommunicationModel communication, final NcclGeneration ncclGeneration, final int fixedBatch) {
-        this(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, false, null, Set.of(), 0);
+        this(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, false, null, Set.of(), 0, 1,
+                Set.of());
     }
 
     /**
@@ -81,7 +100,7 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withOverlap(final double value) {
         return new ProjectionOptions(value, shardedAllReduce, communication, ncclGeneration, fixedBatch, evenShards,
-                nicSharing, disabledNcclCorrections, bucketBytes);
+                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects);
     }
 
     /**
@@ -92,7 +111,7 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withShardedAllReduce(final boolean value) {
         return new ProjectionOptions(overlap, value, communication, ncclGeneration, fixedBatch, evenShards,
-                nicSharing, disabledNcclCorrections, bucketBytes);
+                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects);
     }
 
     /**
@@ -103,7 +122,7 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withCommunication(final CommunicationModel value) {
         return new ProjectionOptions(overlap, shardedAllReduce, value, ncclGeneration, fixedBatch, evenShards,
-                nicSharing, disabledNcclCorrections, bucketBytes);
+                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects);
     }
 
     /**
@@ -114,7 +133,7 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withNcclGeneration(final NcclGeneration value) {
         return new ProjectionOptions(overlap, shardedAllReduce, communication, value, fixedBatch, evenShards,
-                nicSharing, disabledNcclCorrections, bucketBytes);
+                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects);
     }
 
     /**
@@ -125,7 +144,7 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withFixedBatch(final int value) {
         return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, value, evenShards,
-                nicSharing, disabledNcclCorrections, bucketBytes);
+                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects);
     }
 
     /**
@@ -136,7 +155,7 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withEvenShards(final boolean value) {
         return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, value,
-                nicSharing, disabledNcclCorrections, bucketBytes);
+                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects);
     }
 
     /**
@@ -147,7 +166,7 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withNicSharing(final NicSharing value) {
         return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, evenShards,
-                value, disabledNcclCorrections, bucketBytes);
+                value, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects);
     }
 
     /**
@@ -158,7 +177,7 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withDisabledNcclCorrections(final Set<NcclCorrection> value) {
         return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, evenShards,
-                nicSharing, value, bucketBytes);
+                nicSharing, value, bucketBytes, accumulationSteps, disabledEffects);
     }
 
     /**
@@ -169,6 +188,28 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withBucketBytes(final long value) {
         return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, evenShards,
-                nicSharing, disabledNcclCorrections, value);
+                nicSharing, disabledNcclCorrections, value, accumulationSteps, disabledEffects);
+    }
+
+    /**
+     * These options with gradient accumulation.
+     *
+     * @param value micro-steps per exchange, at least 1
+     * @return new options
+     */
+    public ProjectionOptions withAccumulationSteps(final int value) {
+        return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, evenShards,
+                nicSharing, disabledNcclCorrections, bucketBytes, value, disabledEffects);
+    }
+
+    /**
+     * These options with some parts of the step model switched off.
+     *
+     * @param value the parts to switch off
+     * @return new options
+     */
+    public ProjectionOptions withDisabledEffects(final Set<ScalingEffect> value) {
+        return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, evenShards,
+                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, value);
     }
 }

@@ -26,9 +26,12 @@ public final class ProjectionTable {
     final double[] computeSeconds;
     final double[] commSeconds;
     final double[] exposedCommSeconds;
+    final double[] overheadSeconds;
     final double[] stepSeconds;
     final double[] trainSeconds;
     final int[] best;
+    /** Scratch for the projector's sweep (the whole exchange beside its exposed part). */
+    final double[] scratch = new double[1];
     double singleDeviceSeconds;
 
     ProjectionTable(final int capacity, final int[] degrees) {
@@ -46,6 +49,7 @@ public final class ProjectionTable {
         this.computeSeconds = new double[cells];
         this.commSeconds = new double[cells];
         this.exposedCommSeconds = new double[cells];
+        this.overheadSeconds = new double[cells];
         this.stepSeconds = new double[cells];
         this.trainSeconds = new double[cells];
         this.best = new int[capacity];
@@ -190,7 +194,20 @@ public final class ProjectionTable {
     }
 
     /**
-     * Step time: compute plus exposed communication.
+     * The per-step costs of more than one GPU: waiting for the slowest GPU and the synchronisation overhead
+     * ({@link org.scalebench.training.model.ScalingTerms}).
+     *
+     * @param row the row
+     * @param mIndex the column
+     * @return seconds
+     */
+    public double overheadSeconds(final int row, final int mIndex) {
+        return overheadSeconds[cell(row, mIndex)];
+    }
+
+    /**
+     * Step time: compute plus the multi-GPU overheads plus exposed communication (at least the input pipeline's
+     * time for the step's samples).
      *
      * @param row the row
      * @param mIndex the column

@@ -7,6 +7,8 @@ import org.scalebench.core.Checks;
 import org.scalebench.training.cluster.Cluster;
 import org.scalebench.training.efficiency.StatisticalEfficiency;
 import org.scalebench.training.model.ModelProfile;
+import org.scalebench.training.model.Precision;
+import org.scalebench.training.model.ScalingTerms;
 import org.scalebench.training.model.SparseTable;
 import org.scalebench.training.model.StepTimeCurve;
 import org.scalebench.training.parallel.ComputeTime;
@@ -18,9 +20,11 @@ import org.scalebench.training.parallel.MpPlacement;
  * ({@code docs/training-model.md} derives every term):
  * <pre>
  *   T(N, M)   = epochs(W b) * (D / (W b)) * T_step            W = N / M workers of M GPUs, worker batch b
- *   T_step    = compute + exposed(comm)
- *   compute   = overhead + optimizer * s(M) + (t_c(b) - overhead - optimizer) / SU_MP(M, b)
- *   exposed   = comm - min(overlap * comm, 2/3 * compute)         (the backward pass is 2/3 of a step)
+ *   T_step    = k * micro + optimizer * s(M) + wait(N) + sync + exposed(comm)     (k accumulated micro-steps)
+ *   micro     = overhead + (t_c(b) - overhead - optimizer) / SU_MP(M, b)
+ *   wait(N)   = cv * E[max of N standard normals] * sqrt(k) * micro               (the slowest GPU)
+ *   exposed   = the gradient buckets' timeline past the backward pass (2/3 of a micro-step), or
+ *               comm - min(overlap * comm, 2/3 * micro) with the timeline off
  *   comm      = all-reduce of the slowest ring's dense shard among W workers, plus the exchange of sparse gradients
  * </pre>
  * {@code t_c} is the measured single-device step time (its fixed part: a per-step overhead every GPU pays and the
@@ -50,6 +54,7 @@ public final class Projector {
     private final double[][] speedup;
     private final double[][] shard;
     private final double[][] computeTime;
+    private final double[][] microTime;
     private final double[][] denseBytes;
     private final double[][] gatherBytes;
     private final double[][] tableBytes;
@@ -59,6 +64,12 @@ public final class Projector {
     private final double overlap;
     private final double singleDeviceSeconds;
     private final int singleDeviceBatch;
+    private final int accumulation;
+    private final double rootAccumulation;
+    private final boolean timeline;
+    private final double syncOverhead;
+    private final double stragglerCv;
+    private final double inputRate;
 
     /**
      * Sets up a projection.
@@ -121,6 +132,7 @@ public final class Projector {
         this.speedup = new double[k][n];
         this.shard = new double[k][n];
         this.computeTime = new double[k][n];
+        this.microTime = new double[k][n];
         this.denseBytes = new double[k][n];
         this.gatherBytes = new double[k][n];
         this.tableBytes = new double[k][n];
@@ -136,10 +148,19 @@ public final class Projector {
         this.efficiency = model.efficiency();
         this.samples = model.samplesPerEpoch();
         this.overlap = options.overlap();
+        this.accumulation = options.accumulationSteps();
+        this.rootAccumulation = Math.sqrt(accumulation);
+        this.timeline = options.enabled(ScalingEffect.BACKWARD_TIMELINE) && overlap > 0;
+        final ScalingTerms terms = model.scaling();
+        this.syncOverhead = options.enabled(ScalingEffect.STEP_OVERHEAD) ? terms.syncOverheadSeconds() : 0.0;
+        this.stragglerCv = options.enabled(ScalingEffect.STRAGGLER) ? terms.stragglerCv() : 0.0;
+        this.inputRate = options.enabled(ScalingEffect.INPUT_PIPELINE) ? terms.inputSamplesPerSecond() : 0.0;
         double single = Double.POSITIVE_INFINITY;
         int singleBatch = batches[0];
         for (int b = 0; b < batchCount[0]; b++) {
-            final double t = efficiency.epochs(batches[b]) * samples / batches[b] * computeTime[0][b];
+            final double global = (double) batches[b] * accumulation;
+            final double step = Math.max(computeTime[0][b], inputRate > 0 ? global / inputRate : 0.0);
+            final double t = efficiency.epochs(global) * samples / global * step;
             if (t < single) {
                 single = t;
                 singleBatch = batches[b];
@@ -175,8 +196,12 @@ public final class Projector {
         final double largestDense = max(denseShare);
         speedup[i][b] = su;
         shard[i][b] = largestDense;
-        computeTime[i][b] = model.stepOverheadSeconds() + model.optimizerSeconds() * largestDense
-                + variable.seconds(batch) / su;
+        final double overhead = options.enabled(ScalingEffect.STEP_OVERHEAD) ? model.stepOverheadSeconds() : 0.0;
+        final double lossScaling = options.enabled(ScalingEffect.LOSS_SCALING) && model.precision() == Precision.MIXED
+                ? model.scaling().lossScalingBytesPerParameter() * model.parameters() / cluster.hbmBandwidth() : 0.0;
+        microTime[i][b] = overhead + variable.seconds(batch) / su;
+        computeTime[i][b] = options.accumulationSteps() * microTime[i][b]
+                + (model.optimizerSeconds() + lossScaling) * largestDense;
         final boolean whole = m == 1 || !options.shardedAllReduce();
         denseBytes[i][b] = model.denseGradientBytes() * (whole ? 1.0 : largestDense);
         ringBytes[GradientExchange.DENSE][i][b] = denseShare;
@@ -338,7 +363,7 @@ public final class Projector {
                     markInfeasible(out, cell);
                     continue;
                 }
-                fillBest(out, cell, n / m, i);
+                fillBest(out, cell, n / m, i, n);
                 if (out.trainSeconds[cell] < out.trainSeconds[r * k + bestColumn]) {
                     bestColumn = i;
                 }
@@ -347,6 +372,42 @@ public final class Projector {
         }
         out.rows = devices.length;
         out.singleDeviceSeconds = singleDeviceSeconds;
+    }
+
+    /**
+     * Data parallelism's step on {@code devices} GPUs at the first batch candidate, for a given single-GPU compute
+     * and given multi-GPU terms instead of the profile's: the same exchange, timeline, accumulation and terms as
+     * {@link #project}, for callers that fit those terms to measurements (the validation corpus). Allocates nothing.
+     *
+     * @param devices GPUs, at least 1
+     * @param microSeconds one micro-step's compute on one GPU (forward and backward, with the per-step overhead)
+     * @param optimizerSeconds the optimizer update once per step
+     * @param syncOverheadSeconds the synchronisation overhead of a multi-GPU step (used if the step-overhead effect
+     *     is on)
+     * @param stragglerCv the coefficient of variation of a GPU's compute (used if the straggler effect is on)
+     * @return seconds per step (all micro-steps, the exchange, the overheads)
+     */
+    public double dataParallelStepSeconds(final int devices, final double microSeconds, final double optimizerSeconds,
+            final double syncOverheadSeconds, final double stragglerCv) {
+        Checks.requireAtLeast("devices", devices, 1);
+        final double dense = denseBytes[0][0];
+        final double gathered = devices * gatherBytes[0][0];
+        final double table = tableBytes[0][0];
+        final double backward = BACKWARD_SHARE * microSeconds;
+        final double exposed;
+        if (timeline) {
+            exposed = exchange.exposedSeconds(devices, 0, 0, dense, gathered, table, backward, null);
+        } else {
+            final double comm = exchange.seconds(devices, 0, 0, dense, gathered, table);
+            exposed = comm - Math.min(overlap * comm, backward);
+        }
+        final boolean overheadOn = options.enabled(ScalingEffect.STEP_OVERHEAD);
+        final boolean stragglerOn = options.enabled(ScalingEffect.STRAGGLER);
+        final double overhead = (stragglerOn ? stragglerCv : 0.0) * SlowestOfN.expectedMax(devices) * rootAccumulation
+                * microSeconds + (devices > 1 && overheadOn ? syncOverheadSeconds : 0.0);
+        final double step = accumulation * microSeconds + optimizerSeconds + overhead + exposed;
+        final double samples = (double) batches[0] * accumulation;
+        return inputRate > 0 ? Math.max(step, samples / inputRate) : step;
     }
 
     private void checkDevices(final int n) {
@@ -369,48 +430,73 @@ public final class Projector {
         out.computeSeconds[cell] = Double.NaN;
         out.commSeconds[cell] = Double.NaN;
         out.exposedCommSeconds[cell] = Double.NaN;
+        out.overheadSeconds[cell] = Double.NaN;
         out.stepSeconds[cell] = Double.NaN;
         out.trainSeconds[cell] = Double.POSITIVE_INFINITY;
     }
 
-    private void fillBest(final ProjectionTable out, final int cell, final int workers, final int mIndex) {
+    private void fillBest(final ProjectionTable out, final int cell, final int workers, final int mIndex,
+            final int devices) {
         double bestTime = Double.POSITIVE_INFINITY;
         int bestB = 0;
         double bestCompute = 0;
         double bestComm = 0;
         double bestExposed = 0;
+        double bestOverhead = 0;
+        double bestStep = 0;
         double bestEpochs = 0;
         final double[] computeRow = computeTime[mIndex];
+        final double[] microRow = microTime[mIndex];
         final double[] denseRow = denseBytes[mIndex];
         final double[] gatherRow = gatherBytes[mIndex];
         final double[] tableRow = tableBytes[mIndex];
+        final double slowest = stragglerCv * SlowestOfN.expectedMax(devices) * rootAccumulation;
+        final double sync = workers > 1 ? syncOverhead : 0.0;
         for (int b = 0; b < batchCount[mIndex]; b++) {
-            final double worker = batches[b];
+            final double worker = (double) batches[b] * accumulation;
             final double global = workers * worker;
             final double epochs = efficiency.epochs(global);
             final double computeSeconds = computeRow[b];
-            final double comm = exchange.seconds(workers, mIndex, b, denseRow[b], workers * gatherRow[b], tableRow[b]);
-            final double exposed = comm - Math.min(overlap * comm, BACKWARD_SHARE * computeSeconds);
-            final double time = epochs * samples / global * (computeSeconds + exposed);
+            final double micro = microRow[b];
+            final double backward = BACKWARD_SHARE * micro;
+            final double comm;
+            final double exposed;
+            if (timeline) {
+                exposed = exchange.exposedSeconds(workers, mIndex, b, denseRow[b], workers * gatherRow[b],
+                        tableRow[b], backward, out.scratch);
+                comm = out.scratch[0];
+            } else {
+                comm = exchange.seconds(workers, mIndex, b, denseRow[b], workers * gatherRow[b], tableRow[b]);
+                exposed = comm - Math.min(overlap * comm, backward);
+            }
+            final double overhead = slowest * micro + sync;
+            double step = computeSeconds + overhead + exposed;
+            if (inputRate > 0) {
+                step = Math.max(step, worker / (inputRate * degrees[mIndex]));
+            }
+            final double time = epochs * samples / global * step;
             if (time < bestTime) {
                 bestTime = time;
                 bestB = b;
                 bestCompute = computeSeconds;
                 bestComm = comm;
                 bestExposed = exposed;
+                bestOverhead = overhead;
+                bestStep = step;
                 bestEpochs = epochs;
             }
         }
         out.feasible[cell] = true;
         out.batch[cell] = batches[bestB];
-        out.globalBatch[cell] = (double) workers * batches[bestB];
+        out.globalBatch[cell] = (double) workers * batches[bestB] * accumulation;
         out.epochs[cell] = bestEpochs;
         out.mpSpeedup[cell] = speedup[mIndex][bestB];
         out.shardFraction[cell] = shard[mIndex][bestB];
         out.computeSeconds[cell] = bestCompute;
         out.commSeconds[cell] = bestComm;
         out.exposedCommSeconds[cell] = bestExposed;
-        out.stepSeconds[cell] = bestCompute + bestExposed;
+        out.overheadSeconds[cell] = bestOverhead;
+        out.stepSeconds[cell] = bestStep;
         out.trainSeconds[cell] = bestTime;
     }
 }

@@ -9,6 +9,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.scalebench.training.cluster.Cluster;
 import org.scalebench.training.cluster.ClusterCatalog;
+import org.scalebench.training.collective.Collective;
+import org.scalebench.training.collective.NcclConstants;
+import org.scalebench.training.collective.NcclModel;
 
 /** The cost model against the closed forms of Narayanan et al. (SC'21) and Korthikanti et al. (2022). */
 class LlmCostModelTest {
@@ -147,6 +150,105 @@ class LlmCostModelTest {
         assertTrue(c.dataParallelStepSeconds(0, params, 2, 4) < c.dataParallelStepSeconds(0, params, 8, 4));
         assertTrue(c.pipelineCrossesNodes(8, 1, 2));
         assertFalse(c.pipelineCrossesNodes(2, 2, 2));
+    }
+
+    @Test
+    void tensorParallelismWiderThanANodeIsPricedByNcclOverTheNics() {
+        final LlmCostModel c = new LlmCostModel(TransformerCatalog.builtIn("gpt3-175b"), DGX_A100, A100_80, null,
+                Execution.ideal(), Precision.BF16);
+        final NcclModel nccl = new NcclModel(NcclConstants.of(DGX_A100.ncclGeneration()), DGX_A100.ncclFabric());
+        final long message = 2L * 2048 * 12288;
+        final double[] layer = new double[LlmCostModel.LAYER_SLOTS];
+        for (final int t : new int[] {8, 16, 32}) {
+            assertEquals(t / 8 > 1 ? t / 8 : 1, c.tensorParallelNodes(t));
+            c.layerCosts(t, 1, false, layer, 0);
+            assertEquals(2 * nccl.fastestSeconds(Collective.ALL_REDUCE, message, t, c.tensorParallelNodes(t)),
+                    layer[LlmCostModel.TP_FWD], 1e-15, "t = " + t);
+            c.layerCosts(t, 1, true, layer, 0);
+            assertEquals(2 * (nccl.fastestSeconds(Collective.ALL_GATHER, message, t, c.tensorParallelNodes(t))
+                    + nccl.fastestSeconds(Collective.REDUCE_SCATTER, message, t, c.tensorParallelNodes(t))),
+                    layer[LlmCostModel.TP_FWD], 1e-15, "t = " + t + ", sequence parallel");
+        }
+        c.layerCosts(8, 1, false, layer, 0);
+        final double node = layer[LlmCostModel.TP_FWD];
+        c.layerCosts(16, 1, false, layer, 0);
+        assertTrue(layer[LlmCostModel.TP_FWD] > node, "8 NICs of 25 GB/s are slower than NVSwitch");
+        // a 16-way group on 64 GPUs: the pipeline crosses nodes, each data-parallel group has one rank per node
+        final LlmEstimate wide = c.evaluate(config(64, 16, 4, 64, 1, 1, Recompute.FULL, false, 0));
+        assertTrue(wide.part(LlmCostModel.TENSOR_PARALLEL) > 0 && c.pipelineCrossesNodes(16, 1, 4));
+        assertTrue(wide.iterationSeconds() > c.evaluate(config(64, 8, 8, 64, 1, 1, Recompute.FULL, false, 0))
+                .iterationSeconds() * 0.5);
+    }
+
+    @Test
+    void aTensorParallelGroupWiderThanANodeMustSpanWholeNodes() {
+        final TransformerProfile gpt3 = TransformerCatalog.builtIn("gpt3-175b");
+        config(64, 16, 4, 64, 1, 1, Recompute.FULL, false, 0).check(gpt3, 8);
+        config(64, 32, 2, 64, 1, 1, Recompute.FULL, false, 0).check(gpt3, 8);
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> config(96, 12, 8, 96, 1, 1, Recompute.FULL, false, 0).check(gpt3, 8));
+        assertTrue(e.getMessage().startsWith("--tp = 12: must be at most the 8 GPUs of a node or a multiple of it"),
+                e.getMessage());
+    }
+
+    @Test
+    void backwardCollectivesHideBehindTheWeightGradientGemmsButSlowThemByNcclsShareOfTheSms() {
+        final TransformerProfile m = TransformerCatalog.builtIn("megatron-22b");
+        final LlmCostModel exposed = new LlmCostModel(m, DGX_A100, A100_80, null, Execution.ideal(), Precision.FP16);
+        final LlmCostModel hidden = new LlmCostModel(m, DGX_A100, A100_80, null,
+                Execution.megatron(Execution.MEGATRON_2022).without(java.util.EnumSet.complementOf(
+                        java.util.EnumSet.of(ExecutionPart.TP_OVERLAP))), Precision.FP16);
+        final double[] a = new double[LlmCostModel.LAYER_SLOTS];
+        final double[] b = new double[LlmCostModel.LAYER_SLOTS];
+        exposed.layerCosts(8, 4, false, a, 0);
+        hidden.layerCosts(8, 4, false, b, 0);
+        assertEquals(a[LlmCostModel.TP_FWD], b[LlmCostModel.TP_FWD], 1e-15, "forward collectives stay exposed");
+        assertEquals(a[LlmCostModel.BWD], b[LlmCostModel.BWD], 1e-15);
+        assertTrue(b[LlmCostModel.TP_BWD] < 0.25 * a[LlmCostModel.TP_BWD], "the all-reduces hide behind the"
+                + " weight-gradient GEMMs: " + b[LlmCostModel.TP_BWD] + " of " + a[LlmCostModel.TP_BWD]);
+        // what remains is NCCL's channels' share of the SMs for the duration of the collective
+        final double share = 12.0 / 108;
+        assertEquals(share * a[LlmCostModel.TP_BWD], b[LlmCostModel.TP_BWD], 1e-3 * a[LlmCostModel.TP_BWD]);
+    }
+
+    @Test
+    void eachExecutionPartMakesTheIterationSlowerExceptTheOverlap() {
+        final TransformerProfile m = TransformerCatalog.builtIn("gpt3-175b");
+        final ParallelConfig c = config(64, 8, 8, 64, 1, 3, Recompute.FULL, false, 0);
+        final double ideal = new LlmCostModel(m, DGX_A100, A100_80, null, Execution.ideal(), Precision.FP16)
+                .evaluate(c).iterationSeconds();
+        final Execution all = Execution.megatron(Execution.MEGATRON_2021).withGemmEfficiency(0.9);
+        for (final ExecutionPart part : ExecutionPart.values()) {
+            final Execution only = all.without(java.util.EnumSet.complementOf(java.util.EnumSet.of(part)));
+            final Execution with = part == ExecutionPart.TP_OVERLAP ? Execution.megatron(Execution.MEGATRON_2022)
+                    .without(java.util.EnumSet.complementOf(java.util.EnumSet.of(part))) : only;
+            final double time = new LlmCostModel(m, DGX_A100, A100_80, null, with, Precision.FP16).evaluate(c)
+                    .iterationSeconds();
+            if (part == ExecutionPart.TP_OVERLAP) {
+                assertTrue(time < ideal, part + ": " + time + " against " + ideal);
+            } else if (part == ExecutionPart.KERNEL_LAUNCH) {
+                assertTrue(time >= ideal, part + ": " + time + " against " + ideal);
+            } else {
+                assertTrue(time > ideal, part + ": " + time + " against " + ideal);
+            }
+        }
+    }
+
+    @Test
+    void theKernelLaunchFloorDominatesATinyModel() {
+        final TransformerProfile tiny = new TransformerProfile("tiny", 4, 128, 2, 2, 512, false, 128, 1024,
+                Map.of());
+        final ParallelConfig c = new ParallelConfig(1, 1, 1, 1, 1, 1, 1, Schedule.ONE_F_ONE_B, Recompute.NONE, false,
+                0, Precision.BF16);
+        final Execution launch = Execution.ideal().withGemmEfficiency(1);
+        final double without = new LlmCostModel(tiny, DGX_A100, A100_80, null, launch, Precision.BF16).evaluate(c)
+                .iterationSeconds();
+        final double with = new LlmCostModel(tiny, DGX_A100, A100_80, null, Execution.megatron(
+                Execution.MEGATRON_2022).without(java.util.EnumSet.complementOf(java.util.EnumSet.of(
+                        ExecutionPart.KERNEL_LAUNCH))), Precision.BF16).evaluate(c).iterationSeconds();
+        // 4 layers x (14 forward + 20 backward kernels) at 5 us at least, plus the head
+        assertTrue(with > 4 * 34 * 5e-6, "with the floor: " + with);
+        assertTrue(with > 2 * without, with + " against " + without);
     }
 
     @Test

@@ -20,7 +20,7 @@ class LlmSearchTest {
             final int maxInterleave) {
         final TransformerProfile m = cost.model();
         LlmEstimate best = null;
-        for (int t = 1; t <= cost.cluster().gpusPerNode(); t *= 2) {
+        for (int t = 1; t <= cost.cluster().gpusPerNode() * LlmSearch.MAX_TENSOR_PARALLEL_NODES; t *= 2) {
             for (int p = 1; p <= m.layers(); p++) {
                 if (gpus % (t * p) != 0) {
                     continue;
@@ -105,6 +105,26 @@ class LlmSearchTest {
         config.check(c.model(), 8);
         assertEquals(r.iterationSeconds(), c.evaluate(config).iterationSeconds(), 1e-12 * r.iterationSeconds());
         assertEquals(r.memoryBytes(), c.evaluate(config).memoryBytes(), 1e-6 * r.memoryBytes());
+    }
+
+    @Test
+    void theSearchAcceptsTensorParallelismAcrossNodes() {
+        final LlmCostModel c = cost("gpt3-175b", "dgx-a100", "a100-sxm4-80gb");
+        final LlmSearch.Result r = new LlmSearch.Result();
+        for (final int t : new int[] {16, 32}) {
+            final LlmSearch.Space only = new LlmSearch.Space(new int[] {t}, null, LlmSearch.Space.ALL.microBatches(),
+                    8, new boolean[] {true, true, true}, new boolean[] {true, true}, new boolean[] {true, true, true,
+                        true});
+            assertTrue(new LlmSearch(c, only).search(256, 256, r), "t = " + t);
+            final ParallelConfig config = r.toConfig(256, 256, Precision.BF16);
+            assertEquals(t, config.tp());
+            config.check(c.model(), 8);
+            assertEquals(r.iterationSeconds(), c.evaluate(config).iterationSeconds(), 1e-12 * r.iterationSeconds());
+        }
+        // 12 is no power of two and no multiple of the 8-GPU node: never tried
+        final LlmSearch.Space twelve = new LlmSearch.Space(new int[] {12}, null, LlmSearch.Space.ALL.microBatches(), 8,
+                new boolean[] {true, true, true}, new boolean[] {true, true}, new boolean[] {true, true, true, true});
+        assertFalse(new LlmSearch(c, twelve).search(96, 96, r));
     }
 
     @Test

@@ -2,26 +2,37 @@ package org.scalebench.training.llm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.scalebench.core.data.DataFileException;
+import org.scalebench.core.data.DataTable;
 
 /**
- * Published Megatron-LM runs against the projection, with a stated tolerance: every projected iteration time,
- * throughput and training duration within 25% of the published number. No input was tuned to these numbers;
- * the errors are in the README.
+ * Published Megatron-LM runs against the projection. The GEMM efficiency is fitted on the calibration rows only;
+ * every validation row must be within the stated tolerance of 10% and fit in memory (the calibration rows time one
+ * layer, whose whole model need not fit). The tolerance was set after the run it guards (largest validation error
+ * 7.6%); the errors themselves are printed by {@code train llm reproduce}.
  */
 class LlmValidationTest {
 
-    /** The stated tolerance: |projected - published| / published. */
-    static final double TOLERANCE = 0.25;
+    /** The stated tolerance on validation rows: |projected - published| / published. */
+    static final double TOLERANCE = 0.10;
 
     static List<String> outsideTolerance(final List<LlmValidation.Row> rows, final double tolerance) {
         final List<String> out = new ArrayList<>();
         for (final LlmValidation.Row r : rows) {
-            if (!(Math.abs(r.error()) <= tolerance) || !r.fits()) {
+            if (r.validation() && (!(Math.abs(r.error()) <= tolerance) || !r.fits())) {
                 out.add(String.format("%s: published %.4g, projected %.4g (%+.1f%%)%s", r.id(), r.published(),
                         r.projected(), 100 * r.error(), r.fits() ? "" : ", does not fit"));
             }
@@ -29,10 +40,21 @@ class LlmValidationTest {
         return out;
     }
 
+    private static String builtInText() throws IOException {
+        try (InputStream in = LlmValidation.class.getResourceAsStream("/org/scalebench/training/llm/validation.csv")) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    private static DataTable table(final String text) throws IOException {
+        return DataTable.read("validation.csv", new StringReader(text));
+    }
+
     @Test
-    void everyPublishedRunIsProjectedWithinTheTolerance() {
+    void everyValidationRowIsProjectedWithinTheTolerance() {
         final List<LlmValidation.Row> rows = LlmValidation.run();
-        assertEquals(14, rows.size());
+        assertEquals(25, rows.size());
+        assertEquals(15, rows.stream().filter(LlmValidation.Row::validation).count());
         assertEquals(List.of(), outsideTolerance(rows, TOLERANCE));
     }
 
@@ -40,9 +62,9 @@ class LlmValidationTest {
     void theToleranceCheckCatchesAPlantedError() {
         final List<LlmValidation.Row> planted = new ArrayList<>();
         for (final LlmValidation.Row r : LlmValidation.run()) {
-            planted.add(new LlmValidation.Row(r.id(), r.metric(), r.published(),
-                    r.id().equals("korthikanti-175b-full") ? 1.5 * r.projected() : r.projected(), r.config(), r.fits(),
-                    r.source()));
+            planted.add(new LlmValidation.Row(r.id(), r.set(), r.metric(), r.published(),
+                    r.id().equals("korthikanti-175b-full") ? 1.5 * r.projected() : r.projected(), r.iterationSeconds(),
+                    r.config(), r.fits(), r.source()));
         }
         final List<String> caught = outsideTolerance(planted, TOLERANCE);
         assertEquals(1, caught.size(), caught.toString());
@@ -50,9 +72,59 @@ class LlmValidationTest {
     }
 
     @Test
+    void theGemmEfficiencyIsFittedOnTheCalibrationRowsOnly() throws IOException {
+        final String text = builtInText();
+        final double fitted = LlmValidation.fit(table(text), LlmValidation.gpu(), Set.of()).gemmEfficiency();
+        assertEquals(LlmValidation.calibration().gemmEfficiency(), fitted, 1e-12);
+        assertTrue(fitted > 0.5 && fitted < 1, "fitted " + fitted);
+        assertEquals(10, LlmValidation.calibration().rows().size());
+        assertTrue(LlmValidation.calibration().rows().stream().allMatch(r -> !r.validation()));
+        final String validationMoved = text.replace("iteration_s,18.13,", "iteration_s,30.0,");
+        assertNotEquals(text, validationMoved);
+        assertEquals(fitted, LlmValidation.fit(table(validationMoved), LlmValidation.gpu(), Set.of()).gemmEfficiency(),
+                1e-12, "a validation row must not move the fit");
+        final String calibrationMoved = text.replace("layer_forward_ms,7.7,", "layer_forward_ms,9.0,");
+        assertNotEquals(text, calibrationMoved);
+        assertTrue(LlmValidation.fit(table(calibrationMoved), LlmValidation.gpu(), Set.of()).gemmEfficiency()
+                < fitted - 0.01, "slower published layers must fit a lower efficiency");
+    }
+
+    @Test
+    void aRowOutsideTheDeclaredSetsIsRefusedWithItsLine() throws IOException {
+        final String text = builtInText().replaceFirst(",calibration,", ",training,");
+        final DataFileException e = assertThrows(DataFileException.class,
+                () -> LlmValidation.fit(table(text), LlmValidation.gpu(), Set.of()));
+        assertTrue(e.getMessage().contains("validation.csv") && e.getMessage().contains("set = 'training'"),
+                e.getMessage());
+    }
+
+    @Test
+    void switchingAPartOffMovesTheFitAndTheErrorsInItsDirection() throws IOException {
+        final DataTable builtIn = table(builtInText());
+        final double on = LlmValidation.fit(builtIn, LlmValidation.gpu(), Set.of()).gemmEfficiency();
+        final double noOverlap = LlmValidation.fit(builtIn, LlmValidation.gpu(), EnumSet.of(ExecutionPart.TP_OVERLAP))
+                .gemmEfficiency();
+        assertTrue(noOverlap > on, "with the backward collectives exposed, faster GEMMs fit the same layers: "
+                + noOverlap + " against " + on);
+        final double noFit = errorOf(LlmValidation.run(LlmValidation.gpu(),
+                EnumSet.of(ExecutionPart.GEMM_EFFICIENCY)), "korthikanti-1t-full");
+        assertTrue(noFit < errorOf(LlmValidation.run(), "korthikanti-1t-full"), "GEMMs at the measured maximum are"
+                + " optimistic");
+        final double ideal = errorOf(LlmValidation.run(LlmValidation.gpu(), EnumSet.allOf(ExecutionPart.class)),
+                "korthikanti-1t-full");
+        assertTrue(ideal < -0.05, "the ideal model is optimistic: " + ideal);
+    }
+
+    private static double errorOf(final List<LlmValidation.Row> rows, final String id) {
+        return rows.stream().filter(r -> r.id().equals(id)).findFirst().orElseThrow().error();
+    }
+
+    @Test
     void unpublishedFieldsAreSearchedWithThePublishedOnesFixed() {
+        boolean seen = false;
         for (final LlmValidation.Row r : LlmValidation.run()) {
             if (r.id().equals("narayanan-1t")) {
+                seen = true;
                 assertEquals(8, r.config().tp());
                 assertEquals(64, r.config().pp());
                 assertEquals(6, r.config().dp());
@@ -60,5 +132,6 @@ class LlmValidationTest {
                 assertFalse(r.config().sequenceParallel());
             }
         }
+        assertTrue(seen);
     }
 }

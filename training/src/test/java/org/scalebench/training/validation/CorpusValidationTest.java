@@ -1,0 +1,185 @@
+package org.scalebench.training.validation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.scalebench.core.data.DataFileException;
+import org.scalebench.core.data.DataTable;
+import org.scalebench.training.projection.ScalingEffect;
+
+/** The scaling corpus and its validation: fit discipline, targets, rows not projected, bad files, a planted bug. */
+class CorpusValidationTest {
+
+    private static final CorpusValidation.Report BUILT_IN = CorpusValidation.run();
+
+    @Test
+    void theBuiltInCorpusHasAtLeastFortyMultiGpuRowsEachWithItsSource() {
+        final ScalingCorpus corpus = ScalingCorpus.builtIn();
+        final long compared = corpus.rows().stream().filter(CorpusRow::compared).count();
+        assertTrue(compared >= 40, compared + " compared rows");
+        for (final CorpusRow r : corpus.rows()) {
+            assertTrue(r.source().contains("@"), r.id() + ": the source names a commit: " + r.source());
+        }
+        assertEquals(corpus.rows().size(), BUILT_IN.rows().size(), "no row is dropped");
+    }
+
+    @Test
+    void validationErrorsMeetTheTargetsPerFamilyAndOverall() {
+        for (final CorpusValidation.Summary s : BUILT_IN.families()) {
+            assertTrue(s.meetsTarget(), s.toString());
+        }
+        assertTrue(BUILT_IN.overall().meetsTarget(), BUILT_IN.overall().toString());
+        assertTrue(BUILT_IN.overall().projected() >= 40, BUILT_IN.overall().toString());
+    }
+
+    @Test
+    void everyComparedRowIsProjectedOrSaysWhyNot() {
+        int notProjected = 0;
+        for (final CorpusValidation.RowResult r : BUILT_IN.rows()) {
+            if (r.row().compared()) {
+                assertEquals(r.projected(), r.notProjected().isEmpty(), r.row().id());
+                assertEquals(r.projected(), !Double.isNaN(r.error()), r.row().id());
+                notProjected += r.projected() ? 0 : 1;
+            }
+        }
+        assertTrue(notProjected > 0, "the corpus holds rows the model cannot express (unstated accumulation, ...)");
+        final CorpusValidation.RowResult pt = row(BUILT_IN, "bert-pt1907-dgx2h-s128-mixed-n64");
+        assertEquals("the source does not state the gradient accumulation steps", pt.notProjected());
+    }
+
+    @Test
+    void constantsComeFromCalibrationRowsOnly() {
+        for (final CorpusValidation.Fit f : BUILT_IN.fits()) {
+            for (final String id : f.rows()) {
+                assertTrue(row(BUILT_IN, id).row().calibration(), id);
+            }
+        }
+        // changing a validation row's measurement changes its error, not the constants
+        final String family = "resnet50";
+        final String text = corpusOf(family);
+        final CorpusValidation.Report before = CorpusValidation.run(corpus(text), Set.of());
+        final CorpusRow victim = firstValidationRow(before);
+        final CorpusValidation.Report after = CorpusValidation.run(corpus(scaled(text, victim.id(), 0.5)), Set.of());
+        assertEquals(before.fits(), after.fits());
+        assertEquals(2 * (1 + row(before, victim.id()).error()) - 1, row(after, victim.id()).error(), 1e-9);
+    }
+
+    @Test
+    void aPlantedWrongMeasurementIsReportedAsAMiss() {
+        // a validation row's throughput halved: the projection then sits near +100% and the family misses the target
+        final String text = corpusOf("resnet50");
+        final CorpusValidation.Report clean = CorpusValidation.run(corpus(text), Set.of());
+        assertTrue(clean.families().get(0).meetsTarget(), clean.families().get(0).toString());
+        final CorpusRow victim = firstValidationRow(clean);
+        final CorpusValidation.Report planted = CorpusValidation.run(corpus(scaled(text, victim.id(), 0.5)),
+                Set.of());
+        final double error = row(planted, victim.id()).error();
+        assertTrue(error > 0.8, "planted row error " + error);
+        assertFalse(planted.families().get(0).meetsTarget(), planted.families().get(0).toString());
+    }
+
+    @Test
+    void switchingEffectsOffFitsWithoutThem() {
+        final CorpusValidation.Report off = CorpusValidation.run(corpus(corpusOf("transformer-xl")),
+                Set.of(ScalingEffect.STEP_OVERHEAD, ScalingEffect.STRAGGLER));
+        final CorpusValidation.Constants c = off.fits().get(0).constants();
+        assertEquals(CorpusValidation.Constants.ZERO, c);
+        assertEquals(Set.of(ScalingEffect.STEP_OVERHEAD, ScalingEffect.STRAGGLER), off.disabled());
+        // without them, data parallelism is overestimated on the multi-GPU rows
+        assertTrue(off.overall().meanError() > 0.05, off.overall().toString());
+    }
+
+    @Test
+    void aRowTheModelCannotExpressIsListedWithItsReason() {
+        final String text = corpusOf("resnet50").replace(",dgx2,", ",dgx9,");
+        final CorpusValidation.Report r = CorpusValidation.run(corpus(text), Set.of());
+        final CorpusValidation.RowResult x = r.rows().stream().filter(y -> y.row().cluster().equals("dgx9")
+                && y.row().compared()).findFirst().orElseThrow();
+        assertTrue(x.notProjected().startsWith("cluster 'dgx9' is not a built-in cluster"), x.notProjected());
+    }
+
+    @Test
+    void aRowWithoutSourceIsRefusedWithFileAndLine() {
+        final String text = corpusOf("resnet50");
+        final List<String> lines = new ArrayList<>(text.lines().toList());
+        int target = -1;
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).startsWith("rn50-")) {
+                target = i;
+                break;
+            }
+        }
+        final String line = lines.get(target);
+        lines.set(target, line.substring(0, line.indexOf(",\"")) + ",");
+        final DataFileException e = assertThrows(DataFileException.class,
+                () -> corpus(String.join("\n", lines) + "\n"));
+        assertTrue(e.getMessage().startsWith("planted.csv:" + (target + 1) + ":"), e.getMessage());
+        assertTrue(e.getMessage().contains("source"), e.getMessage());
+        final String dangling = text.replaceFirst(",rn50-dle1812-dgx1-fp32-1,", ",rn50-nowhere,");
+        final DataFileException missingReference = assertThrows(DataFileException.class, () -> corpus(dangling));
+        assertTrue(missingReference.getMessage().contains("reference = 'rn50-nowhere': no such row"),
+                missingReference.getMessage());
+    }
+
+    private static CorpusValidation.RowResult row(final CorpusValidation.Report r, final String id) {
+        return r.rows().stream().filter(x -> x.row().id().equals(id)).findFirst().orElseThrow();
+    }
+
+    private static CorpusRow firstValidationRow(final CorpusValidation.Report r) {
+        return r.rows().stream().filter(x -> x.row().compared() && !x.row().calibration() && x.projected())
+                .findFirst().orElseThrow().row();
+    }
+
+    /** The built-in corpus's comments, header and the rows of one family. */
+    private static String corpusOf(final String family) {
+        final StringBuilder b = new StringBuilder();
+        for (final String line : builtInText().lines().toList()) {
+            if (line.startsWith("#") || line.startsWith("row,") || line.split(",")[1].equals(family)) {
+                b.append(line).append('\n');
+            }
+        }
+        return b.toString();
+    }
+
+    /** The text with one row's measured throughput multiplied. */
+    private static String scaled(final String text, final String id, final double factor) {
+        final StringBuilder b = new StringBuilder();
+        for (final String line : text.lines().toList()) {
+            if (line.startsWith(id + ",")) {
+                final String[] cells = line.split(",", -1);
+                cells[11] = Double.toString(Double.parseDouble(cells[11]) * factor);
+                b.append(String.join(",", cells)).append('\n');
+            } else {
+                b.append(line).append('\n');
+            }
+        }
+        return b.toString();
+    }
+
+    private static ScalingCorpus corpus(final String text) {
+        try {
+            return ScalingCorpus.of(DataTable.read("planted.csv", new StringReader(text)),
+                    DataTable.resource(ScalingCorpus.class, ScalingCorpus.MODELS_RESOURCE));
+        } catch (final IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String builtInText() {
+        try (InputStream in = CorpusValidationTest.class.getResourceAsStream(ScalingCorpus.CORPUS_RESOURCE)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (final IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
