@@ -122,8 +122,8 @@ public final class CoherenceCheckCommand implements Callable<Integer> {
                     warned[0] = 1;
                     final double rate = found / elapsed;
                     err.println("coherence check: " + found + " states found in " + ConsoleProgress.duration(elapsed)
-                            + " (depth " + depth + "), still growing: at " + Math.round(rate) + " states/s, "
-                            + "--max-states = " + maxStates + " is reached in about "
+                            + " (depth " + depth + "), " + Math.round(rate) + " states/s: if the state space reaches "
+                            + "--max-states = " + maxStates + ", the search takes about "
                             + ConsoleProgress.duration(maxStates / rate) + " (lower it to stop sooner)");
                     err.flush();
                 }
