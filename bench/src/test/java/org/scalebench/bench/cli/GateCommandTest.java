@@ -150,11 +150,7 @@ class GateCommandTest {
         final Path file = floors("PlantedRegressionBench,modulo,variant=no-such-variant,0.01,0.01\n");
         final CliRun run = CliRun.of("gate", "--floors", file.toString(), "--out", dir.resolve("g.csv").toString(),
                 "--rounds", "1");
-        assertEquals(2, run.exitCode(), run.out() + run.err());
-        final List<String> errLines = run.err().lines().toList();
-        assertEquals(1, errLines.size(), run.err());
-        assertTrue(errLines.get(0).startsWith("scalebench: the gate cannot run: JMH failed on PlantedRegressionBench"),
-                run.err());
+        assertBadInput(run, "scalebench: the gate cannot run: JMH failed on PlantedRegressionBench");
         assertTrue(Files.notExists(dir.resolve("g.csv")));
     }
 }

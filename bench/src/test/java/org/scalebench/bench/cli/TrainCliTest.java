@@ -235,15 +235,9 @@ class TrainCliTest {
                 + "b,resnet50,resnet50-v1.5,fp32,dgx1,8,96,1,1,0,4,3000,images/s,a,validation,\n",
                 StandardCharsets.UTF_8);
         final CliRun run = CliRun.of("train", "validate", "--corpus", corpus.toString());
-        assertEquals(2, run.exitCode(), run.out());
-        assertTrue(run.err().contains("corpus.csv:3:"), run.err());
+        assertBadInput(run, "corpus.csv:3:");
         assertTrue(run.err().contains("source"), run.err());
-        assertEquals(1, run.err().strip().lines().count(), run.err());
-        final CliRun effect = CliRun.of("train", "validate", "--without", "stragglers");
-        assertEquals(2, effect.exitCode());
-        assertTrue(effect.err().contains("--without"), effect.err());
-        final CliRun missing = CliRun.of("train", "validate", "--corpus", dir.resolve("none.csv").toString());
-        assertEquals(2, missing.exitCode());
-        assertTrue(missing.err().contains("no such file"), missing.err());
+        assertBadInput(CliRun.of("train", "validate", "--without", "stragglers"), "--without");
+        assertBadInput(CliRun.of("train", "validate", "--corpus", dir.resolve("none.csv").toString()), "no such file");
     }
 }
