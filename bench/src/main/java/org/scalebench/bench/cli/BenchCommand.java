@@ -17,6 +17,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import org.scalebench.core.data.TextLimits;
 
 /** {@code scalebench bench}: runs the JMH suite and prints each kernel against its references. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
@@ -59,12 +60,12 @@ public final class BenchCommand implements Callable<Integer> {
         final PrintWriter err = spec.commandLine().getErr();
         final List<String> jmhArgs = jmhArgs(spec.commandLine().getParseResult().originalArgs());
         if (positional.size() - jmhArgs.size() > 1) {
-            throw new UsageException("REGEX: give one pattern before '--' (got " + String.join(" ",
-                    positional.subList(0, positional.size() - jmhArgs.size())) + "); JMH options go after '--'");
+            throw new UsageException("REGEX: give one pattern before '--' (got " + TextLimits.quoted(String.join(" ",
+                    positional.subList(0, positional.size() - jmhArgs.size()))) + "); JMH options go after '--'");
         }
         final String regex = positional.size() > jmhArgs.size() ? positional.get(0) : null;
         final CommandLineOptions jmhOptions = jmhOptions(jmhArgs);
-        OutputPaths.checkFile(json, "--json");
+        OutputPaths.checkFile(json, "--json", "json");
         final BenchmarkCatalog catalog = BenchmarkCatalog.fromClassPath();
         final List<RunRequest> requests = BenchmarkSelection.requests(
                 BenchmarkSelection.classes(catalog, regex, "REGEX"), BenchmarkSelection.params(params));
@@ -111,12 +112,13 @@ public final class BenchCommand implements Callable<Integer> {
         try {
             options = new CommandLineOptions(args.toArray(String[]::new));
         } catch (final CommandLineOptionException e) {
-            throw new UsageException("JMH options after '--' (" + String.join(" ", args) + "): " + e.getMessage());
+            throw new UsageException("JMH options after '--' " + TextLimits.quoted(String.join(" ", args)) + ": "
+                    + OptionValues.echoed(String.valueOf(e.getMessage()), args.isEmpty() ? "" : args.get(args.size() - 1)));
         }
         if (!options.getIncludes().isEmpty()) {
-            throw new UsageException("JMH options after '--': " + String.join(" ", options.getIncludes())
-                    + " selects benchmarks; give the pattern as REGEX before '--' (scalebench bench "
-                    + options.getIncludes().get(0) + " -- ...)");
+            throw new UsageException("JMH options after '--': " + TextLimits.quoted(String.join(" ",
+                    options.getIncludes())) + " selects benchmarks; give the pattern as REGEX before '--' (scalebench "
+                    + "bench REGEX -- ...)");
         }
         if (options.shouldHelp() || options.shouldList() || options.shouldListWithParams()
                 || options.shouldListProfilers() || options.shouldListResultFormats()) {

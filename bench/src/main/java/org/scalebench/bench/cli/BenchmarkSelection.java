@@ -10,6 +10,7 @@ import org.scalebench.bench.perf.BenchmarkCatalog;
 import org.scalebench.bench.perf.BenchmarkClass;
 import org.scalebench.bench.perf.ParamTypes;
 import org.scalebench.bench.perf.RunRequest;
+import org.scalebench.core.data.TextLimits;
 
 /** Which benchmark classes and parameter values a command runs, from its REGEX and {@code -p} options. */
 final class BenchmarkSelection {
@@ -34,11 +35,12 @@ final class BenchmarkSelection {
         try {
             pattern = Pattern.compile(regex);
         } catch (final PatternSyntaxException e) {
-            throw new UsageException(what + " '" + regex + "': not a regular expression (" + e.getDescription() + ")");
+            throw new UsageException(what + " " + TextLimits.quoted(regex) + ": not a regular expression ("
+                    + e.getDescription() + ")");
         }
         final List<BenchmarkClass> classes = catalog.matching(pattern);
         if (classes.isEmpty()) {
-            throw new UsageException(what + " '" + regex + "' matches no benchmark class (classes: " + catalog.names()
+            throw new UsageException(what + " " + TextLimits.quoted(regex) + " matches no benchmark class (classes: " + catalog.names()
                     + ")");
         }
         return classes;
@@ -59,10 +61,11 @@ final class BenchmarkSelection {
             final List<String> values = eq < 0 ? List.of()
                     : List.of(option.substring(eq + 1).split(",", -1)).stream().map(String::strip).toList();
             if (name.isEmpty() || values.isEmpty() || values.contains("")) {
-                throw new UsageException("-p " + option + ": expected NAME=VALUE[,VALUE...], e.g. -p n=1000");
+                throw new UsageException("-p " + TextLimits.quoted(option) + ": expected NAME=VALUE[,VALUE...], e.g. -p n=1000");
             }
             if (params.put(name, values) != null) {
-                throw new UsageException("-p " + name + " is given twice; list the values once: -p " + name + "=A,B");
+                throw new UsageException("-p " + TextLimits.quoted(name) + " is given twice; list the values once: -p "
+                        + "NAME=A,B");
             }
         }
         return params;
@@ -80,7 +83,7 @@ final class BenchmarkSelection {
     static List<RunRequest> requests(final List<BenchmarkClass> classes, final Map<String, List<String>> params) {
         for (final String name : params.keySet()) {
             if (classes.stream().noneMatch(c -> c.params().containsKey(name))) {
-                throw new UsageException("-p " + name + ": no selected benchmark class has @Param " + name + " ("
+                throw new UsageException("-p " + TextLimits.quoted(name) + ": no selected benchmark class has that @Param ("
                         + String.join("; ", classes.stream().map(c -> c.simpleName() + ": "
                                 + (c.params().isEmpty() ? "none" : String.join(", ", c.params().keySet()))).toList())
                         + ")");
@@ -91,7 +94,7 @@ final class BenchmarkSelection {
             final Map<String, List<String>> own = new LinkedHashMap<>(params);
             own.keySet().retainAll(c.params().keySet());
             own.forEach((name, values) -> values.forEach(v -> ParamTypes.problem(c, name, v).ifPresent(problem -> {
-                throw new UsageException("-p " + problem);
+                throw new UsageException("-p " + OptionValues.echoed(problem, v));
             })));
             requests.add(new RunRequest(c, c.methods(), own));
         }

@@ -3,6 +3,7 @@ package org.scalebench.bench.cli;
 import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.concurrent.Callable;
+import org.scalebench.bench.io.ConsoleProgress;
 import org.scalebench.coherence.format.FormatSpec;
 import org.scalebench.coherence.home.HomeMapping;
 import org.scalebench.coherence.sim.SystemSpec;
@@ -12,6 +13,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import org.scalebench.core.data.TextLimits;
 
 /** {@code scalebench coherence check}: exhaustive exploration of a small machine's reachable states. */
 @Command(name = "check", mixinStandardHelpOptions = true,
@@ -56,7 +58,9 @@ public final class CoherenceCheckCommand implements Callable<Integer> {
     int mapCacheEntries = 1;
 
     @Option(names = "--max-states", paramLabel = "S", description = "Stop after this many states (default: "
-            + "${DEFAULT-VALUE}).")
+            + "${DEFAULT-VALUE}); refused when they cannot fit in 60%% of the heap, and the search also stops when the "
+            + "states it holds reach that. A search still running after 5 s says when it will reach the limit at "
+            + "its rate so far.")
     long maxStates = 2_000_000;
 
     @Override
@@ -76,12 +80,13 @@ public final class CoherenceCheckCommand implements Callable<Integer> {
         if (maxStates < 1) {
             throw new UsageException("--max-states = " + maxStates + ": must be at least 1");
         }
-        final FormatSpec f = OptionValues.named("--format", () -> FormatSpec.parse(format));
-        OptionValues.named("--homes", () -> HomeMapping.parse(homes, cores));
+        final FormatSpec f = OptionValues.named("--format", format, () -> FormatSpec.parse(format));
+        OptionValues.named("--homes", homes, () -> HomeMapping.parse(homes, cores));
         final String domainText = domains == null ? ExhaustiveChecker.defaultDomains(cores) : domains;
-        final int[][] d = ExhaustiveChecker.parseDomains(domainText, cores);
+        final int[][] d = domains(domainText);
         if (f.kind() == FormatSpec.Kind.CDR_SR && Arrays.stream(d).anyMatch(m -> m.length > 63)) {
-            throw new UsageException("--domains '" + domainText + "': a cdr-sr domain holds at most 63 cores");
+            throw new UsageException("--domains " + TextLimits.quoted(domainText) + ": a cdr-sr domain holds at most 63 "
+                    + "cores");
         }
         final ExhaustiveChecker checker = new ExhaustiveChecker(SystemSpec.named("chip1024"), f, homes,
                 new ExhaustiveChecker.Shape(cores, lines, privateWays, ways, mapCacheEntries), d);
@@ -94,8 +99,36 @@ public final class CoherenceCheckCommand implements Callable<Integer> {
                 + ", homes " + homes + ", sharer domains " + domainText + ", lines "
                 + Arrays.stream(checker.addresses()).mapToObj(a -> "0x" + Long.toHexString(a))
                         .reduce((a, b) -> a + " " + b).orElse(""));
+        final long budget = heapBudgetBytes();
+        final long perState = checker.minimumBytesPerState();
+        if (maxStates > budget / perState) {
+            throw new UsageException("--max-states = " + maxStates + ": the states would take at least "
+                    + mebibytes(maxStates * (double) perState) + " MiB (" + perState + " bytes each), more than the "
+                    + mebibytes(budget) + " MiB this heap gives them; lower --max-states to at most "
+                    + budget / perState + " or give the JVM more heap (SCALEBENCH_JAVA_OPTS=-Xmx...)");
+        }
+        out.println("search: up to " + maxStates + " states (--max-states), " + checker.transitionsPerState()
+                + " transitions from each, within " + mebibytes(budget) + " MiB of heap");
+        out.flush();
+        final PrintWriter err = spec.commandLine().getErr();
         final long start = System.nanoTime();
-        final ExhaustiveChecker.Result result = checker.explore(maxStates);
+        final ExhaustiveChecker.Result result;
+        try (ConsoleProgress progress = ConsoleProgress.onTerminal(err, "states found")) {
+            final long[] warned = {0};
+            result = checker.explore(maxStates, budget, (expanded, found, depth) -> {
+                progress.update(found, 0);
+                final double elapsed = (System.nanoTime() - start) / 1e9;
+                if (warned[0] == 0 && elapsed >= ANNOUNCE_SECONDS && found < maxStates) {
+                    warned[0] = 1;
+                    final double rate = found / elapsed;
+                    err.println("coherence check: " + found + " states found in " + ConsoleProgress.duration(elapsed)
+                            + " (depth " + depth + "), " + Math.round(rate) + " states/s: if the state space reaches "
+                            + "--max-states = " + maxStates + ", the search takes about "
+                            + ConsoleProgress.duration(maxStates / rate) + " (lower it to stop sooner)");
+                    err.flush();
+                }
+            });
+        }
         final double seconds = (System.nanoTime() - start) / 1e9;
         if (result.violations() > 0) {
             out.println("first violation (shortest trace):");
@@ -103,6 +136,44 @@ public final class CoherenceCheckCommand implements Callable<Integer> {
         }
         out.println(result.summary() + String.format(java.util.Locale.ROOT, " (depth %d, %.2f s)", result.depth(), seconds));
         return result.violations() == 0 && result.complete() ? Scalebench.OK : Scalebench.FAILED;
+    }
+
+    /**
+     * Parses {@code --domains}: every domain a non-empty list of cores, no domain given twice.
+     *
+     * @param text the value
+     * @return the domains
+     * @throws UsageException naming {@code --domains}, the value and the form
+     */
+    private int[][] domains(final String text) {
+        final String[] parts = text.strip().split("/", -1);
+        final java.util.Set<java.util.Set<Integer>> seen = new java.util.HashSet<>();
+        for (final String part : parts) {
+            if (part.isBlank()) {
+                throw new UsageException("--domains " + TextLimits.quoted(text) + ": an empty domain (form: cores "
+                        + "separated by ',', domains by '/', e.g. 0,1/1,2)");
+            }
+        }
+        final int[][] d = OptionValues.named("--domains", text, () -> ExhaustiveChecker.parseDomains(text, cores));
+        for (int i = 0; i < d.length; i++) {
+            if (!seen.add(java.util.Arrays.stream(d[i]).boxed().collect(java.util.stream.Collectors.toSet()))) {
+                throw new UsageException("--domains " + TextLimits.quoted(text) + ": domain " + TextLimits.quoted(
+                        parts[i].strip()) + " is given twice");
+            }
+        }
+        return d;
+    }
+
+    /** Seconds after which a search still growing is announced with the time it takes to reach its state limit. */
+    static final double ANNOUNCE_SECONDS = 5;
+
+    /** The heap the states of a search may take: 60% of the JVM's maximum, the rest for the machines it replays. */
+    private static long heapBudgetBytes() {
+        return Runtime.getRuntime().maxMemory() / 10 * 6;
+    }
+
+    private static long mebibytes(final double bytes) {
+        return Math.round(bytes / (1 << 20));
     }
 
     private void checkWays(final String option, final int value) {

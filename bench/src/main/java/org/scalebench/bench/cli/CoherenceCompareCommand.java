@@ -111,13 +111,14 @@ public final class CoherenceCompareCommand implements Callable<Integer>, StudyCo
         final Workload first = workloadOptions.build(machine, seed);
         final long n = CoherenceSimulateCommand.counted(accesses, first, machine);
         final Warmup warm = options.warmup(n, first);
-        OptionValues.named("--homes", () -> CoherenceSimulator.mappingFor(machine, Scheme.HR, homes));
-        final List<CoherenceExperiments.RunSpec> runs = OptionValues.named("--formats",
-                () -> CoherenceExperiments.comparisonRuns(machine, formats != null
-                        ? OptionValues.distinct("--formats", formats) : CoherenceExperiments.defaultFormats(machine)));
+        OptionValues.named("--homes", homes, () -> CoherenceSimulator.mappingFor(machine, Scheme.HR, homes));
+        final List<String> baselines = formats != null ? OptionValues.formats("--formats", formats)
+                : CoherenceExperiments.defaultFormats(machine);
+        final List<CoherenceExperiments.RunSpec> runs = OptionValues.named("--formats", String.join(",", baselines),
+                () -> CoherenceExperiments.comparisonRuns(machine, baselines));
         for (final CoherenceExperiments.RunSpec run : runs) {
             // a format that cannot run on this machine fails now, not after the first runs
-            OptionValues.named("--formats", () -> CoherenceSimulator.formatFor(machine, run.scheme(),
+            OptionValues.named("--formats", run.format(), () -> CoherenceSimulator.formatFor(machine, run.scheme(),
                     run.scheme().sharerRestricted() ? null : run.format()));
         }
         final List<Long> seedList = new java.util.ArrayList<>();

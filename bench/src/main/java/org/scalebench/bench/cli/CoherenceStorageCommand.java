@@ -48,9 +48,14 @@ public final class CoherenceStorageCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (out != null) {
-            OutputPaths.checkFile(out, "--out");
+            OutputPaths.checkFile(out, "--out", "csv");
         }
-        OptionValues.distinct("--formats", formats);
+        final List<String> formatIds = OptionValues.formats("--formats", formats);
+        for (final int n : cores) {
+            if (n < 2 || n > StorageModel.MAX_CORES) {
+                throw new UsageException("--cores = " + n + ": must be in [2, " + StorageModel.MAX_CORES + "] (2^30)");
+            }
+        }
         OptionValues.distinct("--cores", cores.stream().map(String::valueOf).toList());
         final StorageModel base = SimulationOptions.system(system).storageModel();
         if (sharerDomains != null && sharerDomains < 1) {
@@ -63,7 +68,7 @@ public final class CoherenceStorageCommand implements Callable<Integer> {
         final StorageModel model = new StorageModel(sharerDomains == null ? base.sharerDomains() : sharerDomains,
                 entriesPerCore == null ? base.entriesPerCore() : entriesPerCore, base.tagBits(), base.mapCacheEntries(),
                 base.homeDomains());
-        final List<CoherenceExperiments.StorageRow> rows = CoherenceExperiments.storage(model, formats, cores);
+        final List<CoherenceExperiments.StorageRow> rows = CoherenceExperiments.storage(model, formatIds, cores);
         final Table table = new Table("format", "cores", "bits_per_entry", "with_tag", "directory_bits_total",
                 "with_tags_and_smc", "overhead_vs_line", "smc_bits_per_tile", "hmc_bits_per_tile")
                 .rightAlign(1, 2, 3, 4, 5, 6, 7, 8);

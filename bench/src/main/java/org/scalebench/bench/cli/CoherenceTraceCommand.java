@@ -17,6 +17,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import org.scalebench.core.data.TextLimits;
 
 /**
  * {@code scalebench coherence trace ...}: convert traces, record synthetic workloads as traces, capture real
@@ -55,7 +56,7 @@ public final class CoherenceTraceCommand implements Runnable {
         final long[] address = new long[BLOCK];
         final int[] domain = new int[BLOCK];
         final long[] count = {0};
-        if (out.toString().endsWith(".sbt")) {
+        if (OutputPaths.extension(out, "OUT", "csv", "sbt").equals("sbt")) {
             AtomicFiles.write(out, tmp -> {
                 try (OutputStream stream = Files.newOutputStream(tmp); BinaryTrace.Writer w = new BinaryTrace.Writer(stream)) {
                     int n;
@@ -109,7 +110,7 @@ public final class CoherenceTraceCommand implements Runnable {
 
         @Override
         public Integer call() throws Exception {
-            OutputPaths.checkFile(out, "OUT");
+            OutputPaths.checkFile(out, "OUT", "csv", "sbt");
             final long records;
             try (TraceSource source = TraceSource.open(in)) {
                 records = copy(source, out);
@@ -144,13 +145,13 @@ public final class CoherenceTraceCommand implements Runnable {
         @Override
         public Integer call() throws Exception {
             if (workloadOptions.spec().isTrace()) {
-                throw new UsageException("--workload " + workloadOptions.workload
+                throw new UsageException("--workload " + TextLimits.quoted(workloadOptions.workload)
                         + ": record writes synthetic workloads (vm, app, page)");
             }
             if (accesses < 1) {
                 throw new UsageException("--accesses = " + accesses + ": must be at least 1");
             }
-            OutputPaths.checkFile(out, "--out");
+            OutputPaths.checkFile(out, "--out", "csv", "sbt");
             final SystemSpec machine = SimulationOptions.system(system);
             final Workload w = workloadOptions.build(machine, seed);
             final int[] cores = w.issuingCores();

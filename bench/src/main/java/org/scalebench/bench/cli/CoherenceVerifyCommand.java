@@ -3,8 +3,6 @@ package org.scalebench.bench.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,6 +11,10 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 import org.scalebench.bench.io.CsvFiles;
+import org.scalebench.core.data.CsvRecords;
+import org.scalebench.core.data.DataFileException;
+import org.scalebench.core.data.InputFiles;
+import org.scalebench.core.data.TextLimits;
 import org.scalebench.coherence.format.FormatSpec;
 import org.scalebench.coherence.sim.SystemSpec;
 import org.scalebench.coherence.verify.RandomProtocolTester;
@@ -66,7 +68,7 @@ public final class CoherenceVerifyCommand implements Callable<Integer> {
             throw new UsageException("--accesses = " + accesses + ": must be at least 1");
         }
         if (replayLog != null) {
-            OutputPaths.checkFile(replayLog, "--replay-log");
+            OutputPaths.checkFile(replayLog, "--replay-log", "csv");
         }
         final PrintWriter out = spec.commandLine().getOut();
         final RandomProtocolTester.Report report;
@@ -77,7 +79,7 @@ public final class CoherenceVerifyCommand implements Callable<Integer> {
                 throw new UsageException("--format is required (or --replay FILE)");
             }
             final RandomProtocolTester tester = new RandomProtocolTester(SimulationOptions.system(system),
-                    OptionValues.named("--format", () -> FormatSpec.parse(format)), homes);
+                    OptionValues.named("--format", format, () -> FormatSpec.parse(format)), homes);
             report = tester.run(accesses, seed, false, replayLog != null);
         }
         if (report.violations() > 0) {
@@ -107,47 +109,97 @@ public final class CoherenceVerifyCommand implements Callable<Integer> {
     }
 
     private RandomProtocolTester.Report replay(final PrintWriter out) throws IOException {
+        try {
+            InputFiles.requireRegular(replay); // a device would be read until memory runs out, a FIFO block forever
+        } catch (final DataFileException e) {
+            throw new UsageException("--replay " + e.getMessage());
+        }
+        final String file = replay.toString();
         final List<RandomProtocolTester.Access> trace = new ArrayList<>();
+        final List<Long> lines = new ArrayList<>();
         String[] run = null;
-        try (Reader reader = Files.newBufferedReader(replay, StandardCharsets.UTF_8);
-                CSVParser parser = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(reader)) {
+        long firstLine = 0;
+        try (Reader reader = TextLimits.open(replay); CSVParser parser = CsvRecords.open(file, reader,
+                CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get())) {
             if (!parser.getHeaderNames().equals(LOG_COLUMNS)) {
-                throw new UsageException("--replay " + replay + ": header " + parser.getHeaderNames() + ", expected "
-                        + String.join(",", LOG_COLUMNS));
+                throw new UsageException(file + ":1: header " + TextLimits.quoted(String.join(",",
+                        parser.getHeaderNames())) + ": a replay log's is " + String.join(",", LOG_COLUMNS));
             }
-            for (final CSVRecord r : parser) {
-                final String where = "--replay " + replay + " line " + (r.getRecordNumber() + 1);
-                try {
-                    final String[] thisRun = {r.get("system"), r.get("format"), r.get("homes"), r.get("seed")};
-                    if (run == null) {
-                        run = thisRun;
-                    } else if (!java.util.Arrays.equals(run, thisRun)) {
-                        throw new UsageException(where + ": a log replays one run; this row names another");
-                    }
-                    final String op = r.get("op");
-                    if (!op.equals("load") && !op.equals("store")) {
-                        throw new UsageException(where + ": op '" + op + "': must be load or store");
-                    }
-                    trace.add(new RandomProtocolTester.Access(Integer.parseInt(r.get("core")), op.equals("store"),
-                            Long.decode(r.get("address")), Integer.parseInt(r.get("sdid")), Integer.parseInt(r.get("hdid"))));
-                } catch (final NumberFormatException e) {
-                    throw new UsageException(where + ": not a number (" + e.getMessage() + ")");
+            for (final CSVRecord r : CsvRecords.of(file, parser)) {
+                final long line = parser.getCurrentLineNumber();
+                final String where = file + ":" + line;
+                if (r.size() != LOG_COLUMNS.size()) {
+                    throw new UsageException(where + ": " + r.size() + " fields, a replay log has " + LOG_COLUMNS.size());
                 }
+                final String[] thisRun = {r.get("system"), r.get("format"), r.get("homes"), r.get("seed")};
+                if (run == null) {
+                    run = thisRun;
+                    firstLine = line;
+                } else if (!java.util.Arrays.equals(run, thisRun)) {
+                    throw new UsageException(where + ": a log replays one run; this row names another than line "
+                            + firstLine);
+                }
+                final String op = r.get("op");
+                if (!op.equals("load") && !op.equals("store")) {
+                    throw new UsageException(where + ": op = " + TextLimits.quoted(op) + ": must be load or store");
+                }
+                trace.add(new RandomProtocolTester.Access(number(where, "core", r.get("core")), op.equals("store"),
+                        address(where, r.get("address")), number(where, "sdid", r.get("sdid")),
+                        number(where, "hdid", r.get("hdid"))));
+                lines.add(line);
             }
         }
         if (run == null) {
-            throw new UsageException("--replay " + replay + ": no accesses");
+            throw new UsageException(file + ": no accesses (a replay log has a header and one row per access)");
         }
-        out.println("replaying " + trace.size() + " accesses: system " + run[0] + ", format " + run[1] + ", homes "
-                + run[2] + ", seed " + run[3]);
-        system = run[0];
+        final String at = file + ":" + firstLine;
+        final String[] logRun = run;
+        final SystemSpec machine;
+        try {
+            machine = SystemSpec.named(run[0]);
+        } catch (final IllegalArgumentException e) {
+            throw new UsageException(at + ": system = " + TextLimits.quoted(run[0]) + ": must be chip1024 or wsc1m");
+        }
+        final FormatSpec logFormat = OptionValues.named(at + ": format", logRun[1], () -> FormatSpec.parse(logRun[1]));
         final long runSeed;
         try {
             runSeed = Long.parseLong(run[3]);
         } catch (final NumberFormatException e) {
-            throw new UsageException("--replay " + replay + ": seed '" + run[3] + "' is not a number");
+            throw new UsageException(at + ": seed = " + TextLimits.quoted(run[3]) + ": must be a whole number");
         }
-        return new RandomProtocolTester(SystemSpec.resolve(run[0]), FormatSpec.parse(run[1]), run[2])
-                .replay(trace, runSeed);
+        final String logHomes = run[2];
+        final RandomProtocolTester tester = OptionValues.named(at + ": homes", logHomes,
+                () -> new RandomProtocolTester(machine, logFormat, logHomes));
+        out.println("replaying " + trace.size() + " accesses: system " + machine.name() + ", format " + logFormat.id()
+                + ", homes " + TextLimits.quoted(logHomes) + ", seed " + runSeed);
+        system = machine.name();
+        try {
+            return tester.replay(trace, runSeed);
+        } catch (final IllegalArgumentException e) {
+            // the tester names the access; the log's line is where the user can find it
+            final String message = String.valueOf(e.getMessage());
+            for (int i = 0; i < trace.size(); i++) {
+                if (message.contains(trace.get(i).toString())) {
+                    throw new UsageException(file + ":" + lines.get(i) + ": " + message);
+                }
+            }
+            throw new UsageException(file + ": " + message);
+        }
+    }
+
+    private static int number(final String where, final String column, final String text) {
+        try {
+            return Integer.parseInt(text);
+        } catch (final NumberFormatException e) {
+            throw new UsageException(where + ": " + column + " = " + TextLimits.quoted(text) + ": must be a whole number");
+        }
+    }
+
+    private static long address(final String where, final String text) {
+        try {
+            return Long.decode(text);
+        } catch (final NumberFormatException e) {
+            throw new UsageException(where + ": address = " + TextLimits.quoted(text) + ": must be a number (0x...)");
+        }
     }
 }

@@ -31,6 +31,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import org.scalebench.core.data.TextLimits;
 
 /** {@code scalebench gate}: the performance gate of CI. */
 @Command(name = "gate", mixinStandardHelpOptions = true, subcommands = GateReportCommand.class,
@@ -86,15 +87,15 @@ public final class GateCommand implements Callable<Integer> {
         if (rounds < 1 || rounds > GateRun.MAX_ROUNDS) {
             throw new UsageException("--rounds " + rounds + ": must be in [1, " + GateRun.MAX_ROUNDS + "]");
         }
-        OutputPaths.checkFile(out, "--out");
+        OutputPaths.checkFile(out, "--out", "csv");
         if (json != null) {
-            OutputPaths.checkFile(json, "--json");
+            OutputPaths.checkFile(json, "--json", "json");
         }
         if (jmhJson != null) {
-            OutputPaths.checkFile(jmhJson, "--jmh-json");
+            OutputPaths.checkFile(jmhJson, "--jmh-json", "json");
         }
         if (!Files.isRegularFile(floors)) {
-            throw new UsageException("floors file " + floors + " not found (run from the repository root, or pass "
+            throw new UsageException("floors file " + TextLimits.quoted(floors.toString()) + " not found (run from the repository root, or pass "
                     + "--floors FILE)");
         }
         final List<PerfFloor> floorList = PerfFloors.read(floors);

@@ -1,12 +1,16 @@
 package org.scalebench.bench.cli;
 
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.scalebench.coherence.format.FormatSpec;
+import org.scalebench.core.data.TextLimits;
 
 /** Checks every command applies to option values: names as typed in messages, no value given twice. */
 final class OptionValues {
@@ -15,28 +19,59 @@ final class OptionValues {
     }
 
     /** A library message that names its value: {@code scheme 'snoop': must be one of ...}. */
-    private static final Pattern QUOTED_VALUE = Pattern.compile("[a-z][a-z -]*'([^']*)'(: .*)", Pattern.DOTALL);
+    private static final Pattern QUOTED_VALUE = Pattern.compile("[a-z][a-z -]*('[^']*'(?: \\(\\d+ characters\\))?)(: .*)",
+            Pattern.DOTALL);
 
     /**
      * Parses or resolves an option's value with a library parser, naming the option as the user typed it in the
      * message: the library's {@code model = 'resnet': must be one of ...} becomes {@code --model = 'resnet': ...}
-     * and {@code scheme 'snoop': must be one of ...} becomes {@code --scheme snoop: must be one of ...}. Messages
-     * that already name an option, and errors of data files (their own {@code file:line:} message), pass unchanged.
+     * and {@code scheme 'snoop': must be one of ...} becomes {@code --scheme 'snoop': must be one of ...}; the value
+     * is shown as {@link TextLimits#quoted} shows every echoed value. Messages that already name an option, and
+     * errors of data files (their own {@code file:line:} message), pass unchanged.
      *
      * @param option the option name, e.g. {@code --model}
+     * @param value the value as given, for the message
      * @param parse the parser
      * @param <T> the parsed type
      * @return the parsed value
      * @throws UsageException naming the option
      */
-    static <T> T named(final String option, final Supplier<T> parse) {
+    static <T> T named(final String option, final String value, final Supplier<T> parse) {
         try {
             return parse.get();
         } catch (final org.scalebench.core.data.DataFileException e) {
             throw e;
         } catch (final IllegalArgumentException e) {
-            throw new UsageException(rename(option, String.valueOf(e.getMessage())));
+            throw new UsageException(rename(option, echoed(String.valueOf(e.getMessage()), value)));
         }
+    }
+
+    /**
+     * A library's message with the value it echoes shown as {@link TextLimits#quoted} shows it (cut, escaped,
+     * quoted once), whether the library quoted it, trimmed it or lower-cased it. A short plain value the library
+     * wrote bare is left as it is (it may be a word of the message, as {@code vm} in {@code vm size = 3}).
+     *
+     * @param message the library's message
+     * @param value the value given
+     * @return the message
+     */
+    static String echoed(final String message, final String value) {
+        if (value == null || value.isEmpty()) {
+            return message;
+        }
+        final String shown = TextLimits.quoted(value);
+        final boolean unsafe = !shown.equals("'" + value + "'"); // long, or holding control characters
+        final String mark = "\u0000"; // no message holds a NUL: it marks where the value was
+        String m = message.replace(mark, "");
+        for (final String form : new String[] {value, value.strip(), value.strip().toLowerCase(Locale.ROOT)}) {
+            if (!form.isEmpty()) {
+                m = m.replace("'" + form + "'", mark);
+                if (unsafe) {
+                    m = m.replace(form, mark); // also where the library wrote it bare
+                }
+            }
+        }
+        return m.replace(mark, shown);
     }
 
     /**
@@ -70,10 +105,52 @@ final class OptionValues {
         final Set<String> seen = new HashSet<>();
         for (final String v : values) {
             if (!seen.add(v.strip().toLowerCase(Locale.ROOT))) {
-                throw new UsageException(option + ": '" + v + "' is given twice");
+                throw new UsageException(option + ": " + TextLimits.quoted(v) + " is given twice");
             }
         }
         return values;
+    }
+
+    /**
+     * Directory formats given as a list, each checked, refusing two spellings of one format
+     * ({@code coarse-vector} and {@code coarse-vector-4}, {@code dir-b-4} and {@code dir-b-04}).
+     *
+     * @param option the option name for messages
+     * @param values the formats as given
+     * @return the formats' canonical ids, in the order given
+     * @throws UsageException naming the option and the value
+     */
+    static List<String> formats(final String option, final List<String> values) {
+        final Map<String, String> byId = new LinkedHashMap<>();
+        for (final String v : values) {
+            final String id = named(option, v, () -> FormatSpec.parse(v)).id();
+            final String earlier = byId.putIfAbsent(id, v);
+            if (earlier != null) {
+                throw new UsageException(option + ": " + TextLimits.quoted(v) + (earlier.equals(v) ? " is given twice"
+                        : " and " + TextLimits.quoted(earlier) + " are the same format (" + id + ")"));
+            }
+        }
+        return List.copyOf(byId.keySet());
+    }
+
+    /**
+     * Refuses a second value of a list option that names the same thing as an earlier one (a built-in model and a
+     * copy of its file, two files of one cluster): their rows would carry the same name and could not be told
+     * apart.
+     *
+     * @param option the option name for messages
+     * @param value the value as given
+     * @param name the name the value resolved to
+     * @param seen names seen so far, to the value that named each; updated
+     * @throws UsageException naming both values
+     */
+    static void namedOnce(final String option, final String value, final String name, final Map<String, String> seen) {
+        final String key = name.strip().toLowerCase(Locale.ROOT);
+        final String earlier = seen.putIfAbsent(key, value);
+        if (earlier != null) {
+            throw new UsageException(option + " " + TextLimits.quoted(value) + ": names " + TextLimits.quoted(name)
+                    + ", as " + TextLimits.quoted(earlier) + " does; its rows could not be told apart (give each once)");
+        }
     }
 
     /**

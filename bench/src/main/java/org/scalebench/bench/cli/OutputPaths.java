@@ -2,9 +2,12 @@ package org.scalebench.bench.cli;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Locale;
 import java.util.List;
 import org.scalebench.bench.io.OutputLocation;
 import org.scalebench.bench.io.StagedDirectory;
+import org.scalebench.core.data.TextLimits;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -21,15 +24,44 @@ final class OutputPaths {
      *
      * @param file the output file
      * @param option the option naming it, for the message
+     * @param extensions the extensions the command writes, lower case without the dot ({@code csv}); the file's
+     *     must be one of them, compared case-insensitively
      * @return where the file will be written (through a symbolic link, the file it points to)
-     * @throws UsageException {@code OPTION PATH: reason} when it cannot
+     * @throws UsageException {@code OPTION PATH: reason} when it cannot, or its extension is not one the command
+     *     writes
      */
-    static Path checkFile(final Path file, final String option) {
+    static Path checkFile(final Path file, final String option, final String... extensions) {
+        final Path target;
         try {
-            return OutputLocation.file(file);
+            target = OutputLocation.file(file);
         } catch (final OutputLocation.Problem e) {
             throw new UsageException(option + " " + shown(file) + ": " + e.getMessage());
         }
+        extension(file, option, extensions);
+        return target;
+    }
+
+    /**
+     * The extension of an output file, which must be one the command writes: a file named {@code .txt} or
+     * {@code .bin} is never silently written as CSV. Extensions compare case-insensitively ({@code .CSV},
+     * {@code .SBT}), and the file is written in the format the extension names.
+     *
+     * @param file the output file
+     * @param option the option naming it, for the message
+     * @param extensions the extensions the command writes, lower case without the dot
+     * @return the file's extension, lower case
+     * @throws UsageException naming the option, the file and the extensions allowed
+     */
+    static String extension(final Path file, final String option, final String... extensions) {
+        final Path name = file.getFileName();
+        final String text = name == null ? "" : name.toString();
+        final int dot = text.lastIndexOf('.');
+        final String ext = dot < 0 ? "" : text.substring(dot + 1).toLowerCase(Locale.ROOT);
+        if (extensions.length > 0 && !Arrays.asList(extensions).contains(ext)) {
+            throw new UsageException(option + " " + shown(file) + ": must end in ." + String.join(" or .", extensions)
+                    + " (the format" + (extensions.length > 1 ? "s" : "") + " this command writes)");
+        }
+        return ext;
     }
 
     /**
@@ -81,6 +113,6 @@ final class OutputPaths {
     }
 
     private static String shown(final Path path) {
-        return path.toString().isEmpty() ? "''" : path.toString();
+        return TextLimits.quoted(path.toString());
     }
 }

@@ -37,6 +37,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import org.scalebench.core.data.TextLimits;
 
 /**
  * {@code scalebench reproduce}: the main job, in four steps: validate every kernel against its reference, run
@@ -108,7 +109,7 @@ public final class ReproduceCommand implements Callable<Integer> {
             throw new UsageException("--quick and --full exclude each other");
         }
         if (floors != null && !Files.isRegularFile(floors)) {
-            throw new UsageException("--floors " + floors + ": no such file");
+            throw new UsageException("--floors " + TextLimits.quoted(floors.toString()) + ": no such file");
         }
         OutputPaths.checkDirectory(out, "--out");
         final boolean isQuick = !full;
@@ -254,7 +255,8 @@ public final class ReproduceCommand implements Callable<Integer> {
         try {
             pattern = java.util.regex.Pattern.compile(partsRegex);
         } catch (final java.util.regex.PatternSyntaxException e) {
-            throw new UsageException("--parts '" + partsRegex + "': not a regular expression (" + e.getDescription() + ")");
+            throw new UsageException("--parts " + TextLimits.quoted(partsRegex) + ": not a regular expression ("
+                    + e.getDescription() + ")");
         }
         return PARTS.stream().filter(p -> pattern.matcher(p.name()).find()).toList();
     }

@@ -6,7 +6,10 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.scalebench.bench.io.OutputLocation;
+import org.scalebench.core.data.TextLimits;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -82,13 +85,13 @@ public final class Scalebench implements Runnable {
         cli.setErr(err);
         cli.setParameterExceptionHandler((ex, unused) -> {
             final CommandLine failing = ex.getCommandLine();
-            err.println("scalebench: " + ex.getMessage()
-                    + " (see 'scalebench " + subcommandPath(failing) + "--help')");
+            err.println("scalebench: " + TextLimits.oneLine(cutQuotedValues(ex.getMessage())
+                    + " (see 'scalebench " + subcommandPath(failing) + "--help')"));
             err.flush();
             return BAD_INPUT;
         });
         cli.setExecutionExceptionHandler((ex, failing, unused) -> {
-            err.println("scalebench: " + describe(ex));
+            err.println("scalebench: " + TextLimits.oneLine(describe(ex)));
             final boolean badInput = isBadInput(ex);
             if (!badInput && System.getenv("SCALEBENCH_DEBUG") != null) {
                 ex.printStackTrace(err);
@@ -106,6 +109,25 @@ public final class Scalebench implements Runnable {
         return code;
     }
 
+    /** A value picocli quotes in its messages ({@code Invalid value for option '--seed': 'abc' is not a long}). */
+    private static final Pattern PICOCLI_QUOTED = Pattern.compile("'([^']*)'");
+
+    /**
+     * Picocli's message with every value it quotes shown as {@link TextLimits#quoted} shows values (cut, escaped).
+     *
+     * @param message picocli's message
+     * @return the message
+     */
+    static String cutQuotedValues(final String message) {
+        final Matcher m = PICOCLI_QUOTED.matcher(String.valueOf(message));
+        final StringBuilder cut = new StringBuilder();
+        while (m.find()) {
+            m.appendReplacement(cut, Matcher.quoteReplacement(TextLimits.quoted(m.group(1))));
+        }
+        m.appendTail(cut);
+        return cut.toString();
+    }
+
     private static String subcommandPath(final CommandLine failing) {
         final StringBuilder path = new StringBuilder();
         for (CommandLine c = failing; c != null && c.getParent() != null; c = c.getParent()) {
@@ -121,10 +143,10 @@ public final class Scalebench implements Runnable {
 
     static String describe(final Throwable ex) {
         if (ex instanceof NoSuchFileException) {
-            return "no such file: " + ex.getMessage();
+            return "no such file: " + TextLimits.quoted(((NoSuchFileException) ex).getFile());
         }
         if (ex instanceof AccessDeniedException) {
-            return "cannot access: " + ex.getMessage();
+            return "cannot access: " + TextLimits.quoted(((AccessDeniedException) ex).getFile());
         }
         if (ex instanceof UncheckedIOException && ex.getCause() != null) {
             return describe(ex.getCause());

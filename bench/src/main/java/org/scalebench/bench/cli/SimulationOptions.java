@@ -11,7 +11,9 @@ import org.scalebench.coherence.sim.SystemSpec;
 import org.scalebench.coherence.sim.Warmup;
 import org.scalebench.coherence.sim.Workload;
 import org.scalebench.core.data.DataFileException;
+import org.scalebench.core.data.TextLimits;
 import picocli.CommandLine.Option;
+import org.scalebench.core.data.TextLimits;
 
 /**
  * Options the CDR simulation commands share: the B-state policy, invalidation delivery, miss registers, parameter
@@ -73,7 +75,8 @@ final class SimulationOptions {
         } catch (final DataFileException e) {
             throw e;
         } catch (final IllegalArgumentException e) {
-            throw new UsageException(OptionValues.rename(option, String.valueOf(e.getMessage())));
+            throw new UsageException(OptionValues.rename(option, OptionValues.echoed(String.valueOf(e.getMessage()),
+                    value)));
         }
     }
 
@@ -85,26 +88,40 @@ final class SimulationOptions {
      */
     SystemSpec apply(final SystemSpec system) {
         final Map<String, String> overrides = new LinkedHashMap<>();
+        final Map<String, String> given = new LinkedHashMap<>();
         if (set != null) {
             for (final String assignment : set) {
                 final int eq = assignment.indexOf('=');
                 if (eq <= 0 || eq == assignment.length() - 1) {
-                    throw new UsageException("--set " + assignment + ": must be NAME=VALUE");
+                    throw new UsageException("--set " + TextLimits.quoted(assignment) + ": must be NAME=VALUE");
                 }
-                final String name = assignment.substring(0, eq).strip();
+                final String name = assignment.substring(0, eq).strip().toLowerCase(Locale.ROOT);
                 if (!system.table().has(name)) {
-                    throw new UsageException("--set " + assignment + ": no parameter '" + name + "' in " + system.name()
-                            + " (see its system file for the names)");
+                    throw new UsageException("--set " + TextLimits.quoted(assignment) + ": no parameter "
+                            + TextLimits.quoted(name) + " in " + system.name() + " (see its system file for the names)");
+                }
+                final String earlier = given.put(name, assignment);
+                if (earlier != null) {
+                    throw new UsageException("--set " + TextLimits.quoted(assignment) + ": " + name + " is already set by "
+                            + "--set " + TextLimits.quoted(earlier) + " (give each parameter once)");
                 }
                 overrides.put(name, assignment.substring(eq + 1).strip());
             }
         }
         if (bState != null) {
+            final String id;
             try {
-                overrides.put("b_state", BroadcastExit.parse(bState).id());
+                id = BroadcastExit.parse(bState).id();
             } catch (final IllegalArgumentException e) {
-                throw new UsageException("--b-state " + bState + ": must be one of " + BroadcastExit.ALLOWED);
+                throw new UsageException("--b-state " + TextLimits.quoted(bState) + ": must be one of "
+                        + BroadcastExit.ALLOWED);
             }
+            if (given.containsKey("b_state")) {
+                throw new UsageException("--b-state " + TextLimits.quoted(bState) + " and --set "
+                        + TextLimits.quoted(given.get("b_state")) + " both set b_state (give one)");
+            }
+            overrides.put("b_state", id);
+            given.put("b_state", "--b-state " + bState);
         }
         if (broadcast != null) {
             try {
@@ -122,19 +139,42 @@ final class SimulationOptions {
         }
         try {
             return system.with(overrides, "command line");
-        } catch (final DataFileException e) {
-            // the file's line would point at the value being replaced: name the --set that gave it instead
-            final String message = String.valueOf(e.getMessage());
-            for (final Map.Entry<String, String> o : overrides.entrySet()) {
-                final int at = message.indexOf(": " + o.getKey() + " = ");
+        } catch (final IllegalArgumentException e) {
+            throw new UsageException(setError(String.valueOf(e.getMessage()), overrides, given));
+        }
+    }
+
+    /**
+     * What the machine refused of the {@code --set} values, naming the option that gave the value: the machine's
+     * {@code FILE (command line): name = 'v': reason} (or {@code FILE:LINE: ...}) becomes
+     * {@code --set name=v: reason}; a rule between parameters ({@code mesh_width x mesh_height = 1024: must equal
+     * cores = 7}) names every {@code --set} given.
+     */
+    private static String setError(final String message, final Map<String, String> overrides,
+            final Map<String, String> given) {
+        for (final Map.Entry<String, String> o : overrides.entrySet()) {
+            final String key = o.getKey();
+            for (final String form : new String[] {": " + key + " = ", ": column 'value' of " + key + " = "}) {
+                final int at = message.indexOf(form);
                 if (at >= 0) {
-                    final int reason = message.indexOf(": ", at + 2 + o.getKey().length() + 3);
-                    throw new UsageException("--set " + o.getKey() + "=" + o.getValue()
-                            + (reason >= 0 ? message.substring(reason) : ": " + message));
+                    final int reason = message.indexOf(": ", at + form.length());
+                    return option(given.get(key)) + (reason >= 0 ? message.substring(reason) : ": " + message);
                 }
             }
-            throw e;
         }
+        if (message.startsWith("B-state policy")) {
+            return option(given.get("b_state")) + message.substring(message.indexOf(':'));
+        }
+        final int origin = message.indexOf("(command line): ");
+        final String reason = origin >= 0 ? message.substring(origin + "(command line): ".length())
+                : message.replaceFirst("^[^ ]*:\\d+: ", "");
+        return String.join(" ", given.values().stream().map(SimulationOptions::option).toList()) + ": " + reason;
+    }
+
+    /** {@code --set name=value} (cut like every echo), or the {@code --b-state} option as given. */
+    private static String option(final String assignment) {
+        return assignment.startsWith("--b-state ") ? "--b-state " + TextLimits.quoted(assignment.substring(10))
+                : "--set " + TextLimits.quoted(assignment);
     }
 
     /**
@@ -196,7 +236,8 @@ final class SimulationOptions {
             }
             return Warmup.fixed(n);
         } catch (final NumberFormatException e) {
-            throw new UsageException("--warmup " + warmup + ": must be a count >= 0, steady or steady:MAX");
+            throw new UsageException("--warmup " + TextLimits.quoted(warmup) + ": must be a count >= 0, steady or "
+                    + "steady:MAX");
         }
     }
 }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.scalebench.bench.io.ConsoleProgress;
+import org.scalebench.bench.io.FileDigest;
 import org.scalebench.bench.io.StagedDirectory;
 import org.scalebench.bench.study.ParallelPoints;
 import org.scalebench.bench.study.PointRows;
@@ -15,6 +16,7 @@ import org.scalebench.bench.study.Shard;
 import org.scalebench.bench.study.ShardFiles;
 import org.scalebench.bench.study.ShardManifest;
 import org.scalebench.bench.study.Study;
+import org.scalebench.core.data.InputFiles;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -40,6 +42,7 @@ final class StudyExecution {
         final int requestedJobs = command.studyOptions().jobs();
         final Shard shard = command.studyOptions().shard();
         OutputPaths.checkDirectory(command.out(), "--out");
+        InputFiles.clear();
         final Study study = command.study();
         final int[] points = IntStream.range(0, study.points()).filter(p -> shard == null || shard.selects(p))
                 .toArray();
@@ -63,12 +66,30 @@ final class StudyExecution {
             } else {
                 written = ShardFiles.write(staged.staging(), new ShardManifest(study.name(),
                         definingArguments(spec), provenance.version(), provenance.commit(), provenance.jdk(), shard,
-                        study.points(), study.columns()), rows);
+                        study.points(), study.columns(), 0, "", inputs()), rows);
             }
-            staged.publish(OutputPaths.marker(spec));
+            final List<String> marker = new ArrayList<>(OutputPaths.marker(spec));
+            if (shard != null) {
+                marker.add(ShardFiles.markerLine(staged.staging()));
+            }
+            staged.publish(marker);
             out.println("wrote " + String.join(", ", written) + " in " + staged.directory());
             return shard == null ? flatten(rows) : null;
         }
+    }
+
+    /**
+     * Every input file read since the journal was cleared, with its digest.
+     *
+     * @return the files, sorted by path
+     * @throws IOException when one cannot be read again
+     */
+    static List<ShardManifest.Input> inputs() throws IOException {
+        final List<ShardManifest.Input> inputs = new ArrayList<>();
+        for (final Path file : InputFiles.recorded()) {
+            inputs.add(new ShardManifest.Input(file.toString(), FileDigest.sha256(file)));
+        }
+        return inputs;
     }
 
     /**

@@ -63,16 +63,16 @@ public final class TrainCollectiveCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        final Collective collective = OptionValues.named("--op", () -> Collective.parse(op));
+        final Collective collective = OptionValues.named("--op", op, () -> Collective.parse(op));
         final int[] counts = TrainOptions.devices("--ranks", ranks);
         final long[] sizes = ByteSize.parseList("--bytes", bytes);
-        final Cluster c = OptionValues.named("--cluster", () -> ClusterCatalog.resolve(cluster));
+        final Cluster c = OptionValues.named("--cluster", cluster, () -> ClusterCatalog.resolve(cluster));
         final NcclGeneration generation = nccl == null ? c.ncclGeneration()
-                : OptionValues.named("--nccl", () -> NcclGeneration.parse(nccl));
+                : OptionValues.named("--nccl", nccl, () -> NcclGeneration.parse(nccl));
         final List<String> names = algorithms == null ? ClusterCollectives.algorithms(collective)
                 : OptionValues.distinct("--algo", algorithms);
         for (final String name : names) {
-            OptionValues.named("--algo", () -> ClusterCollectives.of(collective, name, c, 1, generation));
+            OptionValues.named("--algo", name, () -> ClusterCollectives.of(collective, name, c, 1, generation));
         }
         final NcclModel ncclModel = new NcclModel(NcclConstants.of(generation), c.ncclFabric(generation));
         final PrintWriter out = spec.commandLine().getOut();

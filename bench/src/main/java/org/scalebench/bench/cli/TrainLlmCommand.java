@@ -32,6 +32,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import org.scalebench.core.data.TextLimits;
 
 /** {@code scalebench train llm}: 3D-parallel (TP x PP x DP) projection of one transformer configuration, or a search. */
 @Command(name = "llm", mixinStandardHelpOptions = true, sortOptions = false,
@@ -43,6 +44,9 @@ import picocli.CommandLine.Spec;
                 + " --search finds the fastest configuration that fits, per GPU count. The model is described in"
                 + " docs/llm-model.md."})
 public final class TrainLlmCommand implements Callable<Integer> {
+
+    /** The most training tokens accepted. */
+    static final double MAX_TOKENS = 1e15;
 
     @Spec
     CommandSpec spec;
@@ -144,23 +148,39 @@ public final class TrainLlmCommand implements Callable<Integer> {
         }
         final int[] counts = TrainOptions.devices("--gpus", gpus);
         final int[] batches = TrainOptions.devices("--global-batch", globalBatch);
-        if (!(tokens > 0) || Double.isInfinite(tokens)) {
-            throw new UsageException("--tokens = " + tokens + ": must be finite and positive");
+        if (!(tokens >= 1 && tokens <= MAX_TOKENS)) {
+            throw new UsageException("--tokens = " + tokens + ": must be in [1, 1e15] (far beyond any training run: "
+                    + "the times printed stay meaningful)");
         }
         if (targetLoss != null && (!(targetLoss > 0) || targetLoss.isInfinite())) {
             throw new UsageException("--target-loss = " + targetLoss + ": must be finite and positive");
         }
         if (out != null) {
-            OutputPaths.checkFile(out, "--out");
+            OutputPaths.checkFile(out, "--out", "csv");
         }
-        final TransformerProfile profile = OptionValues.named("--model", () -> TransformerCatalog.resolve(model));
-        final Cluster c = OptionValues.named("--cluster", () -> ClusterCatalog.resolve(cluster));
-        final GpuSpec g = gpu == null ? GpuCatalog.forCluster(c) : OptionValues.named("--gpu", () -> GpuCatalog.resolve(gpu));
-        final Precision prec = OptionValues.named("--precision", () -> Precision.parse(precision));
+        final TransformerProfile profile = OptionValues.named("--model", model, () -> TransformerCatalog.resolve(model));
+        final Cluster c = OptionValues.named("--cluster", cluster, () -> ClusterCatalog.resolve(cluster));
+        final GpuSpec g = gpu == null ? GpuCatalog.forCluster(c)
+                : OptionValues.named("--gpu", gpu, () -> GpuCatalog.resolve(gpu));
+        final Precision prec = OptionValues.named("--precision", precision, () -> Precision.parse(precision));
         final LlmCostModel cost = new LlmCostModel(profile, c, g, nccl == null ? null
-                : OptionValues.named("--nccl", () -> NcclGeneration.parse(nccl)), execution(), prec);
+                : OptionValues.named("--nccl", nccl, () -> NcclGeneration.parse(nccl)), execution(), prec);
         final CriticalBatch efficiency = targetLoss == null ? null : CriticalBatch.kaplan();
         final double loss = targetLoss == null ? 0 : targetLoss;
+        if (efficiency != null) {
+            // Kaplan et al.'s fit holds between the model's floor (unlimited steps) and the loss of a uniform guess
+            // over the vocabulary, ln V nats, which an untrained model already has
+            final double floor = efficiency.lossFloor(profile.nonEmbeddingParameters());
+            final double uniform = Math.log(profile.vocab());
+            if (!(loss > floor && loss < uniform)) {
+                throw new UsageException(String.format(Locale.ROOT, "--target-loss = %s: must be in (%.3f, %.3f) "
+                        + "nats per token for %s: above the floor of Kaplan et al.'s fit for its %.3g non-embedding "
+                        + "parameters (reached only after unlimited steps) and below ln(%d) = %.3f, the loss of a "
+                        + "uniform guess over its vocabulary (reached with no training)", TextLimits.quoted(
+                        String.valueOf(targetLoss)).replace("'", ""), floor, uniform, profile.name(),
+                        profile.nonEmbeddingParameters(), profile.vocab(), uniform));
+            }
+        }
         final PrintWriter stdout = spec.commandLine().getOut();
         final List<List<String>> rows = new ArrayList<>();
         if (search) {
@@ -184,11 +204,11 @@ public final class TrainLlmCommand implements Callable<Integer> {
     }
 
     private Execution execution() {
-        final Execution version = OptionValues.named("--software", () -> Execution.megatron(software, true));
+        final Execution version = OptionValues.named("--software", software, () -> Execution.megatron(software, true));
         final Set<ExecutionPart> off = EnumSet.noneOf(ExecutionPart.class);
         if (without != null) {
             for (final String part : without) {
-                off.add(OptionValues.named("--without", () -> ExecutionPart.parse("--without", part)));
+                off.add(OptionValues.named("--without", part, () -> ExecutionPart.parse("--without", part)));
             }
         }
         return version.without(off);
@@ -204,14 +224,14 @@ public final class TrainLlmCommand implements Callable<Integer> {
         final int d = dp != null ? dp : (int) Math.max(1, n / ((long) t * p));
         final int v = interleave == null ? 1 : interleave;
         final Schedule s = v > 1 ? Schedule.INTERLEAVED : schedule == null ? Schedule.ONE_F_ONE_B
-                : OptionValues.named("--schedule", () -> Schedule.parse(schedule));
-        if (v > 1 && schedule != null && s != OptionValues.named("--schedule", () -> Schedule.parse(schedule))) {
-            throw new UsageException("--schedule = " + schedule + " with --interleave = " + v
+                : OptionValues.named("--schedule", schedule, () -> Schedule.parse(schedule));
+        if (v > 1 && schedule != null && s != OptionValues.named("--schedule", schedule, () -> Schedule.parse(schedule))) {
+            throw new UsageException("--schedule = " + TextLimits.quoted(schedule) + " with --interleave = " + v
                     + ": an interleaved schedule runs 1F1B over the chunks");
         }
         final ParallelConfig config = new ParallelConfig(n, t, p, d, batch, microBatch == null ? 1 : microBatch, v, s,
-                recompute == null ? Recompute.NONE : OptionValues.named("--recompute", () -> Recompute.parse(recompute)), sequenceParallel,
-                zero == null ? ZeroStage.NONE : OptionValues.named("--zero", () -> ZeroStage.of(zero)), prec);
+                recompute == null ? Recompute.NONE : OptionValues.named("--recompute", recompute, () -> Recompute.parse(recompute)), sequenceParallel,
+                zero == null ? ZeroStage.NONE : OptionValues.named("--zero", String.valueOf(zero), () -> ZeroStage.of(zero)), prec);
         config.check(profile, c.gpusPerNode());
         return config;
     }
@@ -227,7 +247,7 @@ public final class TrainLlmCommand implements Callable<Integer> {
         final boolean[] recomputes = {true, true, true};
         if (recompute != null) {
             java.util.Arrays.fill(recomputes, false);
-            recomputes[OptionValues.named("--recompute", () -> Recompute.parse(recompute)).ordinal()] = true;
+            recomputes[OptionValues.named("--recompute", recompute, () -> Recompute.parse(recompute)).ordinal()] = true;
         }
         final boolean[] zeros = {true, true, true, true};
         if (zero != null) {

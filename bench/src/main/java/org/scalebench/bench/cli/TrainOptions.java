@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.scalebench.bench.train.ByteSize;
+import org.scalebench.core.data.TextLimits;
 
 /** Validation shared by the {@code train} subcommands. */
 final class TrainOptions {
@@ -28,10 +29,13 @@ final class TrainOptions {
                 throw new UsageException(option + " = " + v + ": must be in [1, " + MAX_DEVICES + "] (2^24)");
             }
         }
-        if (Arrays.stream(values).distinct().count() != values.length) {
-            throw new UsageException(option + " = " + Arrays.toString(values) + ": a count is given twice");
+        final int[] sorted = Arrays.stream(values).sorted().toArray();
+        for (int i = 1; i < sorted.length; i++) {
+            if (sorted[i] == sorted[i - 1]) {
+                throw new UsageException(option + ": " + sorted[i] + " is given twice");
+            }
         }
-        return Arrays.stream(values).sorted().toArray();
+        return sorted;
     }
 
     /** The most devices or ranks a projection or collective takes: 2^24, far beyond any machine built. */
@@ -51,7 +55,7 @@ final class TrainOptions {
         if (!List.of(allowed).contains(v)) {
             final String last = allowed[allowed.length - 1];
             final String rest = String.join(", ", Arrays.copyOf(allowed, allowed.length - 1));
-            throw new UsageException(option + " = '" + value + "': must be " + rest + " or " + last);
+            throw new UsageException(option + " = " + TextLimits.quoted(value) + ": must be " + rest + " or " + last);
         }
         return v;
     }

@@ -3,8 +3,11 @@ package org.scalebench.bench.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.scalebench.bench.train.ByteSize;
 import org.scalebench.bench.study.Provenance;
@@ -25,6 +28,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import org.scalebench.core.data.TextLimits;
 
 /** {@code scalebench train project}: time to train for DP and hybrid strategies at each device count. */
 @Command(name = "project", mixinStandardHelpOptions = true, sortOptions = false,
@@ -166,7 +170,7 @@ public final class TrainProjectCommand implements Callable<Integer>, StudyComman
     @Override
     public ProjectionStudy study() {
         if (out != null && out.toString().endsWith(".csv")) {
-            throw new UsageException("--out " + out + ": a directory now (train project writes DIR/projection.csv)");
+            throw new UsageException("--out " + TextLimits.quoted(out.toString()) + ": a directory now (train project writes DIR/projection.csv)");
         }
         final int[] sorted = TrainOptions.devices("--devices", devices);
         if (overlap < 0 || overlap > 1 || Double.isNaN(overlap)) {
@@ -186,27 +190,37 @@ public final class TrainProjectCommand implements Callable<Integer>, StudyComman
             throw new UsageException("--accumulation = " + accumulation + ": must be at least 1");
         }
         final java.util.Set<org.scalebench.training.projection.ScalingEffect> disabled = OptionValues.named(
-                "--without", () -> org.scalebench.training.projection.ScalingEffect.parseList(without));
+                "--without", without, () -> org.scalebench.training.projection.ScalingEffect.parseList(without));
         final String scalingMode = TrainOptions.choice("--scaling", scaling, "none", "fitted");
         if (stepOverhead != null && !(stepOverhead >= 0 && stepOverhead < 1e6)) {
             throw new UsageException("--step-overhead = " + stepOverhead + ": must be seconds in [0, 1e6)");
         }
         final ProjectionOptions options = new ProjectionOptions(overlap, mode.equals("sharded"),
-                OptionValues.named("--comm", () -> CommunicationModel.parse(comm)), nccl == null ? null : OptionValues.named("--nccl", () -> NcclGeneration.parse(nccl)),
+                OptionValues.named("--comm", comm, () -> CommunicationModel.parse(comm)), nccl == null ? null : OptionValues.named("--nccl", nccl, () -> NcclGeneration.parse(nccl)),
                 batch == null ? 0 : batch).withEvenShards(shardMode.equals("even")).withNicSharing(sharing)
                 .withBucketBytes(bucketBytes).withAccumulationSteps(accumulation).withDisabledEffects(disabled);
         final org.scalebench.bench.train.TrainingReproduction fits = scalingMode.equals("fitted")
                 ? new org.scalebench.bench.train.TrainingReproduction() : null;
         final List<ModelProfile> profiles = new ArrayList<>();
+        final Map<String, String> modelNames = new HashMap<>();
         for (final String m : OptionValues.distinct("--model", models)) {
-            final ModelProfile profile = variant(OptionValues.named("--model", () -> ModelCatalog.resolve(m)), p,
+            final ModelProfile profile = variant(OptionValues.named("--model", m, () -> ModelCatalog.resolve(m)), p,
                     epochsMode);
+            OptionValues.namedOnce("--model", m, profile.name(), modelNames);
+            if (batch != null && batch > profile.maxBatchPerDevice()) {
+                throw new UsageException("--batch = " + batch + ": must be at most max_batch_per_device = "
+                        + profile.maxBatchPerDevice() + " of " + profile.name());
+            }
             profiles.add(fits == null ? profile : fits.fitted(profile));
         }
         final List<Cluster> machines = new ArrayList<>();
+        final Map<String, String> clusterNames = new HashMap<>();
         for (final String c : OptionValues.distinct("--cluster", clusters)) {
-            machines.add(OptionValues.named("--cluster", () -> ClusterCatalog.resolve(c)));
+            final Cluster cluster = OptionValues.named("--cluster", c, () -> ClusterCatalog.resolve(c));
+            OptionValues.namedOnce("--cluster", c, cluster.name(), clusterNames);
+            machines.add(cluster);
         }
+        OptionValues.distinct("--mp", Arrays.stream(mp).mapToObj(Integer::toString).toList());
         for (final int m : mp) {
             for (final Cluster c : machines) {
                 if (m < 1 || m > c.gpusPerNode()) {

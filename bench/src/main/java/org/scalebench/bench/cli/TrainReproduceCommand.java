@@ -33,7 +33,7 @@ public final class TrainReproduceCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         final TrainingReproduction reproduction = new TrainingReproduction(
-                OptionValues.named("--cluster", () -> ClusterCatalog.resolve(cluster)), ProjectionOptions.DEFAULTS);
+                OptionValues.named("--cluster", cluster, () -> ClusterCatalog.resolve(cluster)), ProjectionOptions.DEFAULTS);
         try (StagedDirectory staged = OutputPaths.stage(out, "--out")) {
             reproduction.run(staged.staging(), spec.commandLine().getOut());
             staged.publish(OutputPaths.marker(spec));

@@ -10,6 +10,7 @@ import org.scalebench.bench.train.ScalingValidationReport;
 import org.scalebench.training.projection.ScalingEffect;
 import org.scalebench.training.validation.CorpusValidation;
 import org.scalebench.training.validation.ScalingCorpus;
+import org.scalebench.core.data.TextLimits;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -45,9 +46,9 @@ public final class TrainValidateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        final Set<ScalingEffect> disabled = OptionValues.named("--without", () -> ScalingEffect.parseList(without));
+        final Set<ScalingEffect> disabled = OptionValues.named("--without", without, () -> ScalingEffect.parseList(without));
         if (corpus != null && !Files.isRegularFile(corpus)) {
-            throw new UsageException("--corpus " + corpus + ": no such file");
+            throw new UsageException("--corpus " + TextLimits.quoted(corpus.toString()) + ": no such file");
         }
         final ScalingCorpus c = corpus == null ? ScalingCorpus.builtIn() : ScalingCorpus.read(corpus);
         if (out == null) {

@@ -6,6 +6,7 @@ import org.scalebench.coherence.sim.SystemSpec;
 import org.scalebench.coherence.sim.Workload;
 import org.scalebench.core.data.DataFileException;
 import picocli.CommandLine.Option;
+import org.scalebench.core.data.TextLimits;
 
 /**
  * The workload options of {@code coherence simulate}, {@code compare} and {@code trace record}: one spelling,
@@ -46,7 +47,8 @@ final class WorkloadOptions {
         }
         final WorkloadSpec spec = new WorkloadSpec(workload, groupSize, outside, active);
         if (spec.isTrace() && (outside != null || active != null)) {
-            throw new UsageException("--workload " + workload + ": a trace fixes who accesses what; --outside and "
+            throw new UsageException("--workload " + TextLimits.quoted(workload) + ": a trace fixes who accesses what; "
+                    + "--outside and "
                     + "--active apply to vm, app and page");
         }
         return spec;
@@ -69,13 +71,14 @@ final class WorkloadOptions {
         } catch (final DataFileException e) {
             throw e;
         } catch (final IllegalArgumentException e) {
-            throw new UsageException(given() + " on " + machine.name() + ": " + e.getMessage());
+            throw new UsageException(given() + " on " + machine.name() + ": "
+                    + OptionValues.echoed(String.valueOf(e.getMessage()), workload));
         }
     }
 
     /** The workload options as the user typed them, e.g. {@code --workload vm --group-size 3}. */
     private String given() {
-        final StringBuilder s = new StringBuilder("--workload ").append(workload);
+        final StringBuilder s = new StringBuilder("--workload ").append(TextLimits.quoted(workload));
         if (groupSize != null) {
             s.append(" --group-size ").append(groupSize);
         }

@@ -268,7 +268,8 @@ public final class CoherenceExperiments {
                 kind = SyntheticWorkload.Kind.PAGE;
                 break;
             default:
-                throw new IllegalArgumentException("unknown workload '" + spec + "': must be vm, app, page or trace:FILE");
+                throw new IllegalArgumentException("unknown workload " + org.scalebench.core.data.TextLimits.quoted(spec)
+                        + ": must be vm, app, page or trace:FILE");
         }
         SyntheticWorkload.Params p = SyntheticWorkload.Params.defaults(kind, system, seed);
         if (groupSize != null) {

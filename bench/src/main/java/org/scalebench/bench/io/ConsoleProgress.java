@@ -57,9 +57,10 @@ public final class ConsoleProgress implements Progress, AutoCloseable {
     @Override
     public void update(final long done, final long total) {
         final long now = nanoClock.getAsLong();
+        final boolean finished = total > 0 && done >= total; // a total of 0 (unknown) never finishes
         if (!live) {
             // not a terminal (a log file, a batch job): a plain line every PLAIN_SECONDS, none for short tasks
-            if (done < total && now - start >= PLAIN_SECONDS * NANOS_PER_SECOND
+            if (!finished && now - start >= PLAIN_SECONDS * NANOS_PER_SECOND
                     && (lastDraw == Long.MIN_VALUE || now - lastDraw >= PLAIN_SECONDS * NANOS_PER_SECOND)) {
                 lastDraw = now;
                 out.println(render(label, done, total, now - start).strip());
@@ -67,7 +68,7 @@ public final class ConsoleProgress implements Progress, AutoCloseable {
             }
             return;
         }
-        if (done < total && lastDraw != Long.MIN_VALUE && now - lastDraw < REDRAW_MILLIS * NANOS_PER_MILLI) {
+        if (!finished && lastDraw != Long.MIN_VALUE && now - lastDraw < REDRAW_MILLIS * NANOS_PER_MILLI) {
             return;
         }
         lastDraw = now;

@@ -1,7 +1,7 @@
 package org.scalebench.bench.io;
 
+import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
+import org.scalebench.core.data.TextLimits;
 
 /**
  * Publishes the files of a multi-file output (a report with its CSV and PNG files, a comparison, a sweep) as one
@@ -93,7 +94,7 @@ public final class StagedDirectory implements AutoCloseable {
             }
         }
         for (final String old : earlier) {
-            if (!files.contains(old) && !old.contains("..")) {
+            if (!files.contains(old) && inside(old)) {
                 Files.deleteIfExists(dir.resolve(old));
             }
         }
@@ -112,13 +113,83 @@ public final class StagedDirectory implements AutoCloseable {
     }
 
     private static List<String> listedIn(final Path marker) throws IOException {
-        if (!Files.isRegularFile(marker)) {
-            return List.of();
+        try {
+            final Marker m = readMarker(marker.getParent());
+            return m == null ? List.of() : m.files();
+        } catch (final IllegalArgumentException notOurs) {
+            return List.of(); // not a marker this class wrote: it names nothing to remove
         }
-        final List<String> lines = Files.readAllLines(marker, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * A completion marker read back. Immutable.
+     *
+     * @param header the lines before {@code files:}
+     * @param files the files it lists, relative to its directory
+     */
+    public record Marker(List<String> header, List<String> files) {
+
+        /**
+         * Copies the lists.
+         *
+         * @param header the header lines
+         * @param files the files
+         */
+        public Marker {
+            header = List.copyOf(header);
+            files = List.copyOf(files);
+        }
+
+        /**
+         * The value of a {@code key: value} header line.
+         *
+         * @param key the key
+         * @return the value, or null when the header has no such line
+         */
+        public String value(final String key) {
+            for (final String line : header) {
+                if (line.startsWith(key + ": ")) {
+                    return line.substring(key.length() + 2);
+                }
+            }
+            return null;
+        }
+    }
+
+    /**
+     * Reads the completion marker of a directory.
+     *
+     * @param dir the directory
+     * @return the marker, or null when the directory has none
+     * @throws IOException when it cannot be read
+     * @throws IllegalArgumentException naming the file and line when it is not text (a binary file, an overlong
+     *     line)
+     */
+    public static Marker readMarker(final Path dir) throws IOException {
+        final Path marker = dir.resolve(MARKER);
+        if (!Files.isRegularFile(marker)) {
+            return null;
+        }
+        final List<String> lines = new ArrayList<>();
+        try (BufferedReader in = new BufferedReader(TextLimits.open(marker))) {
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                lines.add(line);
+            }
+        }
         final int start = lines.indexOf("files:");
-        return start < 0 ? List.of() : lines.subList(start + 1, lines.size()).stream().map(String::strip)
-                .filter(l -> !l.isEmpty()).toList();
+        final List<String> files = start < 0 ? List.of() : lines.subList(start + 1, lines.size()).stream()
+                .map(String::strip).filter(l -> !l.isEmpty()).toList();
+        return new Marker(start < 0 ? lines : lines.subList(0, start), files);
+    }
+
+    /** Whether a name listed in a marker is a file inside the directory (never an absolute path or a way out). */
+    private boolean inside(final String name) {
+        try {
+            final Path p = Path.of(name);
+            return !p.isAbsolute() && dir.resolve(p).normalize().startsWith(dir.normalize()) && !name.contains("..");
+        } catch (final java.nio.file.InvalidPathException e) {
+            return false;
+        }
     }
 
     /** Removes the staging directory (and, unless published, everything written into it). */

@@ -1,4 +1,5 @@
 package org.scalebench.bench.study;
+import org.scalebench.core.data.TextLimits;
 
 /**
  * One shard of a study: the points whose index modulo {@code count} equals {@code index}. Immutable.
@@ -40,7 +41,7 @@ public record Shard(int index, int count) {
             return new Shard(Integer.parseInt(text.substring(0, slash).strip()),
                     Integer.parseInt(text.substring(slash + 1).strip()));
         } catch (final NumberFormatException e) {
-            throw new IllegalArgumentException("shard '" + text + "': must be I/N, e.g. 0/4 (shard I of N, "
+            throw new IllegalArgumentException("shard " + TextLimits.quoted(text) + ": must be I/N, e.g. 0/4 (shard I of N, "
                     + "0 <= I < N <= " + MAX_COUNT + ")");
         }
     }

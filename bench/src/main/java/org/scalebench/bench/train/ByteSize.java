@@ -3,6 +3,7 @@ package org.scalebench.bench.train;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.scalebench.core.data.TextLimits;
 
 /**
  * Message sizes as written on the command line: a number of bytes with an optional binary suffix, as nccl-tests
@@ -35,7 +36,7 @@ public final class ByteSize {
                 return (long) bytes;
             }
         }
-        throw new IllegalArgumentException(option + " = '" + text + "': must be a whole number of bytes at least 0,"
+        throw new IllegalArgumentException(option + " = " + TextLimits.quoted(text) + ": must be a whole number of bytes at least 0,"
                 + " like 1024, 1K, 64M or 2G (K = 1024 bytes)");
     }
 
@@ -45,12 +46,21 @@ public final class ByteSize {
      * @param option the option name for messages
      * @param list the sizes, e.g. {@code 1K,1M,100M}
      * @return bytes, in the order given
+     * @throws IllegalArgumentException naming the option when a size is malformed or given twice
      */
     public static long[] parseList(final String option, final String list) {
-        final String[] parts = list.split(",");
+        final String[] parts = list.split(",", -1);
         final long[] out = new long[parts.length];
         for (int i = 0; i < parts.length; i++) {
             out[i] = parse(option, parts[i]);
+            for (int j = 0; j < i; j++) {
+                if (out[j] == out[i]) {
+                    throw new IllegalArgumentException(option + ": " + TextLimits.quoted(parts[i].strip())
+                            + (parts[j].strip().equals(parts[i].strip()) ? " is given twice"
+                            : " and " + TextLimits.quoted(parts[j].strip()) + " are the same size (" + out[i]
+                            + " bytes)"));
+                }
+            }
         }
         return out;
     }

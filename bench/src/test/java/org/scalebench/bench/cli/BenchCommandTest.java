@@ -11,6 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.scalebench.core.data.TextLimits;
 
 class BenchCommandTest {
 
@@ -38,14 +39,14 @@ class BenchCommandTest {
 
     @Test
     void malformedParamIsABadInput() {
-        assertBadInput(CliRun.of("bench", "RangeReduction", "-p", "n"), "-p n: expected NAME=VALUE[,VALUE...]");
-        assertBadInput(CliRun.of("bench", "RangeReduction", "-p", "n=1,"), "-p n=1,: expected NAME=VALUE");
+        assertBadInput(CliRun.of("bench", "RangeReduction", "-p", "n"), "-p 'n': expected NAME=VALUE[,VALUE...]");
+        assertBadInput(CliRun.of("bench", "RangeReduction", "-p", "n=1,"), "-p 'n=1,': expected NAME=VALUE");
     }
 
     @Test
     void paramNoSelectedClassHasIsABadInput() {
         assertBadInput(CliRun.of("bench", "^RangeReductionBench$", "-p", "ways=8"),
-                "-p ways: no selected benchmark class has @Param ways (RangeReductionBench: n)");
+                "-p 'ways': no selected benchmark class has that @Param (RangeReductionBench: n)");
     }
 
     @Test
@@ -56,7 +57,7 @@ class BenchCommandTest {
 
     @Test
     void jsonPathThatIsADirectoryFailsBeforeRunning(@TempDir final Path dir) {
-        assertBadInput(CliRun.of("bench", "--json", dir.toString()), "--json " + dir + ": is a directory");
+        assertBadInput(CliRun.of("bench", "--json", dir.toString()), "--json " + TextLimits.quoted(dir.toString()) + ": is a directory");
     }
 
     @Test
@@ -80,13 +81,13 @@ class BenchCommandTest {
     @Test
     void badJmhOptionAfterTheSeparatorIsABadInput() {
         assertBadInput(CliRun.of("bench", "RangeReduction", "--", "-f", "many"),
-                "JMH options after '--' (-f many): ");
+                "JMH options after '--' '-f many': ");
     }
 
     @Test
     void benchmarkPatternAfterTheSeparatorIsABadInput() {
         assertBadInput(CliRun.of("bench", "--", "RangeReductionBench", "-f", "1"),
-                "JMH options after '--': RangeReductionBench selects benchmarks; give the pattern as REGEX before '--'");
+                "JMH options after '--': 'RangeReductionBench' selects benchmarks; give the pattern as REGEX before '--'");
     }
 
     @Test

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.scalebench.core.data.TextLimits;
+
 /** Assertions shared by the subcommand tests. */
 final class CliAssertions {
 
@@ -11,7 +13,10 @@ final class CliAssertions {
     }
 
     /**
-     * Asserts a bad-input run: exit code 2, one line on standard error containing {@code expected}, no stack trace.
+     * Asserts a bad-input run as the CLI promises it (docs/cli.md): exit code 2; one line on standard error, starting
+     * {@code scalebench: } and containing {@code expected}; no stack trace; no control character or NUL (values
+     * are echoed escaped); at most {@link TextLimits#MAX_MESSAGE_CHARS} characters. The one helper every CLI test
+     * uses.
      *
      * @param run the run
      * @param expected text the line must contain
@@ -19,9 +24,13 @@ final class CliAssertions {
     static void assertBadInput(final CliRun run, final String expected) {
         assertEquals(2, run.exitCode(), run.out() + run.err());
         assertEquals(1, run.errLines(), run.err());
-        assertTrue(run.err().startsWith("scalebench: "), run.err());
-        assertTrue(run.err().contains(expected), "expected '" + expected + "' in: " + run.err());
+        final String line = run.err().strip();
+        assertTrue(line.startsWith("scalebench: "), run.err());
+        assertTrue(line.contains(expected), "expected '" + expected + "' in: " + run.err());
         assertFalse(run.err().contains("\tat "), "no stack trace: " + run.err());
+        assertTrue(line.chars().noneMatch(c -> Character.isISOControl(c) || c == '\u2028' || c == '\u2029'),
+                "no control character: " + line);
+        assertTrue(line.length() <= "scalebench: ".length() + TextLimits.MAX_MESSAGE_CHARS + 3, "bounded: " + line);
     }
 
     /**

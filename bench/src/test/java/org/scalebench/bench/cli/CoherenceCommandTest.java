@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.scalebench.bench.cli.CliAssertions.assertBadInput;
 
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
@@ -15,13 +16,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.scalebench.coherence.sim.SimulationResult;
 
 class CoherenceCommandTest {
-
-    private static void assertBadInput(final CliRun run, final String expected) {
-        assertEquals(2, run.exitCode(), run.err());
-        assertEquals(1, run.errLines(), run.err());
-        assertTrue(run.err().contains(expected), run.err());
-        assertFalse(run.err().contains("\tat "), "no stack trace: " + run.err());
-    }
 
     private static void assertPng(final Path png) throws Exception {
         final BufferedImage image = ImageIO.read(png.toFile());
@@ -70,7 +64,7 @@ class CoherenceCommandTest {
 
     @Test
     void storageRejectsAnUnknownFormatAndATinyMachine() {
-        assertBadInput(CliRun.of("coherence", "storage", "--formats", "snoopy"), "format 'snoopy': unknown");
+        assertBadInput(CliRun.of("coherence", "storage", "--formats", "snoopy"), "--formats 'snoopy': unknown");
         assertBadInput(CliRun.of("coherence", "storage", "--cores", "1"), "cores = 1: must be in [2, 1073741824]");
         assertBadInput(CliRun.of("coherence", "storage", "--cores", "x"), "--cores");
     }
@@ -106,7 +100,7 @@ class CoherenceCommandTest {
                 "--directory-ways = 3");
         assertBadInput(CliRun.of("coherence", "check", "--format", "full-map", "--domains", "0,x"), "--domains '0,x'");
         assertBadInput(CliRun.of("coherence", "check", "--format", "full-map", "--domains", "0,5"), "core 5");
-        assertBadInput(CliRun.of("coherence", "check", "--format", "full-map", "--homes", "near"), "--homes near: must be one of");
+        assertBadInput(CliRun.of("coherence", "check", "--format", "full-map", "--homes", "near"), "--homes 'near': must be one of");
         assertBadInput(CliRun.of("coherence", "check", "--format", "full-map", "--map-cache-entries", "0"),
                 "--map-cache-entries = 0");
     }
@@ -120,7 +114,7 @@ class CoherenceCommandTest {
         assertBadInput(bad, "is not one seed 1 can make");
         Files.writeString(log, "system,format,homes,seed,core,op,address,sdid,hdid\n"
                 + "chip1024,full-map,global,1,0,fetch,0x0,0,0\n");
-        assertBadInput(CliRun.of("coherence", "verify", "--replay", log.toString()), "op 'fetch'");
+        assertBadInput(CliRun.of("coherence", "verify", "--replay", log.toString()), "op = 'fetch': must be load or store");
         Files.writeString(log, "core,op\n0,load\n");
         assertBadInput(CliRun.of("coherence", "verify", "--replay", log.toString()), "header");
         final CliRun passing = CliRun.of("coherence", "verify", "--format", "full-map", "--accesses", "2000",
@@ -198,9 +192,9 @@ class CoherenceCommandTest {
     void simulateRejectsBadInput(@TempDir final Path dir) {
         final String out = dir.resolve("x.csv").toString();
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip2048", "--scheme", "sr", "--workload", "vm",
-                "--seed", "1", "--out", out), "--system chip2048: must be one of chip1024, wsc1m");
+                "--seed", "1", "--out", out), "--system 'chip2048': must be one of chip1024, wsc1m");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "snoop", "--workload",
-                "vm", "--seed", "1", "--out", out), "--scheme snoop: must be one of global, sr, hr, sr+hr");
+                "vm", "--seed", "1", "--out", out), "--scheme 'snoop': must be one of global, sr, hr, sr+hr");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--format",
                 "full-map", "--workload", "vm", "--seed", "1", "--out", out), "Sharer Restriction uses cdr-sr");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "hr", "--workload",
@@ -210,17 +204,17 @@ class CoherenceCommandTest {
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "wsc1m", "--scheme", "global", "--format",
                 "full-map", "--workload", "vm", "--seed", "1", "--out", out), "does not fit in memory");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
-                "--b-state", "sometimes", "--seed", "1", "--out", out), "--b-state sometimes: must be one of sticky");
+                "--b-state", "sometimes", "--seed", "1", "--out", out), "--b-state 'sometimes': must be one of sticky");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
-                "--set", "dram=5", "--seed", "1", "--out", out), "--set dram=5: no parameter 'dram'");
+                "--set", "dram=5", "--seed", "1", "--out", out), "--set 'dram=5': no parameter 'dram'");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
                 "--set", "memory_cycles=-3", "--seed", "1", "--out", out),
-                "--set memory_cycles=-3: must be an integer in [0, 1073741824]");
+                "--set 'memory_cycles=-3': must be an integer in [0, 1073741824]");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
-                "--warmup", "soon", "--seed", "1", "--out", out), "--warmup soon: must be a count >= 0, steady");
+                "--warmup", "soon", "--seed", "1", "--out", out), "--warmup 'soon': must be a count >= 0, steady");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
                 "--set", "map_cache_replacement=plru", "--seed", "1", "--out", out),
-                "--set map_cache_replacement=plru: must be one of lru, rtl");
+                "--set 'map_cache_replacement=plru': must be one of lru, rtl");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
                 "--active", "65", "--seed", "1", "--out", out), "active vms = 65: the machine has 64");
         assertFalse(Files.exists(dir.resolve("x.csv")), "nothing written on bad input");
@@ -234,14 +228,14 @@ class CoherenceCommandTest {
         assertBadInput(run(simulate, "--workload", "vm", "--outside", "NaN"), "--outside = NaN: must be in [0, 1]");
         assertBadInput(run(simulate, "--workload", "vm", "--group-size", "0"), "--group-size = 0: must be at least 1");
         assertBadInput(run(simulate, "--workload", "vm", "--group-size", "3"),
-                "--workload vm --group-size 3 on chip1024: vm size = 3: must divide the 1024 cores");
+                "--workload 'vm' --group-size 3 on chip1024: vm size = 3: must divide the 1024 cores");
         assertBadInput(run(simulate, "--workload", "vm", "--active", "-1"), "--active = -1: must be at least 0");
-        assertBadInput(run(simulate, "--workload", "vmm"), "--workload vmm on chip1024: unknown workload 'vmm'");
+        assertBadInput(run(simulate, "--workload", "vmm"), "--workload 'vmm' on chip1024: unknown workload 'vmm'");
         assertBadInput(run(simulate, "--workload", "vm", "--scheme", "hr", "--homes", "near"),
                 "option '--scheme' (X) should be specified only once");
         final String[] hr = {"coherence", "simulate", "--system", "chip1024", "--scheme", "hr", "--out", out};
-        assertBadInput(run(hr, "--workload", "vm", "--homes", "near"), "--homes near: must be one of global, first-touch, piton");
-        assertBadInput(run(hr, "--workload", "vm", "--format", "dir-b-99"), "--format dir-b-99: pointers = 99");
+        assertBadInput(run(hr, "--workload", "vm", "--homes", "near"), "--homes 'near': must be one of global, first-touch, piton");
+        assertBadInput(run(hr, "--workload", "vm", "--format", "dir-b-99"), "--format 'dir-b-99': pointers = 99");
         final Path trace = dir.resolve("t.csv");
         assertEquals(0, CliRun.of("coherence", "trace", "record", "--workload", "vm", "--accesses", "100", "--out",
                 trace.toString()).exitCode());
@@ -249,9 +243,9 @@ class CoherenceCommandTest {
         assertBadInput(run(simulate, "--workload", "trace:" + trace, "--outside", "0.1"),
                 "--outside and --active apply to vm, app and page");
         assertBadInput(CliRun.of("coherence", "compare", "--system", "chip1024", "--workload", "vm", "--formats",
-                "full-map,nope", "--out", dir.resolve("c").toString()), "--formats nope: unknown");
+                "full-map,nope", "--out", dir.resolve("c").toString()), "--formats 'nope': unknown");
         assertBadInput(CliRun.of("coherence", "trace", "record", "--workload", "app", "--active", "65", "--out",
-                dir.resolve("r.csv").toString()), "--workload app --active 65 on chip1024: active apps = 65");
+                dir.resolve("r.csv").toString()), "--workload 'app' --active 65 on chip1024: active apps = 65");
         assertFalse(Files.exists(dir.resolve("x.csv")) || Files.exists(dir.resolve("c"))
                 || Files.exists(dir.resolve("r.csv")), "nothing written on bad input");
     }

@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.scalebench.bench.io.StagedDirectory;
+import org.scalebench.core.data.TextLimits;
 
 /**
  * Output paths are checked before any work and nothing the user did not name is replaced or left behind:
@@ -48,11 +49,11 @@ class OutputSafetyCliTest {
     void aFifoIsRefusedAndStaysAFifo() throws Exception {
         final Path fifo = dir.resolve("pipe.csv");
         run("mkfifo", fifo.toString());
-        assertBadInput(record(fifo.toString()), "--out " + fifo + ": is a FIFO (named pipe), expected a regular file");
+        assertBadInput(record(fifo.toString()), "--out " + TextLimits.quoted(fifo.toString()) + ": is a FIFO (named pipe), expected a regular file");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
                 "--seed", "1", "--accesses", "100000000000", "--out", fifo.toString()), "is a FIFO (named pipe)");
-        assertBadInput(CliRun.of("gate", "--out", fifo.toString()), "--out " + fifo + ": is a FIFO (named pipe)");
-        assertBadInput(CliRun.of("bench", "--json", fifo.toString()), "--json " + fifo + ": is a FIFO (named pipe)");
+        assertBadInput(CliRun.of("gate", "--out", fifo.toString()), "--out " + TextLimits.quoted(fifo.toString()) + ": is a FIFO (named pipe)");
+        assertBadInput(CliRun.of("bench", "--json", fifo.toString()), "--json " + TextLimits.quoted(fifo.toString()) + ": is a FIFO (named pipe)");
         assertFalse(Files.isRegularFile(fifo));
         assertTrue(Files.exists(fifo));
     }
@@ -62,7 +63,7 @@ class OutputSafetyCliTest {
         assumeTrue("root".equals(System.getProperty("user.name")), "mknod needs root");
         final Path device = dir.resolve("null.csv");
         run("mknod", device.toString(), "c", "1", "3");
-        assertBadInput(record(device.toString()), "--out " + device + ": is a character device, expected a regular file");
+        assertBadInput(record(device.toString()), "--out " + TextLimits.quoted(device.toString()) + ": is a character device, expected a regular file");
         assertBadInput(CliRun.of("coherence", "trace", "convert", device.toString(), device.toString()),
                 "is a character device");
         assertFalse(Files.isRegularFile(device));
@@ -70,7 +71,7 @@ class OutputSafetyCliTest {
 
     @Test
     void aDirectoryGivenAsAFileIsRefused() {
-        assertBadInput(record(dir.toString()), "--out " + dir + ": is a directory, expected a regular file");
+        assertBadInput(record(dir.toString()), "--out " + TextLimits.quoted(dir.toString()) + ": is a directory, expected a regular file");
     }
 
     @Test
@@ -85,7 +86,7 @@ class OutputSafetyCliTest {
     @Test
     void aDanglingLinkIsRefused() throws IOException {
         final Path link = Files.createSymbolicLink(dir.resolve("dangling.csv"), dir.resolve("missing.csv"));
-        assertBadInput(record(link.toString()), "--out " + link + ": is a symbolic link to a missing file");
+        assertBadInput(record(link.toString()), "--out " + TextLimits.quoted(link.toString()) + ": is a symbolic link to a missing file");
         assertTrue(Files.isSymbolicLink(link));
     }
 
@@ -93,14 +94,14 @@ class OutputSafetyCliTest {
     void emptyPathAndParentThatIsAFileAreRefused() throws IOException {
         assertBadInput(record(""), "--out '': an empty path");
         final Path file = Files.writeString(dir.resolve("plain"), "x");
-        assertBadInput(record(file.resolve("t.csv").toString()), "--out " + file.resolve("t.csv") + ": " + file
+        assertBadInput(record(file.resolve("t.csv").toString()), "--out " + TextLimits.quoted(file.resolve("t.csv").toString()) + ": " + file
                 + " is a file, not a directory");
     }
 
     @Test
     void anUnwritableLocationIsRefusedWithoutATempFileName() {
         final CliRun run = record("/sys/scalebench-test.csv");
-        assertBadInput(run, "--out /sys/scalebench-test.csv: cannot write in /sys (");
+        assertBadInput(run, "--out '/sys/scalebench-test.csv': cannot write in /sys (");
         assertFalse(run.err().contains("scalebench-") && run.err().contains(".tmp"), run.err());
     }
 

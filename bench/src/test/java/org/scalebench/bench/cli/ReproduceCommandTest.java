@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.scalebench.core.data.TextLimits;
 
 class ReproduceCommandTest {
 
@@ -34,7 +35,7 @@ class ReproduceCommandTest {
     @Test
     void missingFloorsFileIsABadInput() {
         assertBadInput(CliRun.of("reproduce", "--out", dir.toString(), "--floors", dir.resolve("no.csv").toString()),
-                "--floors " + dir.resolve("no.csv") + ": no such file");
+                "--floors " + TextLimits.quoted(dir.resolve("no.csv").toString()) + ": no such file");
     }
 
     @Test

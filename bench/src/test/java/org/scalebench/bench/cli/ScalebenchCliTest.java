@@ -3,6 +3,7 @@ package org.scalebench.bench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.scalebench.bench.cli.CliAssertions.assertBadInput;
 
 import java.nio.file.Path;
 import java.io.ByteArrayOutputStream;
@@ -58,31 +59,23 @@ class ScalebenchCliTest {
 
     @Test
     void unknownOptionIsOneLineAndExitCodeTwo() {
-        final CliRun run = CliRun.of("--frobnicate");
-        assertEquals(2, run.exitCode());
-        assertEquals(1, run.errLines(), run.err());
-        assertTrue(run.err().contains("--frobnicate"), run.err());
-        assertFalse(run.err().contains("at org."), "no stack trace: " + run.err());
+        assertBadInput(CliRun.of("--frobnicate"), "--frobnicate");
     }
 
     @Test
     void unknownSubcommandIsABadInput() {
-        final CliRun run = CliRun.of("frobnicate");
-        assertEquals(2, run.exitCode());
-        assertEquals(1, run.errLines(), run.err());
+        assertBadInput(CliRun.of("frobnicate"), "frobnicate");
     }
 
     @Test
     void outOfRangeNumberNamesTheOption(@TempDir final Path dir) {
         final CliRun run = CliRun.of("reproduce", "--out", dir.toString(), "--operations", "0");
-        assertEquals(2, run.exitCode());
+        assertBadInput(run, "--operations = 0: must be at least 1");
         assertEquals("scalebench: --operations = 0: must be at least 1", run.err().strip());
     }
 
     @Test
     void malformedNumberIsABadInput(@TempDir final Path dir) {
-        final CliRun run = CliRun.of("reproduce", "--out", dir.toString(), "--seed", "abc");
-        assertEquals(2, run.exitCode());
-        assertTrue(run.err().contains("--seed"), run.err());
+        assertBadInput(CliRun.of("reproduce", "--out", dir.toString(), "--seed", "abc"), "--seed");
     }
 }

@@ -62,7 +62,7 @@ class TraceCliTest {
                 "--warmup + --accesses = 9223372036854775807 + 20000000: must not exceed 9223372036854775807");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
                 "--seed", "1", "--warmup", "-1", "--out", dir.resolve("o.csv").toString()),
-                "--warmup -1: must be a count >= 0, steady or steady:MAX");
+                "--warmup '-1': must be a count >= 0, steady or steady:MAX");
     }
 
     @Test

@@ -15,6 +15,7 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.scalebench.bench.io.Progress;
+import org.scalebench.bench.io.StagedDirectory;
 
 /** Points in parallel keep their order; shards write, read back and combine exactly; bad shards are refused. */
 class StudyFrameworkTest {
@@ -125,14 +126,18 @@ class StudyFrameworkTest {
 
     private ShardManifest manifest(final Shard shard, final String seed) {
         return new ShardManifest("test squares", List.of("--seed", seed), "0.1.0", "abc", "JDK 17", shard, 10,
-                List.of("p", "k", "square"));
+                List.of("p", "k", "square"), 0, "", List.of());
     }
 
     private ShardFiles.Contents writeShard(final Shard shard, final String seed) throws Exception {
         final Squares study = new Squares(10, false);
         final int[] points = IntStream.range(0, 10).filter(shard::selects).toArray();
-        final Path shardDir = Files.createDirectories(dir.resolve("s" + shard.index() + "-" + seed));
-        ShardFiles.write(shardDir, manifest(shard, seed), ParallelPoints.run(study, points, 2, Progress.NONE));
+        final Path shardDir = dir.resolve("s" + shard.index() + "-" + seed);
+        try (StagedDirectory staged = StagedDirectory.open(shardDir)) {
+            ShardFiles.write(staged.staging(), manifest(shard, seed), ParallelPoints.run(study, points, 2,
+                    Progress.NONE));
+            staged.publish(List.of("command: test", ShardFiles.markerLine(staged.staging())));
+        }
         return ShardFiles.read(shardDir);
     }
 
@@ -160,7 +165,7 @@ class StudyFrameworkTest {
                 .getMessage().startsWith("shard 1/3 is given twice"));
         final String foreign = assertThrows(IllegalArgumentException.class,
                 () -> ShardFiles.combine(List.of(s0, s1, other))).getMessage();
-        assertTrue(foreign.contains("is a shard of a different command or seed (--seed 2, not --seed 1)"), foreign);
+        assertTrue(foreign.contains("is a shard of a different command or seed ('--seed 2', not '--seed 1')"), foreign);
         assertEquals(10, ShardFiles.combine(List.of(s0, s1, s2)).points().size());
     }
 
@@ -169,10 +174,15 @@ class StudyFrameworkTest {
         final ShardManifest m = manifest(new Shard(1, 4), "7");
         assertEquals(m, ShardManifest.parse("x", m.lines()));
         final ShardManifest newer = new ShardManifest(m.study(), m.arguments(), "0.2.0", m.commit(), m.jdk(),
-                new Shard(2, 4), m.points(), m.columns());
-        assertEquals("another scalebench version (0.2.0, not 0.1.0)", m.differenceFrom(newer));
+                new Shard(2, 4), m.points(), m.columns(), 0, "", List.of());
+        assertEquals("another scalebench version ('0.2.0', not '0.1.0')", m.differenceFrom(newer));
         assertEquals(null, m.differenceFrom(new ShardManifest(m.study(), m.arguments(), m.version(), m.commit(),
-                "another JDK", new Shard(3, 4), m.points(), m.columns())));
+                "another JDK", new Shard(3, 4), m.points(), m.columns(), 5, "ab", List.of())));
+        final ShardManifest otherInput = new ShardManifest(m.study(), m.arguments(), m.version(), m.commit(), m.jdk(),
+                new Shard(2, 4), m.points(), m.columns(), 0, "", List.of(new ShardManifest.Input("/in.csv",
+                        "0".repeat(64))));
+        assertTrue(m.differenceFrom(otherInput).startsWith("other input files or other contents of them ('/in.csv' "
+                + "read by one only"), m.differenceFrom(otherInput));
         assertThrows(IllegalArgumentException.class, () -> ShardManifest.parse("x", List.of("study: s")));
     }
 

@@ -1,11 +1,7 @@
 package org.scalebench.coherence.sim;
 
 import java.io.IOException;
-import java.io.Reader;
-import java.io.UncheckedIOException;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
@@ -14,6 +10,7 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
+import org.scalebench.core.data.CsvRecords;
 import org.scalebench.core.data.TextLimits;
 
 /**
@@ -49,18 +46,7 @@ public final class CsvTrace {
      * @throws IllegalArgumentException naming the file and line when the header is wrong
      */
     public static TraceSource open(final Path file) throws IOException {
-        final Reader reader = TextLimits.limited(Files.newBufferedReader(file, StandardCharsets.UTF_8),
-                file.toString());
-        final CSVParser parser;
-        try {
-            parser = FORMAT.parse(reader);
-        } catch (final TextLimits.LineTooLong e) {
-            reader.close();
-            throw e;
-        } catch (final IOException | RuntimeException e) {
-            reader.close();
-            throw new IllegalArgumentException(file + ":1: cannot read the header: " + e.getMessage(), e);
-        }
+        final CSVParser parser = CsvRecords.open(file.toString(), TextLimits.open(file), FORMAT);
         final List<String> header = parser.getHeaderNames();
         final boolean hasDomain = header.size() == 4;
         if (header.size() < 3 || header.size() > 4 || !lowerCase(header).equals(COLUMNS.subList(0, header.size()))) {
@@ -124,17 +110,8 @@ public final class CsvTrace {
         private boolean next() {
             try {
                 return records.hasNext();
-            } catch (final TextLimits.LineTooLong e) {
-                throw e;
-            } catch (final UncheckedIOException e) {
-                if (e.getCause() != null && e.getCause().getCause() instanceof TextLimits.LineTooLong tooLong) {
-                    throw tooLong;
-                }
-                throw new IllegalArgumentException(file + ":" + parser.getCurrentLineNumber() + ": "
-                        + e.getMessage(), e);
             } catch (final RuntimeException e) {
-                throw new IllegalArgumentException(file + ":" + parser.getCurrentLineNumber() + ": "
-                        + e.getMessage(), e);
+                throw CsvRecords.problem(file.toString(), parser.getCurrentLineNumber() + 1, e);
             }
         }
 

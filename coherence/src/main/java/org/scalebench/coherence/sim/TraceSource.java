@@ -57,7 +57,7 @@ public interface TraceSource extends AutoCloseable {
     void close() throws IOException;
 
     /**
-     * Opens a trace file by its extension: {@code .sbt} binary, anything else CSV.
+     * Opens a trace file by its extension: {@code .sbt} (in any case) binary, anything else CSV.
      *
      * @param file the file
      * @return the source
@@ -74,6 +74,8 @@ public interface TraceSource extends AutoCloseable {
                     + (Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS) ? "a directory" : "a device, FIFO or socket")
                     + "); a trace is a .csv or .sbt file");
         }
-        return file.toString().endsWith(".sbt") ? BinaryTrace.open(file) : CsvTrace.open(file);
+        org.scalebench.core.data.InputFiles.record(file);
+        return file.toString().toLowerCase(java.util.Locale.ROOT).endsWith(".sbt") ? BinaryTrace.open(file)
+                : CsvTrace.open(file);
     }
 }

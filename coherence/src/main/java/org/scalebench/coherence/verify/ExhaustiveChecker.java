@@ -46,7 +46,8 @@ import org.scalebench.core.Bits;
  * timing are not state.
  *
  * <p>Each state is rebuilt by replaying its shortest trace on a fresh machine, so the protocol needs no
- * copy operation. Allocation: per state. Thread-safety: none.
+ * copy operation. The search stops at once when it reaches its state limit or when the states it holds would
+ * exceed its memory limit, and reports its progress as it goes. Allocation: per state. Thread-safety: none.
  */
 public final class ExhaustiveChecker {
 
@@ -59,19 +60,47 @@ public final class ExhaustiveChecker {
      * @param states distinct states reached (the empty machine included)
      * @param transitions transitions applied
      * @param violations transitions after which a check failed
-     * @param complete false when the state limit stopped the search
+     * @param complete false when a limit stopped the search
      * @param violation the first violation, empty when none
      * @param trace the shortest trace to it, one line per step (empty when none)
      * @param depth transitions on the longest shortest path to a state
+     * @param stopped why the search stopped early ({@code state limit reached} or the memory limit), empty when
+     *     complete
      */
     public record Result(long states, long transitions, long violations, boolean complete, String violation,
-            List<String> trace, int depth) {
+            List<String> trace, int depth, String stopped) {
         /** @return {@code explored N states, T transitions, V violations} */
         public String summary() {
             return "explored " + states + " states, " + transitions + " transitions, " + violations + " violations"
-                    + (complete ? "" : " (incomplete: state limit reached)");
+                    + (complete ? "" : " (incomplete: " + stopped + ")");
         }
     }
+
+    /** Told how far a search has got; called every {@value #PROGRESS_EVERY} transitions and at each new depth. */
+    @FunctionalInterface
+    public interface Progress {
+        /** Progress that shows nothing. */
+        Progress NONE = (expanded, found, depth) -> { };
+
+        /**
+         * Reports the search's extent.
+         *
+         * @param expanded states whose every transition was tried
+         * @param found distinct states found so far
+         * @param depth the depth of the states being expanded
+         */
+        void explored(long expanded, long found, int depth);
+    }
+
+    /** How often (in transitions) a search reports progress. */
+    public static final int PROGRESS_EVERY = 256;
+
+    /**
+     * What one state held by the search costs beyond its key's characters: the hash map's entry and boxed index,
+     * the key's {@code String} and array headers, the path entry (an {@code int[3]} and its list slot). A
+     * conservative figure for a 64-bit JVM with compressed pointers.
+     */
+    public static final long STATE_OVERHEAD_BYTES = 128;
 
     /**
      * The size of a checker's machine.
@@ -422,27 +451,72 @@ public final class ExhaustiveChecker {
     }
 
     /**
-     * Runs the search.
+     * Runs the search without a memory limit or progress.
      *
      * @param maxStates stop after this many states (the result says it is incomplete), at least 1
      * @return what it found
      */
     public Result explore(final long maxStates) {
+        return explore(maxStates, Long.MAX_VALUE, Progress.NONE);
+    }
+
+    /**
+     * The bytes the search holds per state at least: the empty machine's key (every later key is as long or
+     * longer) and {@link #STATE_OVERHEAD_BYTES}. A search of {@code n} states holds at least {@code n} times this.
+     *
+     * @return bytes
+     */
+    public long minimumBytesPerState() {
+        return STATE_OVERHEAD_BYTES + new Machine().key().length();
+    }
+
+    /**
+     * The transitions tried from every state: each core loads and stores each line under each sharer-domain id.
+     *
+     * @return transitions per state
+     */
+    public int transitionsPerState() {
+        return transitionCount();
+    }
+
+    /**
+     * Runs the search. It stops as soon as {@code maxStates} states are found, or as soon as the states it holds
+     * (each its key's characters and {@link #STATE_OVERHEAD_BYTES}) would exceed {@code maxHeldBytes}; the result
+     * then says it is incomplete and why.
+     *
+     * @param maxStates stop after this many states, at least 1 (at most 2^31 - 1 are held)
+     * @param maxHeldBytes stop before the states held exceed this, at least 1
+     * @param progress told how far the search has got
+     * @return what it found
+     */
+    public Result explore(final long maxStates, final long maxHeldBytes, final Progress progress) {
         if (maxStates < 1) {
             throw new IllegalArgumentException("max states = " + maxStates + ": must be at least 1");
         }
+        if (maxHeldBytes < 1) {
+            throw new IllegalArgumentException("max held bytes = " + maxHeldBytes + ": must be at least 1");
+        }
+        final long stateLimit = Math.min(maxStates, Integer.MAX_VALUE);
         final Map<String, Integer> index = new HashMap<>();
         final List<int[]> paths = new ArrayList<>(); // state -> {parent, transition, depth}; the root: {-1, -1, 0}
         int depth = 0;
-        index.put(new Machine().key(), 0);
+        final String root = new Machine().key();
+        index.put(root, 0);
         paths.add(new int[] {-1, -1, 0});
+        long held = STATE_OVERHEAD_BYTES + root.length();
         long transitions = 0;
         long violations = 0;
         String violation = "";
         int[] violatingPath = null;
-        boolean complete = true;
+        String stopped = "";
         final int perState = transitionCount();
+        int reportedDepth = -1;
+        search:
         for (int s = 0; s < paths.size(); s++) {
+            if (paths.get(s)[2] != reportedDepth) {
+                reportedDepth = paths.get(s)[2];
+                progress.explored(s, paths.size(), reportedDepth);
+            }
             final int[] path = pathTo(paths, s);
             for (int t = 0; t < perState; t++) {
                 final Machine m = replay(path);
@@ -453,6 +527,9 @@ public final class ExhaustiveChecker {
                     problem = "the protocol failed: " + e;
                 }
                 transitions++;
+                if ((transitions & (PROGRESS_EVERY - 1)) == 0) {
+                    progress.explored(s, paths.size(), reportedDepth);
+                }
                 if (problem != null) {
                     violations++;
                     if (violatingPath == null) {
@@ -464,18 +541,24 @@ public final class ExhaustiveChecker {
                 }
                 final String key = m.key();
                 if (!index.containsKey(key)) {
-                    if (paths.size() >= maxStates) {
-                        complete = false;
-                        continue;
+                    if (paths.size() >= stateLimit) {
+                        stopped = "state limit reached";
+                        break search;
                     }
+                    if (held + STATE_OVERHEAD_BYTES + key.length() > maxHeldBytes) {
+                        stopped = "memory limit reached: " + paths.size() + " states hold about "
+                                + (held >> 20) + " MiB";
+                        break search;
+                    }
+                    held += STATE_OVERHEAD_BYTES + key.length();
                     index.put(key, paths.size());
                     paths.add(new int[] {s, t, paths.get(s)[2] + 1});
                     depth = Math.max(depth, paths.get(s)[2] + 1);
                 }
             }
         }
-        return new Result(paths.size(), transitions, violations, complete, violation,
-                violatingPath == null ? List.of() : trace(violatingPath, violation), depth);
+        return new Result(paths.size(), transitions, violations, stopped.isEmpty(), violation,
+                violatingPath == null ? List.of() : trace(violatingPath, violation), depth, stopped);
     }
 
     private static int[] pathTo(final List<int[]> paths, final int state) {

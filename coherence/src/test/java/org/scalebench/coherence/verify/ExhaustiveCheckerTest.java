@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -102,6 +103,26 @@ class ExhaustiveCheckerTest {
         assertEquals(5, cut.states());
         assertFalse(cut.complete());
         assertTrue(cut.summary().endsWith("(incomplete: state limit reached)"));
+        assertTrue(cut.transitions() < 5 * 6, "stops at the sixth state found, not after trying every transition of "
+                + "the five: " + cut.transitions());
+    }
+
+    @Test
+    void theSearchStopsBeforeItsStatesOutgrowTheMemoryGivenAndReportsProgress() {
+        final ExhaustiveChecker checker = new ExhaustiveChecker(CHIP, FormatSpec.parse("full-map"), "global",
+                new ExhaustiveChecker.Shape(3, 1, 1, 1, 1), ExhaustiveChecker.parseDomains("0,1,2", 3));
+        final long perState = checker.minimumBytesPerState();
+        assertTrue(perState > ExhaustiveChecker.STATE_OVERHEAD_BYTES, "the key's characters count: " + perState);
+        final List<long[]> reports = new java.util.ArrayList<>();
+        final ExhaustiveChecker.Result r = checker.explore(1000, 4 * perState,
+                (expanded, found, depth) -> reports.add(new long[] {expanded, found, depth}));
+        assertFalse(r.complete());
+        assertTrue(r.states() <= 4 && r.summary().contains("(incomplete: memory limit reached: "), r.summary());
+        assertFalse(reports.isEmpty(), "progress reported at each new depth");
+        assertEquals(0, reports.get(0)[0]);
+        assertEquals(6, checker.transitionsPerState());
+        final ExhaustiveChecker.Result whole = checker.explore(1000, Long.MAX_VALUE, ExhaustiveChecker.Progress.NONE);
+        assertTrue(whole.complete() && whole.stopped().isEmpty(), whole.summary());
     }
 
     @Test

@@ -6,8 +6,6 @@ import java.io.InputStreamReader;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -55,12 +53,13 @@ public final class DataTable {
      * @throws DataFileException if it is not a regular file, or malformed
      */
     public static DataTable read(final Path path) {
-        if (Files.exists(path) && !Files.isRegularFile(path)) {
-            throw new DataFileException(path.toString(), 0, "not a regular file ("
-                    + (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS) ? "a directory" : "a device, FIFO or socket")
-                    + ")");
+        try {
+            InputFiles.requireRegular(path);
+        } catch (final NoSuchFileException e) {
+            throw new UncheckedIOException(e);
         }
-        try (Reader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
+        try (Reader in = TextLimits.open(path)) {
+            InputFiles.record(path);
             return read(path.toString(), in);
         } catch (final IOException e) {
             throw new UncheckedIOException(e);
@@ -99,8 +98,8 @@ public final class DataTable {
     public static DataTable read(final String file, final Reader in) throws IOException {
         Map<String, Integer> header = null;
         final List<Row> rows = new ArrayList<>();
-        try (CSVParser parser = FORMAT.parse(TextLimits.limited(in, file))) {
-            for (final CSVRecord record : records(file, parser)) {
+        try (CSVParser parser = CsvRecords.open(file, in, FORMAT)) {
+            for (final CSVRecord record : CsvRecords.of(file, parser)) {
                 final int line = (int) parser.getCurrentLineNumber();
                 final List<String> fields = record.toList();
                 if (header == null) {
@@ -126,36 +125,6 @@ public final class DataTable {
             throw new DataFileException(file, 0, "is empty: must start with a header row");
         }
         return new DataTable(file, Collections.unmodifiableMap(header), Collections.unmodifiableList(rows));
-    }
-
-    /** The parser's records, with its failures (a stray quote, an unterminated field) as {@link DataFileException}. */
-    private static Iterable<CSVRecord> records(final String file, final CSVParser parser) {
-        final java.util.Iterator<CSVRecord> it = parser.iterator();
-        return () -> new java.util.Iterator<>() {
-            @Override
-            public boolean hasNext() {
-                try {
-                    return it.hasNext();
-                } catch (final TextLimits.LineTooLong e) {
-                    throw new DataFileException(e.getMessage());
-                } catch (final UncheckedIOException | IllegalStateException e) {
-                    Throwable cause = e;
-                    while (cause.getCause() != null && cause.getCause() != cause) {
-                        cause = cause.getCause();
-                        if (cause instanceof TextLimits.LineTooLong tooLong) {
-                            throw new DataFileException(tooLong.getMessage());
-                        }
-                    }
-                    throw new DataFileException(file, (int) parser.getCurrentLineNumber(),
-                            "malformed CSV (" + TextLimits.shortened(String.valueOf(cause.getMessage())) + ")");
-                }
-            }
-
-            @Override
-            public CSVRecord next() {
-                return it.next();
-            }
-        };
     }
 
     /**
@@ -292,7 +261,7 @@ public final class DataTable {
         public double number(final String column, final double min, final double max) {
             final double v = number(column);
             if (v < min || v > max) {
-                throw error("column '" + column + "' = " + get(column) + ": must be in [" + DataValues.format(min)
+                throw error("column '" + column + "' = " + TextLimits.quoted(get(column)) + ": must be in [" + DataValues.format(min)
                         + ", " + DataValues.format(max) + "]");
             }
             return v;

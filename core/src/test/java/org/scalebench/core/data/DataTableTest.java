@@ -26,8 +26,10 @@ class DataTableTest {
     void errorsNameTheFileAndLine() throws IOException {
         assertEquals("t.csv:3: has 1 fields: must have 2 (a,b; quote a field that contains a comma)",
                 assertThrows(DataFileException.class, () -> parse("a,b\n1,2\n3\n")).getMessage());
-        assertTrue(assertThrows(DataFileException.class, () -> parse("a,b\n1,\"2\n")).getMessage()
-                .startsWith("t.csv:2: malformed CSV ("));
+        assertEquals("t.csv:2: a quoted field is not closed (a field that starts with \" must end with \")",
+                assertThrows(DataFileException.class, () -> parse("a,b\n1,\"2\n")).getMessage());
+        assertEquals("t.csv:2: a character follows the closing quote of a field (write a quote inside a quoted "
+                + "field as \"\")", assertThrows(DataFileException.class, () -> parse("a,b\n1,\"2\"x\n")).getMessage());
         final DataTable t = parse("a,b\n1,zz\n");
         assertEquals("t.csv:2: column 'b' = 'zz': must be a finite number (or a fraction a/b)",
                 assertThrows(DataFileException.class, () -> t.rows().get(0).number("b")).getMessage());
@@ -40,9 +42,9 @@ class DataTableTest {
     @Test
     void boundedNumbersNameTheirRange() throws IOException {
         final DataTable t = parse("a,b\n1,1e300\n2,-1\n");
-        assertEquals("t.csv:2: column 'b' = 1e300: must be in [0, 1000000]",
+        assertEquals("t.csv:2: column 'b' = '1e300': must be in [0, 1000000]",
                 assertThrows(DataFileException.class, () -> t.rows().get(0).number("b", 0, 1e6)).getMessage());
-        assertEquals("t.csv:3: column 'b' = -1: must be in [0, 0.5]",
+        assertEquals("t.csv:3: column 'b' = '-1': must be in [0, 0.5]",
                 assertThrows(DataFileException.class, () -> t.rows().get(1).number("b", 0, 0.5)).getMessage());
         assertEquals(2.0, t.rows().get(1).number("a", 0, 2));
         assertThrows(DataFileException.class, () -> parse("a\nInfinity\n").rows().get(0).number("a"));

@@ -14,6 +14,7 @@ import org.scalebench.training.collective.NcclFabric;
 import org.scalebench.training.collective.NcclGeneration;
 import org.scalebench.core.data.DataTable;
 import org.scalebench.core.data.DataFileException;
+import org.scalebench.core.data.TextLimits;
 
 /**
  * Reads clusters from CSV files with columns {@code cluster,parameter,value,source}, one number per row, every
@@ -286,7 +287,7 @@ public final class ClusterCatalog {
     private static double positive(final DataTable.Row row) {
         final double v = row.number("value");
         if (!(v > 0) || v > MAX_QUANTITY) {
-            throw row.error(row.get("parameter") + " = " + row.get("value") + ": must be positive and at most "
+            throw row.error(row.get("parameter") + " = " + TextLimits.quoted(row.get("value")) + ": must be positive and at most "
                     + (long) MAX_QUANTITY);
         }
         return v;
@@ -296,7 +297,7 @@ public final class ClusterCatalog {
     private static double nonNegative(final DataTable.Row row) {
         final double v = row.number("value");
         if (!(v >= 0) || v > MAX_QUANTITY) {
-            throw row.error(row.get("parameter") + " = " + row.get("value") + ": must be in [0, "
+            throw row.error(row.get("parameter") + " = " + TextLimits.quoted(row.get("value")) + ": must be in [0, "
                     + (long) MAX_QUANTITY + "]");
         }
         return v;
@@ -305,7 +306,7 @@ public final class ClusterCatalog {
     private static int integer(final DataTable.Row row, final int min, final int max) {
         final double v = row.number("value");
         if (v != Math.rint(v) || v < min || v > max) {
-            throw row.error(row.get("parameter") + " = " + row.get("value") + ": must be an integer "
+            throw row.error(row.get("parameter") + " = " + TextLimits.quoted(row.get("value")) + ": must be an integer "
                     + (max == Integer.MAX_VALUE ? "of at least " + min : "in [" + min + ", " + max + "]"));
         }
         return (int) v;

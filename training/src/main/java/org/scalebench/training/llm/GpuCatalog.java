@@ -7,9 +7,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.scalebench.training.cluster.Cluster;
 import org.scalebench.core.data.DataTable;
+import org.scalebench.core.data.DataValues;
 import org.scalebench.core.data.DataFileException;
+import org.scalebench.core.data.TextLimits;
 
 /**
  * Reads GPU types from CSV files with columns {@code gpu,parameter,value,source} (parameters: {@code device},
@@ -26,6 +29,17 @@ public final class GpuCatalog {
     private static final List<String> PARAMETERS = List.of("device", "peak_dense_fp16_tflops",
             "peak_dense_bf16_tflops", "hbm_capacity_gib", "hbm_bandwidth_gbps", "sms", "mamf_tflops", "gemm_tile_m",
             "gemm_tile_n");
+
+    /** Parameters that count things (streaming multiprocessors, tile rows and columns). */
+    private static final Set<String> WHOLE = Set.of("sms", "gemm_tile_m", "gemm_tile_n");
+    /**
+     * The largest value of each number: bounds of plausibility far above any GPU built (the built-in table's
+     * largest values are hundreds to a few thousand), so that times and sizes derived from them stay finite and
+     * exact; a value beyond one is a typing error, not a GPU.
+     */
+    private static final Map<String, Double> MAX = Map.of("peak_dense_fp16_tflops", 1e6, "peak_dense_bf16_tflops",
+            1e6, "hbm_capacity_gib", 1e6, "hbm_bandwidth_gbps", 1e7, "sms", 1e6, "mamf_tflops", 1e6, "gemm_tile_m",
+            65536.0, "gemm_tile_n", 65536.0);
 
     private GpuCatalog() {
     }
@@ -104,8 +118,14 @@ public final class GpuCatalog {
             if (!PARAMETERS.contains(parameter)) {
                 throw row.error("parameter = '" + parameter + "': must be one of " + String.join(", ", PARAMETERS));
             }
-            if (!parameter.equals("device") && !(row.number("value") > 0)) {
-                throw row.error(parameter + " = " + row.require("value") + ": must be positive");
+            if (!parameter.equals("device")) {
+                final double v = row.number("value");
+                final double max = MAX.get(parameter);
+                final boolean whole = WHOLE.contains(parameter);
+                if (!(v > 0 && v <= max) || whole && v != Math.rint(v)) {
+                    throw row.error(parameter + " = " + TextLimits.quoted(row.require("value")) + ": must be "
+                            + (whole ? "a whole number" : "a number") + " in (0, " + DataValues.format(max) + "]");
+                }
             }
             if (byGpu.computeIfAbsent(gpu, k -> new LinkedHashMap<>()).put(parameter, row) != null) {
                 throw row.error("parameter '" + parameter + "' of gpu '" + gpu + "' given twice");

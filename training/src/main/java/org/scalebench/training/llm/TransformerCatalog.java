@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.scalebench.core.data.DataTable;
 import org.scalebench.core.data.DataFileException;
+import org.scalebench.core.data.TextLimits;
 
 /**
  * Reads transformer profiles from CSV files with columns {@code model,parameter,value,source}, one number per
@@ -25,6 +26,15 @@ public final class TransformerCatalog {
     private static final String RESOURCE = "/org/scalebench/training/llm/transformers.csv";
     private static final List<String> REQUIRED = List.of("layers", "hidden", "heads", "seq_length", "vocab");
     private static final List<String> OPTIONAL = List.of("kv_heads", "ffn_hidden", "swiglu");
+    /** The default MLP width per hidden unit, as GPT and Megatron-LM use ({@code ffn_hidden = 4 hidden}). */
+    private static final int DEFAULT_FFN_PER_HIDDEN = 4;
+    /**
+     * The largest value of each parameter: far beyond the built-in profiles (a few hundred layers at most, hidden
+     * sizes of tens of thousands), and small enough that every derived size (4 x hidden, heads x head size,
+     * tokens x hidden, bytes of a layer's activations) stays exact in its type.
+     */
+    private static final Map<String, Long> MAX = Map.of("layers", 1L << 16, "hidden", 1L << 20, "heads", 1L << 16,
+            "kv_heads", 1L << 16, "ffn_hidden", 1L << 22, "swiglu", 1L, "seq_length", 1L << 20, "vocab", 1L << 24);
 
     private TransformerCatalog() {
     }
@@ -52,7 +62,7 @@ public final class TransformerCatalog {
     public static TransformerProfile builtIn(final String name) {
         final TransformerProfile p = BuiltIn.ALL.get(name.trim().toLowerCase(Locale.ROOT));
         if (p == null) {
-            throw new IllegalArgumentException("model = '" + name + "': must be one of "
+            throw new IllegalArgumentException("model = " + TextLimits.quoted(name) + ": must be one of "
                     + String.join(", ", BuiltIn.ALL.keySet()) + " or a CSV file");
         }
         return p;
@@ -92,17 +102,18 @@ public final class TransformerCatalog {
             final String parameter = row.require("parameter").toLowerCase(Locale.ROOT);
             row.require("source");
             if (!REQUIRED.contains(parameter) && !OPTIONAL.contains(parameter)) {
-                throw row.error("parameter = '" + parameter + "': must be one of " + String.join(", ", REQUIRED)
+                throw row.error("parameter = " + TextLimits.quoted(parameter) + ": must be one of " + String.join(", ", REQUIRED)
                         + ", " + String.join(", ", OPTIONAL));
             }
             final double v = row.number("value");
             final boolean flag = parameter.equals("swiglu");
-            if (flag ? v != 0 && v != 1 : v < 1 || v != Math.rint(v) || v > Integer.MAX_VALUE) {
-                throw row.error(parameter + " = " + row.require("value") + ": must be "
-                        + (flag ? "0 or 1" : "a whole number of at least 1"));
+            final long max = MAX.get(parameter);
+            if (flag ? v != 0 && v != 1 : v < 1 || v != Math.rint(v) || v > max) {
+                throw row.error(parameter + " = " + TextLimits.quoted(row.require("value")) + ": must be "
+                        + (flag ? "0 or 1" : "a whole number in [1, " + max + "]"));
             }
             if (byModel.computeIfAbsent(model, k -> new LinkedHashMap<>()).put(parameter, row) != null) {
-                throw row.error("parameter '" + parameter + "' of model '" + model + "' given twice");
+                throw row.error("parameter '" + parameter + "' of model " + TextLimits.quoted(model) + " given twice");
             }
         }
         if (byModel.isEmpty()) {
@@ -126,10 +137,14 @@ public final class TransformerCatalog {
         final int heads = whole(rows, "heads", 0);
         try {
             return new TransformerProfile(model, whole(rows, "layers", 0), hidden, heads,
-                    whole(rows, "kv_heads", heads), whole(rows, "ffn_hidden", 4 * hidden),
+                    whole(rows, "kv_heads", heads), whole(rows, "ffn_hidden", DEFAULT_FFN_PER_HIDDEN * hidden),
                     whole(rows, "swiglu", 0) == 1, whole(rows, "seq_length", 0), whole(rows, "vocab", 0), sources);
         } catch (final IllegalArgumentException e) {
-            throw new DataFileException(file, rows.get("layers").line(), "model '" + model + "': " + e.getMessage());
+            // the message names the parameter at fault ("heads = 7: must divide hidden = 4096"): point at its row
+            final String message = String.valueOf(e.getMessage());
+            final String parameter = message.contains(" = ") ? message.substring(0, message.indexOf(" = ")) : "";
+            final DataTable.Row at = rows.getOrDefault(parameter, rows.get("layers"));
+            throw new DataFileException(file, at.line(), "model " + TextLimits.quoted(model) + ": " + message);
         }
     }
 

@@ -22,6 +22,7 @@ import org.scalebench.training.parallel.LstmPhase;
 import org.scalebench.training.parallel.LstmWavefrontSpeedup;
 import org.scalebench.training.parallel.MicrobatchPipelineSpeedup;
 import org.scalebench.training.parallel.MpSpeedupModel;
+import org.scalebench.core.data.TextLimits;
 
 /**
  * Reads model profiles from CSV files with columns {@code parameter,key,value,source}; every row but
@@ -71,6 +72,11 @@ public final class ModelCatalog {
     public static final long MAX_BATCH_PER_DEVICE = 1L << 20;
     /** The largest count a profile may give (parameters, samples per epoch): 9e15, exact in a double. */
     static final long MAX_COUNT = 9_000_000_000_000_000L;
+    /**
+     * The largest other number a profile may give (seconds, epochs, speedups, batch keys, byte counts): 10^15, far
+     * above any measured value, so that every time and count derived from it stays finite and printable.
+     */
+    static final double MAX_NUMBER = 1e15;
     private static final List<String> BUILT_IN = List.of("inception-v3", "gnmt", "biglstm", "gnmt-4layer");
     private static final Set<String> SINGLE = Set.of("name", "dataset", "measured_on", "parameters", "dense_gradient_bytes",
             "sparse_gradient_bytes_per_sample", "sparse_gradient_bytes_per_step", "sparse_table_bytes",
@@ -236,7 +242,7 @@ public final class ModelCatalog {
             final DataTable.Row row = need(parameter);
             final double v = row.number("value");
             if (v != Math.rint(v) || v < min || v > max) {
-                throw row.error(parameter + " = " + row.get("value") + ": must be an integer in [" + min + ", "
+                throw row.error(parameter + " = " + TextLimits.quoted(row.get("value")) + ": must be an integer in [" + min + ", "
                         + max + "]");
             }
             return (long) v;
@@ -248,16 +254,16 @@ public final class ModelCatalog {
                 return 0.0;
             }
             final double v = row.number("value");
-            if (!(v >= 0)) {
-                throw row.error(parameter + " = " + row.get("value") + ": must be at least 0");
+            if (!(v >= 0 && v <= MAX_NUMBER)) {
+                throw row.error(parameter + " = " + TextLimits.quoted(row.get("value")) + ": must be in [0, 1e15]");
             }
             return v;
         }
 
         double positive(final DataTable.Row row, final String what) {
             final double v = row.number("value");
-            if (!(v > 0)) {
-                throw row.error(what + " = " + row.get("value") + ": must be positive");
+            if (!(v > 0 && v <= MAX_NUMBER)) {
+                throw row.error(what + " = " + TextLimits.quoted(row.get("value")) + ": must be positive, at most 1e15");
             }
             return v;
         }
@@ -266,13 +272,14 @@ public final class ModelCatalog {
             final String key = row.get("key");
             try {
                 final double v = org.scalebench.core.data.DataValues.parseDouble(key);
-                if (v > 0) {
+                if (v > 0 && v <= MAX_NUMBER) {
                     return v;
                 }
             } catch (final NumberFormatException e) {
                 // reported below
             }
-            throw row.error(what + " key = '" + key + "': must be a positive number");
+            throw row.error(what + " key = " + org.scalebench.core.data.TextLimits.quoted(key)
+                    + ": must be a positive number, at most 1e15");
         }
 
         List<DataTable.Row> rows(final String parameter) {
@@ -389,7 +396,7 @@ public final class ModelCatalog {
             for (final String p : List.of("sparse_table_placement", "sparse_bytes_per_sample", "sparse_bytes_per_step")) {
                 for (final DataTable.Row row : rows(p)) {
                     if (keyedRow("sparse_table", row.get("key")) == null) {
-                        throw row.error(p + " key '" + row.get("key") + "' has no sparse_table row");
+                        throw row.error(p + " key " + TextLimits.quoted(row.get("key")) + " has no sparse_table row");
                     }
                 }
             }
@@ -407,8 +414,8 @@ public final class ModelCatalog {
 
         double nonNegative(final DataTable.Row row, final String what) {
             final double v = row.number("value");
-            if (!(v >= 0)) {
-                throw row.error(what + " = " + row.get("value") + ": must be at least 0");
+            if (!(v >= 0 && v <= MAX_NUMBER)) {
+                throw row.error(what + " = " + TextLimits.quoted(row.get("value")) + ": must be in [0, 1e15]");
             }
             return v;
         }
@@ -593,7 +600,7 @@ public final class ModelCatalog {
                 for (final DataTable.Row row : rowsOfPhase("lstm_head_parameters", phase)) {
                     final int h = indexOfKey(headRows, row.get("key"));
                     if (h < 0) {
-                        throw row.error("lstm_head_parameters key '" + row.get("key") + "' has no lstm_head row");
+                        throw row.error("lstm_head_parameters key " + TextLimits.quoted(row.get("key")) + " has no lstm_head row");
                     }
                     headParameters[h] = nonNegative(row, "lstm_head_parameters");
                 }
@@ -609,7 +616,7 @@ public final class ModelCatalog {
                 for (final DataTable.Row row : rows(p)) {
                     final String phase = row.get("key").split("/", 2)[0];
                     if (phaseRows.stream().noneMatch(pr -> pr.get("key").equals(phase))) {
-                        throw row.error(p + " key '" + row.get("key") + "': phase '" + phase
+                        throw row.error(p + " key " + TextLimits.quoted(row.get("key")) + ": phase '" + phase
                                 + "' has no lstm_phase row");
                     }
                 }

@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.scalebench.core.data.DataTable;
 import org.scalebench.core.data.DataFileException;
+import org.scalebench.core.data.TextLimits;
 
 /**
  * The forward dataflow graph of one training sample: layers (nodes) with their forward floating-point work and
@@ -251,7 +252,7 @@ public final class DataflowGraph {
     private static int count(final DataTable.Row row, final String column) {
         final double v = row.number(column);
         if (v != Math.rint(v) || v < 1 || v > Integer.MAX_VALUE) {
-            throw row.error(column + " = " + row.get(column) + ": must be a positive integer");
+            throw row.error(column + " = " + TextLimits.quoted(row.get(column)) + ": must be a positive integer");
         }
         return (int) v;
     }

@@ -106,7 +106,7 @@ class ClusterCatalogTest {
     void zeroBandwidthIsRejectedWithFileAndLine(@TempDir final Path dir) throws IOException {
         final Path file = dgx1Copy(dir, "dgx1,inter_bandwidth_gbps,48", "dgx1,inter_bandwidth_gbps,0");
         final DataFileException e = assertThrows(DataFileException.class, () -> ClusterCatalog.load(file));
-        assertTrue(e.getMessage().matches(".*mine\\.csv:\\d+: inter_bandwidth_gbps = 0: must be positive and at most"
+        assertTrue(e.getMessage().matches(".*mine\\.csv:\\d+: inter_bandwidth_gbps = '0': must be positive and at most"
                 + " 1000000"), e.getMessage());
     }
 
@@ -114,10 +114,10 @@ class ClusterCatalogTest {
     void absurdlyLargeNumbersAreRejectedWithTheirLimit(@TempDir final Path dir) throws IOException {
         final DataFileException e = assertThrows(DataFileException.class, () -> ClusterCatalog.load(
                 dgx1Copy(dir, "dgx1,inter_latency_us,6.6", "dgx1,inter_latency_us,1e300")));
-        assertTrue(e.getMessage().contains("inter_latency_us = 1e300: must be in [0, 1000000]"), e.getMessage());
+        assertTrue(e.getMessage().contains("inter_latency_us = '1e300': must be in [0, 1000000]"), e.getMessage());
         final DataFileException g = assertThrows(DataFileException.class, () -> ClusterCatalog.load(
                 dgx1Copy(dir, "dgx1,gpus_per_node,8", "dgx1,gpus_per_node,1e9")));
-        assertTrue(g.getMessage().contains("gpus_per_node = 1e9: must be an integer in [1, 65536]"), g.getMessage());
+        assertTrue(g.getMessage().contains("gpus_per_node = '1e9': must be an integer in [1, 65536]"), g.getMessage());
     }
 
     @Test
@@ -130,7 +130,7 @@ class ClusterCatalogTest {
                 .contains("cluster 'dgx2' has no 'gpus_per_node' row: every cluster needs device, gpus_per_node"));
         assertTrue(assertThrows(DataFileException.class, () -> ClusterCatalog.load(
                 dgx1Copy(dir, "dgx1,gpus_per_node,8", "dgx1,gpus_per_node,8.5"))).getMessage()
-                .contains("gpus_per_node = 8.5: must be an integer in [1, 65536]"));
+                .contains("gpus_per_node = '8.5': must be an integer in [1, 65536]"));
         assertEquals("cluster = 'dgx9': must be one of dgx1, dgx-a100, dgx-h100, dgx2, dgx2h or a CSV file",
                 assertThrows(IllegalArgumentException.class, () -> ClusterCatalog.resolve("dgx9")).getMessage());
     }

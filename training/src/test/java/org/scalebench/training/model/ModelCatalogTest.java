@@ -117,7 +117,7 @@ class ModelCatalogTest {
     @Test
     void malformedProfilesNameFileLineParameterAndWhatIsAllowed(@TempDir final Path dir) throws IOException {
         assertTrue(error(profile(dir, "samples_per_epoch,,40000000", "samples_per_epoch,,-3"))
-                .matches(".*mine\\.csv:\\d+: samples_per_epoch = -3: must be an integer in \\[1, 9000000000000000\\]"));
+                .matches(".*mine\\.csv:\\d+: samples_per_epoch = '-3': must be an integer in \\[1, 9000000000000000\\]"));
         assertTrue(error(profile(dir, "max_batch_per_device,,256,", "max_batch_per_device,,256,\"\"\n#"))
                 .matches(".*mine\\.csv:\\d+: column 'source' is empty: a value is required"));
         assertTrue(error(profile(dir, "mp_model,,lstm-wavefront", "mp_model,,magic"))

@@ -1,0 +1,81 @@
+package org.scalebench.core.data;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TextLimitsTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void anEchoedValueIsEscapedAndCutAtFortyCharacters() {
+        assertEquals("'abc'", TextLimits.quoted("abc"));
+        assertEquals("'a\\nb\\tc\\rd\\0e\\u001b'", TextLimits.quoted("a\nb\tc\rd\0e\u001b"));
+        final String cut = TextLimits.quoted("x".repeat(400));
+        assertEquals("'" + "x".repeat(40) + "...' (400 characters)", cut);
+        final String nuls = TextLimits.quoted("\0".repeat(50_000_000));
+        assertFalse(nuls.indexOf('\0') >= 0, "a NUL is never written");
+        assertTrue(nuls.length() < 80 && nuls.endsWith("...' (50000000 characters)"), nuls);
+        assertEquals("'\uD83D\uDE00'", TextLimits.quoted("\uD83D\uDE00"), "a surrogate pair stays whole");
+        assertEquals("'null'", TextLimits.quoted(null));
+    }
+
+    @Test
+    void aMessageIsOneLineOfBoundedLength() {
+        assertEquals("a\\nb\\u2028c", TextLimits.oneLine("a\nb\u2028c"));
+        final String line = TextLimits.oneLine("y".repeat(5000) + "\n");
+        assertEquals(TextLimits.MAX_MESSAGE_CHARS + 3, line.length());
+        assertTrue(line.endsWith("..."));
+    }
+
+    @Test
+    void bytesThatAreNotUtf8AreRefusedAtTheirLine() throws IOException {
+        final Path file = dir.resolve("t.csv");
+        final byte[] text = "a,b\n1,2\n3,\u00e9\n".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        final byte[] bad = java.util.Arrays.copyOf(text, text.length + 6);
+        System.arraycopy(new byte[] {'4', ',', (byte) 0xff, (byte) 0xfe, '\n', '5'}, 0, bad, text.length, 6);
+        Files.write(file, bad);
+        final String message = assertThrows(TextLimits.NotText.class, () -> {
+            try (BufferedReader in = new BufferedReader(TextLimits.open(file))) {
+                while (in.readLine() != null) {
+                    // read to the end
+                }
+            }
+        }).getMessage();
+        assertEquals(file + ":4: not UTF-8 text (a binary file?)", message);
+        assertEquals(file + ":4: not UTF-8 text (a binary file?)",
+                assertThrows(DataFileException.class, () -> DataTable.read(file)).getMessage());
+    }
+
+    @Test
+    void aDeviceOrDirectoryIsNotAnInput() throws IOException {
+        assertTrue(assertThrows(DataFileException.class, () -> InputFiles.requireRegular(dir)).getMessage()
+                .endsWith(": not a regular file (a directory)"));
+        final Path zero = Path.of("/dev/zero");
+        if (Files.exists(zero)) {
+            assertEquals("/dev/zero: not a regular file (a device, FIFO or socket)",
+                    assertThrows(DataFileException.class, () -> InputFiles.requireRegular(zero)).getMessage());
+        }
+        assertThrows(java.nio.file.NoSuchFileException.class, () -> InputFiles.requireRegular(dir.resolve("no")));
+    }
+
+    @Test
+    void theFilesReadAreRecorded() throws IOException {
+        final Path file = Files.writeString(dir.resolve("r.csv"), "a\n1\n");
+        InputFiles.clear();
+        DataTable.read(file);
+        assertEquals(java.util.List.of(file.toAbsolutePath().normalize()), InputFiles.recorded());
+        InputFiles.clear();
+        assertTrue(InputFiles.recorded().isEmpty());
+    }
+}
