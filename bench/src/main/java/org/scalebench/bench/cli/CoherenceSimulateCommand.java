@@ -61,11 +61,11 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         OutputPaths.checkFile(out, "--out", "csv");
         final SystemSpec machine = options.apply(SimulationOptions.system(system));
-        HeapCheck.fits(CoherenceExperiments.heapBytesPerRun(machine), "a run of " + machine.name());
         final Scheme s = OptionValues.named("--scheme", scheme, () -> Scheme.parse(scheme));
         OptionValues.named("--format", format, () -> CoherenceSimulator.formatFor(machine, s, format));
         OptionValues.named("--homes", homes, () -> CoherenceSimulator.mappingFor(machine, s, homes));
         final Workload w = workloadOptions.build(machine, seed);
+        HeapCheck.fits(CoherenceExperiments.heapBytesPerRun(machine), "a run of " + machine.name());
         final long n = counted(accesses, w, machine);
         final var warm = options.warmup(n, w);
         final SimulationResult r;
