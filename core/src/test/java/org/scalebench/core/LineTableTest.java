@@ -325,9 +325,9 @@ class LineTableTest {
     }
 
     @Test
-    void getAllAnswersTheZeroKeyAndEveryGroupBoundary() {
+    void getAllAnswersTheZeroKeyMappedOrNot() {
         final SplittableRandom random = new SplittableRandom(17);
-        for (final int count : new int[] {1, LineTable.GROUP - 1, LineTable.GROUP, LineTable.GROUP + 1, 100}) {
+        for (final int count : new int[] {1, 15, 16, 17, 100}) {
             for (final boolean zeroMapped : new boolean[] {false, true}) {
                 final LineTable table = new LineTable(64, MISSING);
                 final long[] keys = new long[count];
