@@ -36,7 +36,7 @@ class PackageSeamTest {
 
     /** The {@code ./scalebench} program: may use the kernel side, never the other way round. */
     static final Set<String> APPLICATION_SIDE =
-            Set.of("cli", "coherence", "io", "perf", "plot", "report", "study", "train");
+            Set.of("cli", "coherence", "io", "perf", "plot", "report", "study", "trace", "train");
 
     private static final String APPLICATION_ALTERNATIVES = String.join("|", new TreeSet<>(APPLICATION_SIDE));
 

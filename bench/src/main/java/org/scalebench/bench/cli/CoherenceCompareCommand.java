@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.scalebench.bench.coherence.CoherenceExperiments;
+import org.scalebench.bench.coherence.CdrVerdicts;
 import org.scalebench.bench.coherence.CompareStudy;
 import org.scalebench.bench.study.Provenance;
 import org.scalebench.bench.io.ConsoleProgress;
@@ -51,6 +52,15 @@ public final class CoherenceCompareCommand implements Callable<Integer>, StudyCo
     @Option(names = "--seed", paramLabel = "S", description = "Seed (default: ${DEFAULT-VALUE}).")
     long seed = 1;
 
+    @Option(names = "--seeds", paramLabel = "N", description = "Run the comparison with N seeds (S, S+1, ...) and "
+            + "give each verdict a 95%% confidence interval (default: ${DEFAULT-VALUE}; at most " + MAX_SEEDS + ").")
+    int seeds = 1;
+
+    @Option(names = "--outsides", split = ",", paramLabel = "F[,F...]", description = "Run the comparison at each "
+            + "of these shares of accesses from outside their domain (each in [0, 1]) and report every verdict as a "
+            + "curve over them, with the share where it flips (replaces --outside).")
+    List<Double> outsides;
+
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory.")
     Path out;
 
@@ -75,11 +85,27 @@ public final class CoherenceCompareCommand implements Callable<Integer>, StudyCo
         for (final String verdict : CoherenceExperiments.baselineVerdicts(results)) {
             stdout.println(verdict);
         }
+        stdout.print(CdrVerdicts.table(study().verdicts(rows)));
         return Scalebench.OK;
     }
 
+    /** Most seeds {@code --seeds} takes. */
+    static final int MAX_SEEDS = 20;
+
     @Override
     public CompareStudy study() throws Exception {
+        if (seeds < 1 || seeds > MAX_SEEDS) {
+            throw new UsageException("--seeds " + seeds + ": must be in [1, " + MAX_SEEDS + "]");
+        }
+        final List<Double> shares = outsides == null ? List.of() : OptionValues.distinctNumbers("--outsides", outsides);
+        for (final double f : shares) {
+            if (!(f >= 0 && f <= 1)) {
+                throw new UsageException("--outsides " + f + ": each share must be in [0, 1]");
+            }
+        }
+        if (!shares.isEmpty() && workloadOptions.spec().outside() != null) {
+            throw new UsageException("--outsides with --outside: give the shares in one of them");
+        }
         final SystemSpec machine = options.apply(SimulationOptions.system(system));
         final CoherenceExperiments.WorkloadSpec w = workloadOptions.spec();
         final Workload first = workloadOptions.build(machine, seed);
@@ -87,14 +113,19 @@ public final class CoherenceCompareCommand implements Callable<Integer>, StudyCo
         final Warmup warm = options.warmup(n, first);
         OptionValues.named("--homes", () -> CoherenceSimulator.mappingFor(machine, Scheme.HR, homes));
         final List<CoherenceExperiments.RunSpec> runs = OptionValues.named("--formats",
-                () -> CoherenceExperiments.comparisonRuns(formats != null ? OptionValues.distinct("--formats", formats)
-                        : CoherenceExperiments.defaultFormats(machine)));
+                () -> CoherenceExperiments.comparisonRuns(machine, formats != null
+                        ? OptionValues.distinct("--formats", formats) : CoherenceExperiments.defaultFormats(machine)));
         for (final CoherenceExperiments.RunSpec run : runs) {
             // a format that cannot run on this machine fails now, not after the first runs
             OptionValues.named("--formats", () -> CoherenceSimulator.formatFor(machine, run.scheme(),
                     run.scheme().sharerRestricted() ? null : run.format()));
         }
-        return new CompareStudy(machine, runs, w, homes, n, warm, seed, Provenance.current(VersionProvider.version()));
+        final List<Long> seedList = new java.util.ArrayList<>();
+        for (int k = 0; k < seeds; k++) {
+            seedList.add(seed + k);
+        }
+        return new CompareStudy(machine, runs, w, homes, n, warm, shares, seedList,
+                Provenance.current(VersionProvider.version()));
     }
 
     @Override

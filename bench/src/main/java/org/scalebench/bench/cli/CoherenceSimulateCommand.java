@@ -118,6 +118,10 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "  accesses %,d  miss rate %.4f  avg miss latency %.1f cycles  p99 %,d cycles  avg access "
                 + "latency %.1f cycles%n", r.accesses(), r.missRate(), r.avgMissLatencyCycles(), r.p99MissLatencyCycles(),
                 r.avgAccessLatencyCycles());
+        out.printf(Locale.ROOT, "  %,d active cores  throughput %.1f accesses per 1,000 cycles  %.1f misses in flight  busiest: "
+                + "%s, %.1f%% busy%s%n", r.activeCores(), r.accessesPerKilocycle(), r.avgMissesInFlight(),
+                r.busiestResource(), 100 * r.maxResourceUtilization(),
+                r.saturated() ? " (SATURATED: the throughput, not the latency, describes this machine)" : "");
         out.printf(Locale.ROOT, "  home hit rate %.4f  DRAM accesses %,d  queueing %.1f cycles per miss  homes touched %,d"
                 + "  machine time %,d cycles%n", r.homeHitRate(), r.dramAccesses(), r.avgQueueCycles(), r.homesTouched(),
                 r.machineCycles());
@@ -129,6 +133,7 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "  energy %.1f uJ: network %.1f, directory %.1f, leakage %.1f, DRAM %.1f%n",
                 r.energyNanojoules() / 1000, r.energy().networkNj() / 1000, r.energy().directoryNj() / 1000,
                 r.energy().leakageNj() / 1000, r.energy().dramNj() / 1000);
-        out.printf(Locale.ROOT, "  simulated in %.2f s: %,.0f accesses/s%n", r.simSeconds(), r.accessesPerSecond());
+        out.printf(Locale.ROOT, "  simulated in %.2f s: warm-up %,.0f accesses/s, counted %,.0f accesses/s%n",
+                r.simSeconds(), r.warmupAccessesPerSecond(), r.accessesPerSecond());
     }
 }

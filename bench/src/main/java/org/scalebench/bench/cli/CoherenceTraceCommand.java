@@ -7,7 +7,7 @@ import java.util.concurrent.Callable;
 import org.apache.commons.csv.CSVPrinter;
 import org.scalebench.bench.coherence.CoherenceExperiments;
 import org.scalebench.bench.io.AtomicFiles;
-import org.scalebench.coherence.sim.AccessBatch;
+import org.scalebench.coherence.sim.Access;
 import org.scalebench.coherence.sim.BinaryTrace;
 import org.scalebench.coherence.sim.CsvTrace;
 import org.scalebench.coherence.sim.SystemSpec;
@@ -18,10 +18,17 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code scalebench coherence trace ...}: convert traces, record synthetic workloads as traces. */
+/**
+ * {@code scalebench coherence trace ...}: convert traces, record synthetic workloads as traces, capture real
+ * programs (with the tracer runtime), and turn them into CDR workloads (docs/traces.md).
+ */
 @Command(name = "trace", mixinStandardHelpOptions = true,
-        description = "Trace files: CSV (core,op,address[,domain]) and compact binary (.sbt).",
-        subcommands = {CoherenceTraceCommand.Convert.class, CoherenceTraceCommand.Record.class})
+        description = {"Trace files: CSV (core,op,address[,domain]) and compact binary (.sbt); capture of real "
+            + "programs and CDR workloads built from them (docs/traces.md)."},
+        subcommands = {CoherenceTraceCommand.Convert.class, CoherenceTraceCommand.Record.class,
+            CoherenceTraceCommand.Capture.class, CoherenceTraceCommand.TracerLibrary.class,
+            CoherenceTraceWorkloadCommands.Splash3.class, CoherenceTraceWorkloadCommands.Profile.class,
+            CoherenceTraceWorkloadCommands.Compose.class, CoherenceTraceWorkloadCommands.Verdicts.class})
 public final class CoherenceTraceCommand implements Runnable {
 
     @CommandLine.Spec
@@ -29,10 +36,13 @@ public final class CoherenceTraceCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "a subcommand is required: convert, record");
+        throw new CommandLine.ParameterException(spec.commandLine(), "a subcommand is required: convert, "
+                + "record, capture, runtime, splash3, profile, compose, verdicts");
     }
 
     private static final int BLOCK = 4096;
+    /** A recorded trace interleaves the cores' streams in runs of this many accesses, core after core. */
+    private static final int BURST = 16;
 
     /**
      * Writes every record of {@code in} to {@code out} in the format its extension names. A CSV output keeps the
@@ -55,6 +65,7 @@ public final class CoherenceTraceCommand implements Runnable {
                         }
                         count[0] += n;
                     }
+                    w.finish();
                 }
             });
             return count[0];
@@ -142,20 +153,25 @@ public final class CoherenceTraceCommand implements Runnable {
             OutputPaths.checkFile(out, "--out");
             final SystemSpec machine = SimulationOptions.system(system);
             final Workload w = workloadOptions.build(machine, seed);
-            final AccessBatch batch = new AccessBatch(BLOCK);
+            final int[] cores = w.issuingCores();
+            final Access access = new Access();
             final long[] left = {accesses};
+            final long[] written = {0};
             final TraceSource source = new TraceSource() {
                 @Override
                 public int read(final int[] core, final boolean[] write, final long[] address, final int[] domain,
                         final int max) {
-                    if (left[0] == 0) {
-                        return 0;
+                    // the cores' streams interleaved in runs of BURST accesses, core after core
+                    final int n = (int) Math.min(max, left[0]);
+                    for (int i = 0; i < n; i++) {
+                        final long k = written[0]++;
+                        final int c = cores[(int) ((k / BURST) % cores.length)];
+                        w.next(c, access);
+                        core[i] = c;
+                        write[i] = access.write;
+                        address[i] = access.address;
+                        domain[i] = access.sdid;
                     }
-                    final int n = (int) Math.min(Math.min(max, left[0]), w.fill(batch));
-                    System.arraycopy(batch.core, 0, core, 0, n);
-                    System.arraycopy(batch.write, 0, write, 0, n);
-                    System.arraycopy(batch.address, 0, address, 0, n);
-                    System.arraycopy(batch.sdid, 0, domain, 0, n);
                     left[0] -= n;
                     return n;
                 }
@@ -172,6 +188,91 @@ public final class CoherenceTraceCommand implements Runnable {
             final long records = copy(source, out);
             spec.commandLine().getOut().println("recorded " + records + " accesses of " + w.name() + " on "
                     + machine.name() + " to " + out);
+            return Scalebench.OK;
+        }
+    }
+
+    /** {@code trace capture --out T.sbt -- PROGRAM ARGS}: a real program's loads and stores, per thread. */
+    @Command(name = "capture", mixinStandardHelpOptions = true,
+            description = {"Run PROGRAM, built for capture (compiled with -fsanitize=thread and linked with the tracer "
+                + "runtime that 'trace runtime' prints), and write every load and store it makes as a binary trace: "
+                + "thread i is core i (main is 0, then threads in creation order), accesses in the order they took "
+                + "a ticket from one global counter (docs/traces.md).",
+                "Exit codes: 0 a trace written, 1 the program failed or was killed (no trace unless the tracer "
+                + "closed it), 2 bad input (PROGRAM not built for capture, too little disk space)."})
+    static final class Capture implements Callable<Integer> {
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Option(names = "--out", required = true, paramLabel = "FILE", description = "The trace (.sbt).")
+        Path out;
+
+        @CommandLine.Mixin
+        CaptureOptions capture = new CaptureOptions();
+
+        @Parameters(index = "0", paramLabel = "PROGRAM", description = "The program built for capture.")
+        String program;
+
+        @Parameters(index = "1..*", paramLabel = "ARGS", description = "Its arguments (after --).")
+        java.util.List<String> args = new java.util.ArrayList<>();
+
+        @Override
+        public Integer call() throws Exception {
+            final org.scalebench.bench.trace.TraceCapture.Settings settings = capture.settings(0);
+            if (!out.getFileName().toString().endsWith(".sbt")) {
+                throw new UsageException("--out " + org.scalebench.core.data.TextLimits.quoted(out.toString())
+                        + ": capture writes a binary trace; the name must end in .sbt");
+            }
+            OutputPaths.checkFile(out, "--out");
+            final String space = org.scalebench.bench.trace.TraceCapture.spaceProblem(out, settings.maxAccesses());
+            if (space != null) {
+                throw new UsageException("--max-accesses " + settings.maxAccesses() + ": " + space
+                        + "; lower --max-accesses or free space");
+            }
+            final java.util.List<String> command = new java.util.ArrayList<>();
+            command.add(program);
+            command.addAll(args);
+            final ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
+            final org.scalebench.bench.trace.TraceCapture.Result r;
+            try {
+                r = org.scalebench.bench.trace.TraceCapture.run(builder, program, out, settings);
+            } catch (final org.scalebench.bench.trace.TraceCapture.Failed e) {
+                if (e.badInput()) {
+                    throw new UsageException(e.getMessage());
+                }
+                spec.commandLine().getErr().println("scalebench: " + e.getMessage());
+                return Scalebench.FAILED;
+            }
+            final java.io.PrintWriter stdout = spec.commandLine().getOut();
+            stdout.println(String.format(java.util.Locale.ROOT, "captured %,d accesses of %d threads in %.2f s: %s "
+                    + "(%s)", r.footer().kept(), r.footer().threads(), r.seconds(), out,
+                    org.scalebench.bench.trace.TraceCapture.size(r.bytes())));
+            if (r.footer().diskLow()) {
+                stdout.println("the disk ran low: recording stopped after " + r.footer().kept() + " accesses");
+            } else if (r.footer().capped()) {
+                stdout.println(String.format(java.util.Locale.ROOT, "--max-accesses reached: the program made %,d "
+                        + "accesses, the trace keeps the first %,d", r.footer().tickets(), r.footer().kept()));
+            }
+            if (r.exitStatus() != 0) {
+                spec.commandLine().getErr().println("scalebench: " + program + " exited with status " + r.exitStatus()
+                        + "; the trace of what it did is in " + out);
+                return Scalebench.FAILED;
+            }
+            return Scalebench.OK;
+        }
+    }
+
+    /** {@code trace runtime}: builds the tracer runtime and prints how to link a program with it. */
+    @Command(name = "runtime", mixinStandardHelpOptions = true,
+            description = "Build the tracer runtime (C, with the system compiler, on first use) and print the archive "
+                + "to link a program with; compile the program with -fsanitize=thread and link it without that flag.")
+    static final class TracerLibrary implements Callable<Integer> {
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() throws Exception {
+            spec.commandLine().getOut().println(org.scalebench.bench.trace.TracerRuntime.library());
             return Scalebench.OK;
         }
     }

@@ -75,4 +75,22 @@ final class OptionValues {
         }
         return values;
     }
+
+    /**
+     * A numeric list option's values, refusing a value given twice (1e-3 and 0.001 are the same value).
+     *
+     * @param option the option name for messages
+     * @param values the values as given
+     * @return the values, in the order given
+     * @throws UsageException naming the option and the repeated value
+     */
+    static List<Double> distinctNumbers(final String option, final List<Double> values) {
+        final Set<Double> seen = new HashSet<>();
+        for (final double v : values) {
+            if (!seen.add(v)) {
+                throw new UsageException(option + ": " + v + " is given twice");
+            }
+        }
+        return values;
+    }
 }

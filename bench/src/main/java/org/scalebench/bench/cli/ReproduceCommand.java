@@ -55,7 +55,8 @@ public final class ReproduceCommand implements Callable<Integer> {
     private static final int STEPS = 4;
 
     /** The paper parts {@code reproduce} runs, in report order. */
-    static final List<ReproductionPart> PARTS = List.of(new CdrReproduction(), new TrainingPart(),
+    static final List<ReproductionPart> PARTS = List.of(new CdrReproduction(),
+            new org.scalebench.bench.coherence.RealTraceReproduction(Path.of("target", "splash3")), new TrainingPart(),
             new org.scalebench.bench.train.ScalingValidationPart(), new LlmPart());
 
     @Spec

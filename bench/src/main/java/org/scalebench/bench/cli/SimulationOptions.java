@@ -6,13 +6,17 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.scalebench.coherence.protocol.BroadcastExit;
+import org.scalebench.coherence.protocol.InvalidationDelivery;
 import org.scalebench.coherence.sim.SystemSpec;
 import org.scalebench.coherence.sim.Warmup;
 import org.scalebench.coherence.sim.Workload;
 import org.scalebench.core.data.DataFileException;
 import picocli.CommandLine.Option;
 
-/** Options the CDR simulation commands share: the B-state policy, parameter overrides, the warm-up. */
+/**
+ * Options the CDR simulation commands share: the B-state policy, invalidation delivery, miss registers, parameter
+ * overrides, the warm-up.
+ */
 final class SimulationOptions {
 
     /** Default upper bound of a steady warm-up: this many times the counted accesses, at least the floor. */
@@ -23,6 +27,15 @@ final class SimulationOptions {
             + "exact tracking: sticky (only a store or eviction ends it; OpenPiton's L2 RTL, the default) or "
             + "reset-on-empty (when its last copy goes).")
     String bState;
+
+    @Option(names = "--broadcast", paramLabel = "D", description = "How invalidation rounds travel: tree (one "
+            + "multicast down a tree in the network, acknowledgements combined on the way back; the default) or "
+            + "serial (one invalidation and one acknowledgement per target through the home's interface).")
+    String broadcast;
+
+    @Option(names = "--mshrs", paramLabel = "N", description = "Misses a core may have outstanding (1 to 64; "
+            + "default: the system file's mshrs_per_core, 1: cores block on each miss).")
+    Integer mshrs;
 
     @Option(names = "--set", paramLabel = "NAME=VALUE", description = "Replace a parameter of the system file "
             + "(repeatable), e.g. --set memory_cycles=240 --set contention=off.")
@@ -92,6 +105,20 @@ final class SimulationOptions {
             } catch (final IllegalArgumentException e) {
                 throw new UsageException("--b-state " + bState + ": must be one of " + BroadcastExit.ALLOWED);
             }
+        }
+        if (broadcast != null) {
+            try {
+                overrides.put("invalidation_delivery", InvalidationDelivery.parse(broadcast).id());
+            } catch (final IllegalArgumentException e) {
+                throw new UsageException("--broadcast " + broadcast + ": must be one of "
+                        + InvalidationDelivery.ALLOWED);
+            }
+        }
+        if (mshrs != null) {
+            if (mshrs < 1 || mshrs > 64) {
+                throw new UsageException("--mshrs " + mshrs + ": must be in [1, 64]");
+            }
+            overrides.put("mshrs_per_core", Integer.toString(mshrs));
         }
         try {
             return system.with(overrides, "command line");

@@ -6,7 +6,8 @@
  * program run as {@code ./scalebench}, made of this package, {@link org.scalebench.bench.coherence} and
  * {@link org.scalebench.bench.train} (the experiments and their reports), {@link org.scalebench.bench.perf}
  * (running JMH, the performance gate), {@link org.scalebench.bench.report}, {@link org.scalebench.bench.study},
- * {@link org.scalebench.bench.plot} and {@link org.scalebench.bench.io}. It may use the <i>kernel side</i>
+ * {@link org.scalebench.bench.plot}, {@link org.scalebench.bench.trace} (capture of real programs) and
+ * {@link org.scalebench.bench.io}. It may use the <i>kernel side</i>
  * ({@link org.scalebench.bench.jmh}, {@link org.scalebench.bench.reference}, {@link org.scalebench.bench.check},
  * {@link org.scalebench.bench.planted}, described in {@link org.scalebench.bench.jmh}), never the other way
  * round: {@code reproduce} runs the registry's checks, the report lists the registry, and {@code bench},

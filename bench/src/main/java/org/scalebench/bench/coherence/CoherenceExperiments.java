@@ -329,6 +329,22 @@ public final class CoherenceExperiments {
     }
 
     /**
+     * The runs of a machine's comparison: {@link #comparisonRuns(List)}, and on a machine that is not a mesh the
+     * hierarchical directory ({@code hier}) too.
+     *
+     * @param system the machine
+     * @param formats baseline format ids (no cdr-sr)
+     * @return the runs
+     */
+    public static List<RunSpec> comparisonRuns(final SystemSpec system, final List<String> formats) {
+        final List<RunSpec> runs = new ArrayList<>(comparisonRuns(formats));
+        if (!system.isMesh()) {
+            runs.add(runs.size() - 2, new RunSpec(Scheme.HIER, "hier"));
+        }
+        return runs;
+    }
+
+    /**
      * Every baseline format with global homes, then with Home Restriction, then Sharer Restriction alone and
      * with Home Restriction.
      *
@@ -340,9 +356,9 @@ public final class CoherenceExperiments {
         for (final Scheme scheme : List.of(Scheme.GLOBAL, Scheme.HR)) {
             for (final String f : formats) {
                 final FormatSpec spec = FormatSpec.parse(f);
-                if (spec.kind() == FormatSpec.Kind.CDR_SR) {
-                    throw new IllegalArgumentException("--formats " + f + ": cdr-sr is run as sr and sr+hr; list the "
-                            + "baselines (" + String.join(", ", BASELINE_FORMATS) + ")");
+                if (spec.kind() == FormatSpec.Kind.CDR_SR || spec.kind() == FormatSpec.Kind.HIER) {
+                    throw new IllegalArgumentException("--formats " + f + ": cdr-sr is run as sr and sr+hr, hier as "
+                            + "the hier scheme; list the baselines (" + String.join(", ", BASELINE_FORMATS) + ")");
                 }
                 runs.add(new RunSpec(scheme, spec.id()));
             }
@@ -410,10 +426,10 @@ public final class CoherenceExperiments {
      * The short label of a result in figures and tables.
      *
      * @param r a result
-     * @return e.g. {@code global/full-map} or {@code sr+hr}
+     * @return e.g. {@code global/full-map}, {@code sr+hr} or {@code hier}
      */
     public static String label(final SimulationResult r) {
-        return r.format().equals("cdr-sr") ? r.scheme() : r.scheme() + "/" + r.format();
+        return r.format().equals("cdr-sr") || r.format().equals("hier") ? r.scheme() : r.scheme() + "/" + r.format();
     }
 
     /**
@@ -459,14 +475,25 @@ public final class CoherenceExperiments {
     }
 
     /**
-     * Where a baseline beats a CDR configuration, in plain sentences: for sr and sr+hr, every baseline run that
-     * has a lower access latency, lower energy or less directory storage.
+     * Where baselines beat one CDR configuration.
+     *
+     * @param scheme the CDR configuration's scheme (sr or sr+hr)
+     * @param latency labels of the baselines with a lower access latency
+     * @param energy labels of the baselines with lower energy
+     * @param storage labels of the baselines with less directory storage
+     */
+    public record Verdict(String scheme, List<String> latency, List<String> energy, List<String> storage) {
+    }
+
+    /**
+     * Where baselines beat each CDR configuration: for sr and sr+hr, every baseline run that has a lower access
+     * latency, lower energy or less directory storage.
      *
      * @param results a comparison's results
-     * @return one line per CDR configuration
+     * @return one verdict per CDR configuration, in result order
      */
-    public static List<String> baselineVerdicts(final List<SimulationResult> results) {
-        final List<String> lines = new ArrayList<>();
+    public static List<Verdict> verdicts(final List<SimulationResult> results) {
+        final List<Verdict> verdicts = new ArrayList<>();
         for (final SimulationResult cdr : results) {
             if (!cdr.format().equals("cdr-sr")) {
                 continue;
@@ -488,8 +515,22 @@ public final class CoherenceExperiments {
                     storage.add(label(b));
                 }
             }
+            verdicts.add(new Verdict(cdr.scheme(), latency, energy, storage));
+        }
+        return verdicts;
+    }
+
+    /**
+     * Where a baseline beats a CDR configuration, in plain sentences ({@link #verdicts}).
+     *
+     * @param results a comparison's results
+     * @return one line per CDR configuration
+     */
+    public static List<String> baselineVerdicts(final List<SimulationResult> results) {
+        final List<String> lines = new ArrayList<>();
+        for (final Verdict v : verdicts(results)) {
             lines.add(String.format(Locale.ROOT, "%s is beaten on access latency by %s; on energy by %s; on storage by %s.",
-                    cdr.scheme(), list(latency), list(energy), list(storage)));
+                    v.scheme(), list(v.latency()), list(v.energy()), list(v.storage())));
         }
         return lines;
     }

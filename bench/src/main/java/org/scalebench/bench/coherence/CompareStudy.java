@@ -11,17 +11,20 @@ import org.scalebench.bench.io.CsvFiles;
 import org.scalebench.bench.study.Provenance;
 import org.scalebench.bench.study.Study;
 import org.scalebench.coherence.sim.CoherenceSimulator;
+import org.scalebench.coherence.sim.Scheme;
 import org.scalebench.coherence.sim.SimulationResult;
 import org.scalebench.coherence.sim.SystemSpec;
 import org.scalebench.coherence.sim.Warmup;
 
 /**
  * {@code coherence compare} as a study: one point per configuration ({@link CoherenceExperiments#comparisonRuns}),
- * each a whole simulation on the same access stream. Point 0 warms as the warm-up plan says; every other point warms
- * exactly as long as point 0 did, so every run counts the same stretch of the stream. That one shared number is
- * taken from point 0 when it runs in this process (the others wait for it), and otherwise by running point 0's
- * warm-up first ({@link #prepare}). The files are {@code compare.csv} (one row per configuration with the settings
- * and provenance) and {@code compare.png}, both drawn from the rows. Points may run concurrently.
+ * outside share and seed, each a whole simulation. The configurations of one share and seed form a group that runs
+ * on the same access stream: the group's first configuration warms as the warm-up plan says, and the others warm
+ * exactly as long, so every run of the group counts the same stretch of the stream. That one shared number is
+ * taken from the group's first point when it runs in this process (the others wait for it), and otherwise by
+ * running that point's warm-up first ({@link #prepare}). The files are {@code compare.csv} (one row per point with
+ * the settings and provenance), {@code compare.png} (the first group), and, the verdicts over the groups
+ * ({@link CdrVerdicts}), {@code verdicts.csv} and {@code crossovers.csv}. Points may run concurrently.
  */
 public final class CompareStudy implements Study {
 
@@ -34,9 +37,12 @@ public final class CompareStudy implements Study {
     private final String homes;
     private final long accesses;
     private final Warmup warmup;
-    private final long seed;
+    private final List<Double> outsides;
+    private final List<Long> seeds;
+    private final String baselineFormat;
     private final Provenance provenance;
-    private final CompletableFuture<Long> sharedWarmup = new CompletableFuture<>();
+    /** Per group (seed, then share): its first point's warm-up length. */
+    private final List<CompletableFuture<Long>> sharedWarmup = new ArrayList<>();
 
     /**
      * Creates the study.
@@ -46,21 +52,70 @@ public final class CompareStudy implements Study {
      * @param workload the workload
      * @param homes the restricted mapping of hr and sr+hr, or null for the default
      * @param accesses counted accesses per run
-     * @param warmup point 0's warm-up plan
-     * @param seed the seed
+     * @param warmup each group's first point's warm-up plan
+     * @param outsides the outside shares, or empty for the workload's own
+     * @param seeds the seeds, at least one
      * @param provenance the provenance every row carries
      */
     public CompareStudy(final SystemSpec machine, final List<CoherenceExperiments.RunSpec> runs,
             final CoherenceExperiments.WorkloadSpec workload, final String homes, final long accesses,
-            final Warmup warmup, final long seed, final Provenance provenance) {
+            final Warmup warmup, final List<Double> outsides, final List<Long> seeds, final Provenance provenance) {
+        if (seeds.isEmpty()) {
+            throw new IllegalArgumentException("a comparison needs at least one seed");
+        }
         this.machine = machine;
         this.runs = List.copyOf(runs);
         this.workload = workload;
         this.homes = homes;
         this.accesses = accesses;
         this.warmup = warmup;
-        this.seed = seed;
+        this.outsides = List.copyOf(outsides);
+        this.seeds = List.copyOf(seeds);
+        this.baselineFormat = CoherenceExperiments.defaultFormats(machine).get(0);
         this.provenance = provenance;
+        for (int g = 0; g < groups(); g++) {
+            sharedWarmup.add(new CompletableFuture<>());
+        }
+    }
+
+    /**
+     * One comparison of the configurations on one stream (one seed, the workload's outside share).
+     *
+     * @param machine the machine
+     * @param runs the configurations
+     * @param workload the workload
+     * @param homes the restricted mapping, or null
+     * @param accesses counted accesses per run
+     * @param warmup the first run's warm-up plan
+     * @param seed the seed
+     * @param provenance the provenance
+     * @return the study
+     */
+    public static CompareStudy single(final SystemSpec machine, final List<CoherenceExperiments.RunSpec> runs,
+            final CoherenceExperiments.WorkloadSpec workload, final String homes, final long accesses,
+            final Warmup warmup, final long seed, final Provenance provenance) {
+        return new CompareStudy(machine, runs, workload, homes, accesses, warmup, List.of(), List.of(seed),
+                provenance);
+    }
+
+    private int shares() {
+        return Math.max(1, outsides.size());
+    }
+
+    private int groups() {
+        return seeds.size() * shares();
+    }
+
+    private int group(final int point) {
+        return point / runs.size();
+    }
+
+    private long seedOf(final int point) {
+        return seeds.get(group(point) / shares());
+    }
+
+    private CoherenceExperiments.WorkloadSpec workloadOf(final int point) {
+        return outsides.isEmpty() ? workload : workload.withOutside(outsides.get(group(point) % shares()));
     }
 
     @Override
@@ -77,17 +132,19 @@ public final class CompareStudy implements Study {
 
     @Override
     public List<String> timingColumns() {
-        return List.of("sim_seconds", "accesses_per_second");
+        return SimulationResult.WALL_CLOCK_COLUMNS;
     }
 
     @Override
     public int points() {
-        return runs.size();
+        return runs.size() * groups();
     }
 
     @Override
     public String describe(final int point) {
-        return machine.name() + " " + runs.get(point).label();
+        return machine.name() + " " + runs.get(point % runs.size()).label()
+                + (outsides.isEmpty() ? "" : " outside " + outsides.get(group(point) % shares()))
+                + (seeds.size() == 1 ? "" : " seed " + seedOf(point));
     }
 
     @Override
@@ -97,51 +154,60 @@ public final class CompareStudy implements Study {
 
     @Override
     public void prepare(final int[] points) throws IOException {
-        if (Arrays.stream(points).noneMatch(p -> p == 0) && points.length > 0) {
-            // another shard runs point 0: find its warm-up length the same way (a deterministic replay)
-            sharedWarmup.complete(simulate(0, warmup, 1, new WarmupHandover(sharedWarmup)).warmupAccesses());
+        for (int g = 0; g < groups(); g++) {
+            final int leader = g * runs.size();
+            final boolean needed = Arrays.stream(points).anyMatch(p -> p / runs.size() == leader / runs.size());
+            final boolean here = Arrays.stream(points).anyMatch(p -> p == leader);
+            if (needed && !here) {
+                // another shard runs this group's first point: find its warm-up length the same way (a replay)
+                final CompletableFuture<Long> length = sharedWarmup.get(g);
+                length.complete(simulate(leader, warmup, 1, new WarmupHandover(length)).warmupAccesses());
+            }
         }
     }
 
     @Override
     public List<List<String>> run(final int point) throws Exception {
         final SimulationResult r;
-        if (point == 0) {
+        final CompletableFuture<Long> length = sharedWarmup.get(group(point));
+        if (point % runs.size() == 0) {
             try {
-                r = simulate(0, warmup, accesses, new WarmupHandover(sharedWarmup));
+                r = simulate(point, warmup, accesses, new WarmupHandover(length));
             } catch (final Exception | Error e) {
-                sharedWarmup.completeExceptionally(e);
+                length.completeExceptionally(e);
                 throw e;
             }
-            sharedWarmup.complete(r.warmupAccesses());
+            length.complete(r.warmupAccesses());
         } else {
-            final long length;
+            final long warmed;
             try {
-                length = sharedWarmup.get();
+                warmed = length.get();
             } catch (final ExecutionException e) {
-                throw new IllegalStateException("point 0 (" + describe(0) + ") failed, so " + describe(point)
+                throw new IllegalStateException("the first point of its group failed, so " + describe(point)
                         + " has no warm-up length", e.getCause());
             }
-            r = simulate(point, warmup.fixedAt(length), accesses, CoherenceSimulator.Progress.NONE);
+            r = simulate(point, warmup.fixedAt(warmed), accesses, CoherenceSimulator.Progress.NONE);
         }
-        return List.of(row(r));
+        return List.of(row(r, workloadOf(point)));
     }
 
     private SimulationResult simulate(final int point, final Warmup plan, final long counted,
             final CoherenceSimulator.Progress progress) throws IOException {
-        final CoherenceExperiments.RunSpec run = runs.get(point);
-        return CoherenceSimulator.run(machine, run.scheme(), run.scheme().sharerRestricted() ? null : run.format(),
-                run.scheme().homeRestricted() ? homes : null, workload.build(machine, seed), plan, counted, seed,
-                progress);
+        final CoherenceExperiments.RunSpec run = runs.get(point % runs.size());
+        final long seed = seedOf(point);
+        return CoherenceSimulator.run(machine, run.scheme(),
+                run.scheme().sharerRestricted() || run.scheme() == Scheme.HIER ? null : run.format(),
+                run.scheme().homeRestricted() ? homes : null, workloadOf(point).build(machine, seed), plan, counted,
+                seed, progress);
     }
 
-    private List<String> row(final SimulationResult r) {
+    private List<String> row(final SimulationResult r, final CoherenceExperiments.WorkloadSpec w) {
         final List<String> row = new ArrayList<>();
         for (final Object cell : r.row()) {
             row.add(String.valueOf(cell));
         }
-        row.add(workload.groupSize() == null ? "default" : Integer.toString(workload.groupSize()));
-        row.add(workload.active() == null || workload.active() == 0 ? "all" : Integer.toString(workload.active()));
+        row.add(w.groupSize() == null ? "default" : Integer.toString(w.groupSize()));
+        row.add(w.active() == null || w.active() == 0 ? "all" : Integer.toString(w.active()));
         row.addAll(provenance.values());
         return row;
     }
@@ -158,8 +224,24 @@ public final class CompareStudy implements Study {
 
     @Override
     public List<String> publish(final Path dir, final List<List<String>> rows) throws IOException {
+        final List<SimulationResult> results = results(rows);
         CsvFiles.write(dir.resolve("compare.csv"), columns(), rows);
-        CoherenceExperiments.plotCompare(dir.resolve("compare.png"), results(rows));
-        return List.of("compare.csv", "compare.png");
+        CoherenceExperiments.plotCompare(dir.resolve("compare.png"), results.subList(0, Math.min(runs.size(),
+                results.size())));
+        final List<CdrVerdicts.Point> points = CdrVerdicts.points(results, CdrVerdicts.standard(baselineFormat));
+        CsvFiles.write(dir.resolve("verdicts.csv"), CdrVerdicts.COLUMNS,
+                points.stream().map(CdrVerdicts.Point::cells).toList());
+        CsvFiles.write(dir.resolve("crossovers.csv"), CdrVerdicts.CROSSOVER_COLUMNS, CdrVerdicts.crossovers(points));
+        return List.of("compare.csv", "compare.png", "verdicts.csv", "crossovers.csv");
+    }
+
+    /**
+     * The verdicts of a finished comparison's rows.
+     *
+     * @param rows rows of this study
+     * @return the verdicts' points
+     */
+    public List<CdrVerdicts.Point> verdicts(final List<List<String>> rows) {
+        return CdrVerdicts.points(results(rows), CdrVerdicts.standard(baselineFormat));
     }
 }

@@ -85,7 +85,7 @@ public final class SweepStudy implements Study {
 
     @Override
     public List<String> timingColumns() {
-        return List.of("sim_seconds", "accesses_per_second");
+        return SimulationResult.WALL_CLOCK_COLUMNS;
     }
 
     @Override

@@ -14,7 +14,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.scalebench.coherence.protocol.MesiProtocol;
-import org.scalebench.coherence.sim.AccessBatch;
+import org.scalebench.coherence.sim.ClosedLoopMachine;
 import org.scalebench.coherence.sim.CoherenceSimulator;
 import org.scalebench.coherence.sim.Scheme;
 import org.scalebench.coherence.sim.SyntheticWorkload;
@@ -22,10 +22,11 @@ import org.scalebench.coherence.sim.SystemSpec;
 
 /**
  * The simulator's inner loop: time per simulated access on chip1024 with VM consolidation (16-core VMs), the
- * memory behind the homes and the queues on (the system file's defaults), caches, slices and directories
- * warmed by 4 M accesses, then a pre-generated stream of 4 M accesses replayed
- * in blocks of 4096 (the stream's generation is not timed). 1e9 / score = accesses per second per host
- * core. There is no reference implementation to race: the gate checks its allocation only.
+ * memory behind the homes and every queue on (the system file's defaults): the closed-loop machine drawing each
+ * core's accesses from its generator, performing them and timing their transactions in event order. Warmed by 4 M
+ * accesses (caches, slices, directories, the event queue and chain store at their sizes), then measured in runs of
+ * 4096 accesses. 1e9 / score = accesses per second per host core. There is no reference implementation to race:
+ * the gate checks its allocation only.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -36,70 +37,36 @@ import org.scalebench.coherence.sim.SystemSpec;
 public class SimulatorBench {
 
     static final int BLOCK = 4096;
-    static final int STREAM = 1 << 22;
-    static final int PREFETCH = 8;
+    static final int WARM = 1 << 22;
 
     /** CDR scheme. */
     @Param({"global", "sr", "hr", "sr+hr"})
     String scheme;
 
-    MesiProtocol protocol;
-    int[] core;
-    boolean[] write;
-    long[] address;
-    int[] sdid;
-    int[] hdid;
-    int next;
+    ClosedLoopMachine machine;
 
-    /** Builds and warms the machine, then records the measured stream. */
+    /** Builds and warms the machine. */
     @Setup
     public void setUp() {
         final SystemSpec chip = SystemSpec.named("chip1024");
         final Scheme s = Scheme.parse(scheme);
-        protocol = new MesiProtocol(chip.protocolConfig(CoherenceSimulator.formatFor(chip, s, null),
+        final MesiProtocol protocol = new MesiProtocol(chip.protocolConfig(CoherenceSimulator.formatFor(chip, s, null),
                 CoherenceSimulator.mappingFor(chip, s, null)));
         final SyntheticWorkload workload = new SyntheticWorkload(chip,
                 SyntheticWorkload.Params.defaults(SyntheticWorkload.Kind.VM, chip, 42));
         workload.defineDomains(protocol.sharerDomains(), protocol.homeDomains());
-        final AccessBatch batch = new AccessBatch(BLOCK);
-        for (int done = 0; done < STREAM; done += BLOCK) {
-            workload.fill(batch);
-            for (int i = 0; i < BLOCK; i++) {
-                protocol.access(batch.core[i], batch.write[i], batch.address[i], batch.sdid[i], batch.hdid[i]);
-            }
-        }
-        core = new int[STREAM];
-        write = new boolean[STREAM];
-        address = new long[STREAM];
-        sdid = new int[STREAM];
-        hdid = new int[STREAM];
-        for (int done = 0; done < STREAM; done += BLOCK) {
-            workload.fill(batch);
-            System.arraycopy(batch.core, 0, core, done, BLOCK);
-            System.arraycopy(batch.write, 0, write, done, BLOCK);
-            System.arraycopy(batch.address, 0, address, done, BLOCK);
-            System.arraycopy(batch.sdid, 0, sdid, done, BLOCK);
-            System.arraycopy(batch.hdid, 0, hdid, done, BLOCK);
-        }
+        machine = new ClosedLoopMachine(protocol, workload, chip.mshrsPerCore(), chip.thinkCycles(), 1 << 12);
+        machine.runFor(WARM);
     }
 
     /**
-     * Simulates a block of 4096 accesses.
+     * Simulates 4096 accesses.
      *
-     * @return the summed latency
+     * @return the accesses issued
      */
     @Benchmark
     @OperationsPerInvocation(BLOCK)
     public long kernel() {
-        final int start = next;
-        next = (start + BLOCK) & (STREAM - 1);
-        long latency = 0;
-        final int mask = STREAM - 1;
-        for (int i = start, end = start + BLOCK; i < end; i++) {
-            final int ahead = (i + PREFETCH) & mask;
-            protocol.prefetch(core[ahead], address[ahead]);
-            latency += protocol.access(core[i], write[i], address[i], sdid[i], hdid[i]);
-        }
-        return latency;
+        return machine.runFor(BLOCK);
     }
 }

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.scalebench.coherence.sim.BinaryTrace;
 
-/** Traces through the CLI (issue 11, items 6, 8-10): no record lost, no silent truncation or dropped column. */
+/** Traces through the CLI: no record lost, no silent truncation or dropped column. */
 class TraceCliTest {
 
     @TempDir
@@ -69,10 +69,25 @@ class TraceCliTest {
     void aBinaryTraceCutInsideARecordIsAnError() throws Exception {
         final Path trace = recorded("cut.sbt", 100);
         final byte[] bytes = Files.readAllBytes(trace);
-        Files.write(trace, Arrays.copyOf(bytes, bytes.length - 5));
-        assertBadInput(simulate(trace), "cut.sbt: record 100 is truncated: the file ends 12 bytes into a 17-byte record");
+        Files.write(trace, Arrays.copyOf(bytes, bytes.length - 17 - 5));
+        assertBadInput(simulate(trace), "cut.sbt: record 100 is truncated: the file ends 12 bytes into a 17-byte "
+                + "record (or its trailer); re-record it");
         assertBadInput(CliRun.of("coherence", "trace", "convert", trace.toString(), dir.resolve("c.csv").toString()),
                 "record 100 is truncated");
+        assertTrue(Files.notExists(dir.resolve("c.csv")));
+    }
+
+    @Test
+    void aBinaryTraceCutAtARecordBoundaryIsRefusedNotConvertedShorter() throws Exception {
+        final Path trace = recorded("boundary.sbt", 2000);
+        final byte[] bytes = Files.readAllBytes(trace);
+        Files.write(trace, Arrays.copyOf(bytes, 8 + 17 * 1000)); // as `head -c` at a record boundary
+        final String expected = "boundary.sbt: ends after record 1000 without the trailer that closes a complete "
+                + "trace: the file is truncated; re-record it";
+        assertBadInput(CliRun.of("coherence", "trace", "convert", trace.toString(), dir.resolve("b.csv").toString()),
+                expected);
+        assertBadInput(simulate(trace), expected);
+        assertTrue(Files.notExists(dir.resolve("b.csv")));
     }
 
     @Test
@@ -81,6 +96,7 @@ class TraceCliTest {
         try (OutputStream out = Files.newOutputStream(mixed); BinaryTrace.Writer w = new BinaryTrace.Writer(out)) {
             w.write(0, false, 0, 3);
             w.write(1, true, 64, -1);
+            w.finish();
         }
         assertBadInput(CliRun.of("coherence", "trace", "convert", mixed.toString(), dir.resolve("m.csv").toString()),
                 "mixed.sbt: record 2: some records name a domain and others do not");

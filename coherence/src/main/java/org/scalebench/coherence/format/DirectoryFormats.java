@@ -33,6 +33,8 @@ public final class DirectoryFormats {
                 return new LimitedPointerFormat(spec, capacity, cores);
             case COARSE_VECTOR:
                 return new CoarseVectorFormat(spec, capacity, cores);
+            case HIER:
+                return new HierarchicalFormat(capacity, cores);
             case CDR_SR:
                 return new CdrSharerFormat(capacity, domains,
                         Objects.requireNonNull(sharerMapCaches, "sharerMapCaches (cdr-sr)"));

@@ -36,7 +36,8 @@ public record FormatSpec(Kind kind, int pointers) {
         /** Limited pointers falling back to a coarse vector. */
         COARSE_VECTOR("coarse-vector"),
         /** CDR Sharer Restriction. */
-        CDR_SR("cdr-sr");
+        CDR_SR("cdr-sr"),
+        HIER("hier");
 
         private final String prefix;
 
@@ -97,7 +98,7 @@ public record FormatSpec(Kind kind, int pointers) {
     }
 
     /** Identifiers accepted by {@link #parse}, for error messages. */
-    public static final String ALLOWED = "full-map, dir-b-<i>, dir-nb-<i>, coarse-vector[-<i>], cdr-sr (i in [1, 64])";
+    public static final String ALLOWED = "full-map, dir-b-<i>, dir-nb-<i>, coarse-vector[-<i>], cdr-sr, hier (i in [1, 64])";
 
     /**
      * Parses a format identifier.
@@ -113,6 +114,9 @@ public record FormatSpec(Kind kind, int pointers) {
         }
         if (s.equals(Kind.CDR_SR.prefix())) {
             return new FormatSpec(Kind.CDR_SR, 0);
+        }
+        if (s.equals(Kind.HIER.prefix())) {
+            return new FormatSpec(Kind.HIER, 0);
         }
         if (s.equals(Kind.COARSE_VECTOR.prefix())) {
             return new FormatSpec(Kind.COARSE_VECTOR, DEFAULT_COARSE_POINTERS);

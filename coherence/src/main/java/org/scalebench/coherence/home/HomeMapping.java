@@ -38,11 +38,17 @@ public final class HomeMapping {
         /** OpenPiton bit-select plus mask-and-fold encoder. */
         PITON,
         /** Multiply-shift onto the domain's homes. */
-        UNIFORM
+        UNIFORM,
+        /**
+         * The home of a page is the home next to the first core that touches it (first-touch placement, as NUMA
+         * operating systems place pages); the protocol keeps the page table.
+         */
+        FIRST_TOUCH
     }
 
     /** Names accepted by {@link #parse}. */
-    public static final String ALLOWED = "global, piton, piton-low, piton-middle, piton-high, piton-mixed, uniform";
+    public static final String ALLOWED = "global, first-touch, piton, piton-low, piton-middle, piton-high, piton-mixed, "
+            + "uniform";
 
     /** 2^64 / golden ratio, odd: Fibonacci hashing's multiplier. */
     private static final long PHI = 0x9E37_79B9_7F4A_7C15L;
@@ -90,6 +96,9 @@ public final class HomeMapping {
         if (s.equals("uniform")) {
             return new HomeMapping(Kind.UNIFORM, HomeBitSelect.LOW, totalHomes);
         }
+        if (s.equals("first-touch")) {
+            return new HomeMapping(Kind.FIRST_TOUCH, HomeBitSelect.LOW, totalHomes);
+        }
         if (s.equals("piton")) {
             return new HomeMapping(Kind.PITON, HomeBitSelect.LOW, totalHomes);
         }
@@ -109,7 +118,16 @@ public final class HomeMapping {
      * @return true for {@code piton} and {@code uniform}
      */
     public boolean restricted() {
-        return kind != Kind.GLOBAL;
+        return kind == Kind.PITON || kind == Kind.UNIFORM;
+    }
+
+    /**
+     * Whether a page's home is where it is first touched.
+     *
+     * @return true for {@code first-touch}
+     */
+    public boolean firstTouch() {
+        return kind == Kind.FIRST_TOUCH;
     }
 
     /**
@@ -215,6 +233,8 @@ public final class HomeMapping {
                 return "global";
             case UNIFORM:
                 return "uniform";
+            case FIRST_TOUCH:
+                return "first-touch";
             default:
                 return "piton-" + bits.id();
         }

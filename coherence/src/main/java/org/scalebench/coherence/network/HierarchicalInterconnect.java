@@ -161,6 +161,67 @@ public final class HierarchicalInterconnect extends FramedInterconnect {
      *
      * @return the topology
      */
+    @Override
+    public int interfaces() {
+        return (int) ((nodes + (long) topology.coresPerServer() - 1) / topology.coresPerServer());
+    }
+
+    @Override
+    public int interfaceOf(final int node) {
+        return topology.serverOf(node);
+    }
+
+    @Override
+    public int nodesOfInterface(final int node) {
+        return (int) groupSize((long) topology.serverOf(node) * topology.coresPerServer(), topology.coresPerServer());
+    }
+
+    @Override
+    public long interfaceCycles(final int flits) {
+        return portTable[HierarchicalTopology.SAME_RACK * (MAX_FLITS + 1) + flits];
+    }
+
+    /**
+     * {@inheritDoc} The tree climbs from the root core to the highest switch any target needs, then descends once
+     * into every array, rack and server that holds targets (other than the root's own) and once to every target
+     * core. Quadratic in the number of targets.
+     */
+    @Override
+    public long treeLinks(final int from, final int[] targets, final int count) {
+        int highest = HierarchicalTopology.SAME_CORE;
+        long links = 0;
+        final int rootServer = topology.serverOf(from);
+        final int rootRack = topology.rackOf(from);
+        final int rootCluster = topology.clusterOf(from);
+        for (int i = 0; i < count; i++) {
+            final int t = targets[i];
+            highest = Math.max(highest, topology.level(from, t));
+            links++; // server switch to the core
+            // a descent into the target's server, rack and array, unless the root's or an earlier target's
+            boolean server = topology.serverOf(t) != rootServer;
+            boolean rack = topology.rackOf(t) != rootRack;
+            boolean cluster = topology.clusterOf(t) != rootCluster;
+            for (int j = 0; j < i && (server || rack || cluster); j++) {
+                server &= topology.serverOf(targets[j]) != topology.serverOf(t);
+                rack &= topology.rackOf(targets[j]) != topology.rackOf(t);
+                cluster &= topology.clusterOf(targets[j]) != topology.clusterOf(t);
+            }
+            links += (server ? 1 : 0) + (rack ? 1 : 0) + (cluster ? 1 : 0);
+        }
+        return links + highest; // the root's climb: one link per level
+    }
+
+    @Override
+    public long broadcastTreeLinks(final int from) {
+        final int perServer = topology.coresPerServer();
+        final int perRack = perServer * topology.serversPerRack();
+        final long perCluster = (long) perRack * topology.racksPerCluster();
+        final long servers = (nodes + (long) perServer - 1) / perServer;
+        final long racks = (nodes + (long) perRack - 1) / perRack;
+        final long clusters = (nodes + perCluster - 1) / perCluster;
+        return farthestLevel(from) + (nodes - 1) + (servers - 1) + (racks - 1) + (clusters - 1);
+    }
+
     public HierarchicalTopology topology() {
         return topology;
     }

@@ -84,6 +84,67 @@ public interface Interconnect {
      *
      * @return flits
      */
+    /**
+     * Network interfaces: the queued ports where messages leave and enter a group of nodes (a tile's router port
+     * on a mesh, a server's network card in a warehouse). Messages between nodes of one interface do not use it.
+     *
+     * @return the count
+     */
+    int interfaces();
+
+    /**
+     * The interface of a node.
+     *
+     * @param node a node
+     * @return its interface, in {@code [0, interfaces())}
+     */
+    int interfaceOf(int node);
+
+    /**
+     * Nodes that share a node's interface (itself included).
+     *
+     * @param node a node
+     * @return the count
+     */
+    int nodesOfInterface(int node);
+
+    /**
+     * Cycles a message of {@code flits} flits occupies an interface (one direction of it).
+     *
+     * @param flits the message's length
+     * @return cycles
+     */
+    long interfaceCycles(int flits);
+
+    /**
+     * Links of the multicast tree from {@code from} to the targets: the union of their routes (each link counted
+     * once).
+     *
+     * @param from the root
+     * @param targets targets in {@code [0, count)}
+     * @param count how many
+     * @return links
+     */
+    long treeLinks(int from, int[] targets, int count);
+
+    /**
+     * Links of the broadcast tree from {@code from} to every node.
+     *
+     * @param from the root
+     * @return links
+     */
+    long broadcastTreeLinks(int from);
+
+    /**
+     * A fresh link-load model for this interconnect ({@link LinkLoad#NONE} when its links are not modelled as
+     * queues).
+     *
+     * @return the model
+     */
+    default LinkLoad newLinkLoad() {
+        return LinkLoad.NONE;
+    }
+
     int controlFlits();
 
     /**

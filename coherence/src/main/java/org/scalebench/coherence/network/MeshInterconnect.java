@@ -102,6 +102,73 @@ public final class MeshInterconnect extends FramedInterconnect {
      *
      * @return the mesh
      */
+    @Override
+    public int interfaces() {
+        return mesh.tiles();
+    }
+
+    @Override
+    public int interfaceOf(final int node) {
+        return node;
+    }
+
+    @Override
+    public int nodesOfInterface(final int node) {
+        return 1;
+    }
+
+    @Override
+    public long interfaceCycles(final int flits) {
+        return flits;
+    }
+
+    /**
+     * {@inheritDoc} An XY tree: the root's row from the westmost to the eastmost target column, then in each
+     * target column the links from the root's row to its farthest target on either side. Quadratic in the number
+     * of targets (a multicast reaches a few dozen; a broadcast has its own closed form).
+     */
+    @Override
+    public long treeLinks(final int from, final int[] targets, final int count) {
+        final int x0 = mesh.x(from);
+        final int y0 = mesh.y(from);
+        int minX = x0;
+        int maxX = x0;
+        long vertical = 0;
+        for (int i = 0; i < count; i++) {
+            final int x = mesh.x(targets[i]);
+            minX = Math.min(minX, x);
+            maxX = Math.max(maxX, x);
+            boolean seen = false;
+            for (int j = 0; j < i && !seen; j++) {
+                seen = mesh.x(targets[j]) == x;
+            }
+            if (seen) {
+                continue;
+            }
+            int up = 0;
+            int down = 0;
+            for (int j = i; j < count; j++) {
+                if (mesh.x(targets[j]) == x) {
+                    final int y = mesh.y(targets[j]);
+                    up = Math.max(up, y0 - y);
+                    down = Math.max(down, y - y0);
+                }
+            }
+            vertical += up + down;
+        }
+        return (maxX - minX) + vertical;
+    }
+
+    @Override
+    public long broadcastTreeLinks(final int from) {
+        return (long) mesh.width() * mesh.height() - 1;
+    }
+
+    @Override
+    public LinkLoad newLinkLoad() {
+        return new MeshLinkLoad(mesh);
+    }
+
     public MeshTopology mesh() {
         return mesh;
     }

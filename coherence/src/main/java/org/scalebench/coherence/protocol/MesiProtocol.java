@@ -10,7 +10,11 @@ import org.scalebench.coherence.format.DirectoryFormats;
 import org.scalebench.coherence.home.HomeMapping;
 import org.scalebench.coherence.memory.HomeMemory;
 import org.scalebench.coherence.network.Interconnect;
+import org.scalebench.coherence.network.LinkLoad;
+import org.scalebench.coherence.network.Messenger;
+import org.scalebench.coherence.timing.TimingPath;
 import org.scalebench.core.FastDivisor;
+import org.scalebench.core.LineTable;
 import org.scalebench.core.Mix64;
 import org.scalebench.core.SetAssocTags;
 
@@ -38,32 +42,37 @@ import org.scalebench.core.SetAssocTags;
  * so a format that forgets a sharer leaves a stale copy behind, which a checker finds
  * ({@link org.scalebench.coherence.verify.CoherenceInvariants}).
  *
- * <h2>Transactions and their latency (cycles)</h2>
+ * <h2>Transactions and their timing</h2>
+ * A transaction is performed whole when it is issued (its state changes are atomic), and it lays out its timing as a
+ * {@link TimingPath}: the messages it sends (each through the sender's and the receiver's network interface queues
+ * when they differ, and over the links), the directory and slice accesses, the DRAM reads behind a controller's
+ * queue. The caller's {@code Timeline} walks the path in event order. Zero-load latencies (cycles):
  * <pre>
  *   hit                  privateHit
- *   GetS, no copies      [HMC miss] + req(core, home) + dir + homeData + port + data(home, core)    -&gt; E
- *   GetS, sharers        [HMC miss] + req + dir + homeData + port + data(home, core)                 -&gt; S
- *   GetS, owner          [HMC miss] + req + dir + port + fwd(home, owner) + data(owner, core)        -&gt; S, S
- *   GetM                 [HMC miss] + req + dir + max(port + invalidation round, homeData) + port + data -&gt; M
- *   Upgrade              [HMC miss] + req + dir + port + invalidation round + port + grant           -&gt; M
- *   GetM, owner          [HMC miss] + req + dir + port + fwd(home, owner) + data(owner, core)        -&gt; M
- *   invalidation round   [SMC misses x mapMiss] + max_i (ser_1 + .. + ser_i + inv(home, t_i) + ack(t_i, home))
- *   broadcast round      2 * farthest(home) + sum of ser over every other core
+ *   GetS, no copies      [HMC miss] + req(core, home) + dir + homeData + data(home, core)              -&gt; E
+ *   GetS, sharers        [HMC miss] + req + dir + homeData + data(home, core)                          -&gt; S
+ *   GetS, owner          [HMC miss] + req + dir + fwd(home, owner) + data(owner, core)                 -&gt; S, S
+ *   GetM                 [HMC miss] + req + dir + max(invalidation round, homeData) + data             -&gt; M
+ *   Upgrade              [HMC miss] + req + dir + invalidation round + grant(home, core)               -&gt; M
+ *   GetM, owner          [HMC miss] + req + dir + fwd(home, owner) + data(owner, core)                 -&gt; M
+ *   round, tree          [SMC misses x mapMiss] + max_t (inv(home, t) + ack(t, home))
+ *   round, serial        [SMC misses x mapMiss] + n x ser + max_t (inv(home, t) + ack(t, home)) + n x ser
+ *   broadcast, tree      2 x latency to the farthest core
+ *   broadcast, serial    (cores - 1) x ser + 2 x latency to the farthest core + (cores - 1) x ser
  *   homeData             the home's slice, or DRAM through a memory controller ({@link HomeMemory})
- *   port                 waiting for the home's network port (a queue; see {@link HomeMemory})
  * </pre>
- * (PriME's pipelined invalidations: the home injects them back to back, each taking its serialization
- * {@code ser_i}; on the mesh that is one every {@code controlFlits} cycles.) The home's port is booked for
- * every message it sends on the requester's path and for invalidation trains and broadcasts.
- * Evictions (PutS, PutE, PutM), dirty write-backs, Dir_i NB overflow invalidations and sparse-directory
- * evictions are counted as traffic but are off the requester's critical path.
+ * With {@link InvalidationDelivery#TREE} a round is one message down a multicast tree and one combined
+ * acknowledgement back; with {@link InvalidationDelivery#SERIAL} the home sends {@code n} invalidations back to
+ * back and receives {@code n} acknowledgements (trains through its interface, {@code ser} cycles each).
+ * Evictions (PutS, PutE, PutM), dirty write-backs, Dir_i NB overflow invalidations and sparse-directory evictions
+ * are orphan chains of the path: they occupy the network and the queues, nobody waits for them.
  *
  * <p>The protocol models no data; it reports where data moves to a {@link DataObserver} (a checker keeps
  * values there). Read-only views ({@link #copyState}, {@link #directoryEntry}, {@link #holders}) let a
  * checker inspect the machine without changing it.
  *
- * <p>Allocation: arrays sized from the configuration at construction; {@link #access} allocates nothing.
- * Thread-safety: none.
+ * <p>Allocation: arrays sized from the configuration at construction; {@link #access} and {@link #issue}
+ * allocate nothing. Thread-safety: none.
  */
 public final class MesiProtocol {
 
@@ -107,17 +116,28 @@ public final class MesiProtocol {
     private final MapCacheBank homeMapCaches;
     private final HomeMapping homeMapping;
     private final boolean restrictedHomes;
+    /** First-touch placement: page to home slice, filled as pages are first touched. */
+    private final LineTable pageHome;
+    /** The home slice next to each core: its node's, or its interface's nearest (first touch, server directory). */
+    private final int[] nearHome;
+    /** A hierarchical directory: reads are served by a copy in the requester's interface when there is one. */
+    private final boolean hierarchical;
 
     private final int[] targets;
+    private final long[] broadcastTreeLinks;
     private final long[] broadcastHopSum;
     private final ProtocolStats stats = new ProtocolStats();
-    /** Slices, DRAM, queues and the machine clock behind the homes. */
+    /** Slices and DRAM behind the homes. */
     private final HomeMemory memory;
     /** The home slice at each node (-1 where none), to find a write-back's slice from its node. */
     private final int[] homeAtNode;
     private final boolean resetBroadcastOnEmpty;
-    /** Port cycles of the last invalidation train or broadcast (set by invalidateSharers / broadcast). */
-    private long lastInjection;
+    private final boolean tree;
+    /** Coherence messages: their queues, latency and traffic. */
+    private final Messenger messenger;
+    private final LinkLoad links;
+    /** The path {@link #access} builds into (a simulation passes its own to {@link #issue}). */
+    private final TimingPath scratchPath = new TimingPath();
     private final DataObserver data;
 
     /** Keeps {@link #prefetch}'s loads alive. */
@@ -174,17 +194,36 @@ public final class MesiProtocol {
         this.homeDomains = new HomeDomains(config.homeDomainCount(), homes, homeMapCaches);
         this.homeMapping = config.homeMapping();
         this.restrictedHomes = homeMapping.restricted();
+        this.pageHome = homeMapping.firstTouch() ? new LineTable(1 << 12, NIL) : null;
+        this.hierarchical = config.format().kind() == org.scalebench.coherence.format.FormatSpec.Kind.HIER;
         this.format = formats.create(config.format(), directoryTags.capacity(), sharerDomains, sharerMapCaches);
         this.targets = new int[Math.max(format.maxTargets(), 1)];
+        this.broadcastTreeLinks = new long[homes];
         this.broadcastHopSum = new long[homes];
         for (int h = 0; h < homes; h++) {
+            broadcastTreeLinks[h] = network.broadcastTreeLinks(homeNodes[h]);
             broadcastHopSum[h] = network.hopSumFrom(homeNodes[h]);
         }
-        this.memory = new HomeMemory(config.memory(), network, homeNodes, stats.memory);
+        final boolean contention = config.memory().contention();
+        this.links = contention && config.linkContention() ? network.newLinkLoad() : LinkLoad.NONE;
+        this.messenger = new Messenger(network, links, contention);
+        final Messenger memoryMessenger = new Messenger(network, links, contention);
+        this.memory = new HomeMemory(config.memory(), memoryMessenger, homeNodes, messenger.resources(), stats.memory);
+        stats.attach(messenger, memoryMessenger);
+        this.tree = config.invalidations() == InvalidationDelivery.TREE;
         this.homeAtNode = new int[cores];
         java.util.Arrays.fill(homeAtNode, -1);
         for (int h = homes - 1; h >= 0; h--) {
             homeAtNode[homeNodes[h]] = h;
+        }
+        this.nearHome = new int[cores];
+        for (int c = 0; c < cores; c++) {
+            // the home at the core's node, else the nearest one at or below it in its interface, else home 0's
+            int h = NIL;
+            for (int n = c; n >= 0 && h == NIL && network.interfaceOf(n) == network.interfaceOf(c); n--) {
+                h = homeAtNode[n];
+            }
+            nearHome[c] = h == NIL ? homeMapping.globalHomeOfLine(c) : h;
         }
         this.resetBroadcastOnEmpty = config.broadcastExit() == BroadcastExit.RESET_ON_EMPTY;
     }
@@ -235,21 +274,22 @@ public final class MesiProtocol {
     }
 
     /**
-     * The machine clock ({@link HomeMemory#now}); reading it brings the machine-time counter up to date.
+     * Queued resources the transactions' paths visit: two per network interface (egress, ingress), then the memory
+     * controllers.
      *
-     * @return cycles
+     * @return the count
      */
-    public long machineTime() {
-        return memory.now();
+    public int resources() {
+        return messenger.resources() + memory.controllers();
     }
 
     /**
-     * How many cores issue accesses, for the machine clock ({@link HomeMemory#setIssuingCores}).
+     * The link model paths pay and load ({@link LinkLoad#NONE} without contention).
      *
-     * @param issuing cores that issue, at least 1
+     * @return the links
      */
-    public void setIssuingCores(final int issuing) {
-        memory.setIssuingCores(issuing);
+    public LinkLoad links() {
+        return links;
     }
 
     /**
@@ -271,7 +311,8 @@ public final class MesiProtocol {
     }
 
     /**
-     * Performs one access.
+     * Performs one access and returns its zero-load latency (every queue idle), recording it in the statistics: the
+     * protocol on its own, as checkers and tests use it.
      *
      * @param core the requesting core
      * @param write true for a store
@@ -281,10 +322,33 @@ public final class MesiProtocol {
      * @return the access latency in cycles
      */
     public long access(final int core, final boolean write, final long address, final int sdid, final int hdid) {
-        final long latency = perform(core, write, address, sdid, hdid);
-        stats.latencySum += latency;
-        memory.advance(latency);
+        final TimingPath path = scratchPath;
+        final boolean miss = issue(core, write, address, sdid, hdid, path);
+        final long latency = miss ? path.zeroLoad() : config.privateHitCycles();
+        stats.recordAccess(latency);
+        if (miss) {
+            stats.recordMiss(latency);
+        }
         return latency;
+    }
+
+    /**
+     * Performs one access: its state changes now, its timing laid out in {@code path} (reset first) when it leaves
+     * the private cache. Records no latency (the caller times the path).
+     *
+     * @param core the requesting core
+     * @param write true for a store
+     * @param address the byte address
+     * @param sdid the sharer domain of the address's page, as the core's TLB presents it
+     * @param hdid the home domain of the address's page
+     * @param path receives the transaction's timing
+     * @return true for a miss or an upgrade (the path holds its timing), false for a hit
+     *     ({@link ProtocolConfig#privateHitCycles()} cycles; the path holds the orphans of nothing)
+     */
+    public boolean issue(final int core, final boolean write, final long address, final int sdid, final int hdid,
+            final TimingPath path) {
+        path.reset();
+        return perform(core, write, address, sdid, hdid, path);
     }
 
     /**
@@ -300,8 +364,8 @@ public final class MesiProtocol {
         prefetchSink ^= privateTags.touchSet((core << privateSetShift) | ((int) line & privateSetMask));
     }
 
-    private long perform(final int core, final boolean write, final long address, final int sdid,
-            final int hdid) {
+    private boolean perform(final int core, final boolean write, final long address, final int sdid,
+            final int hdid, final TimingPath path) {
         stats.accesses++;
         final long line = address >>> LineAddress.LINE_SHIFT;
         final int set = (core << privateSetShift) | ((int) line & privateSetMask);
@@ -310,42 +374,55 @@ public final class MesiProtocol {
             final byte s = state[slot];
             if (!write) {
                 stats.hits++;
-                return config.privateHitCycles();
+                return false;
             }
             stats.writes++;
             if (s != SHARED) {
                 state[slot] = MODIFIED; // E to M is silent
                 stats.hits++;
-                return config.privateHitCycles();
+                return false;
             }
-            return upgrade(core, slot, address, line, sdid, hdid);
+            upgrade(core, slot, address, line, sdid, hdid, path);
+            return true;
         }
         if (write) {
             stats.writes++;
         }
-        return miss(core, write, address, line, set, sdid, hdid);
+        miss(core, write, address, line, set, sdid, hdid, path);
+        return true;
     }
 
     // ---------------------------------------------------------------------------------------------- requests
 
-    private long miss(final int core, final boolean write, final long address, final long line, final int set,
-            final int sdid, final int hdid) {
+    private void miss(final int core, final boolean write, final long address, final long line, final int set,
+            final int sdid, final int hdid, final TimingPath path) {
         final int lhid = logicalHomeOfAddress(address, hdid);
-        final int home = homeSlice(line, hdid, lhid);
-        long latency = homeMapCycles(core, hdid, lhid);
+        final int home = pageHome != null ? firstTouchHome(line, core) : homeSlice(line, hdid, lhid);
+        homeMapCycles(core, hdid, lhid, path);
         final int homeNode = homeNodes[home];
-        latency += send(core, homeNode, controlFlits) + config.directoryCycles();
+        if (hierarchical && !write && serveInInterface(core, line, set, sdid, home, path)) {
+            return;
+        }
+        if (hierarchical && network.interfaceOf(homeNodes[nearHome[core]]) != network.interfaceOf(homeNode)) {
+            // the requester's server directory is looked up first; it sends the request on to the line's home
+            messenger.send(core, homeNodes[nearHome[core]], controlFlits, path);
+            path.delay(config.directoryCycles());
+            messenger.send(homeNodes[nearHome[core]], homeNode, controlFlits, path);
+        } else {
+            messenger.send(core, homeNode, controlFlits, path);
+        }
+        path.delay(config.directoryCycles());
         stats.directoryAccesses++;
-        final long issued = memory.now();
         prefetchSink ^= memory.touch(home, line); // the slice's set loads while the directory is searched
-        final int entry = entryFor(home, line);
+        final int entry = entryFor(home, line, path);
         final int owner = format.owner(entry);
         final byte granted;
         if (owner != DirectoryFormat.NONE) {
             // three hops: the owner supplies the line (and writes it back if dirty on a read)
             stats.forwards++;
             final int ownerSlot = ownerSlot(owner, line);
-            latency += fromHome(home, homeNode, owner, controlFlits, issued + latency) + send(owner, core, dataFlits);
+            messenger.send(homeNode, owner, controlFlits, path);
+            messenger.send(owner, core, dataFlits, path);
             if (write) {
                 // the forwarded GetM invalidates the owner, whose (possibly dirty) data goes to the requester
                 dropCopy(ownerSlot);
@@ -354,31 +431,37 @@ public final class MesiProtocol {
                 granted = MODIFIED;
             } else {
                 if (state[ownerSlot] == MODIFIED) {
-                    writeBack(owner, homeNode, line);
+                    writeBack(owner, homeNode, line, path);
                 }
                 state[ownerSlot] = SHARED;
                 format.reset(entry);
-                addSharer(entry, owner, sdid, home);
-                addSharer(entry, core, sdid, home);
+                addSharer(entry, owner, sdid, home, path);
+                addSharer(entry, core, sdid, home, path);
                 granted = SHARED;
             }
         } else if (write) {
-            final long round = invalidateSharers(entry, home, core);
-            final long trainWait = memory.port(home, issued + latency, lastInjection);
-            latency += Math.max(trainWait + round, memory.read(home, line, issued + latency));
-            latency += fromHome(home, homeNode, core, dataFlits, issued + latency);
+            if (format.isEmpty(entry)) {
+                memory.read(home, line, path);
+            } else {
+                path.fork();
+                memory.read(home, line, path);
+                path.branch(1);
+                invalidateSharers(entry, home, core, path);
+                path.join();
+            }
+            messenger.send(homeNode, core, dataFlits, path);
             format.reset(entry);
             format.setOwner(entry, core, sdid);
             granted = MODIFIED;
         } else if (format.isEmpty(entry)) {
-            latency += memory.read(home, line, issued + latency);
-            latency += fromHome(home, homeNode, core, dataFlits, issued + latency);
+            memory.read(home, line, path);
+            messenger.send(homeNode, core, dataFlits, path);
             format.setOwner(entry, core, sdid);
             granted = EXCLUSIVE;
         } else {
-            latency += memory.read(home, line, issued + latency);
-            latency += fromHome(home, homeNode, core, dataFlits, issued + latency);
-            addSharer(entry, core, sdid, home);
+            memory.read(home, line, path);
+            messenger.send(homeNode, core, dataFlits, path);
+            addSharer(entry, core, sdid, home, path);
             granted = SHARED;
         }
         if (write) {
@@ -386,35 +469,89 @@ public final class MesiProtocol {
         } else {
             stats.readMisses++;
         }
-        fill(core, set, line, entry, granted);
+        fill(core, set, line, entry, granted, path);
         if (owner != DirectoryFormat.NONE) {
             data.fromCache(owner, core, line);
         } else {
             data.fromHome(core, line);
         }
-        stats.missLatency.record(latency);
-        return latency;
     }
 
-    private long upgrade(final int core, final int slot, final long address, final long line, final int sdid,
-            final int hdid) {
+    private void upgrade(final int core, final int slot, final long address, final long line, final int sdid,
+            final int hdid, final TimingPath path) {
         stats.upgrades++;
-        long latency = homeMapCycles(core, hdid, logicalHomeOfAddress(address, hdid));
+        homeMapCycles(core, hdid, logicalHomeOfAddress(address, hdid), path);
         final int entry = entryOfSlot[slot];
         final int home = entryHome(entry);
         final int homeNode = homeNodes[home];
-        latency += send(core, homeNode, controlFlits) + config.directoryCycles();
+        messenger.send(core, homeNode, controlFlits, path);
+        path.delay(config.directoryCycles());
         stats.directoryAccesses++;
-        final long issued = memory.now();
         memory.served(home);
-        final long round = invalidateSharers(entry, home, core);
-        latency += memory.port(home, issued + latency, lastInjection) + round;
-        latency += fromHome(home, homeNode, core, controlFlits, issued + latency);
+        invalidateSharers(entry, home, core, path);
+        messenger.send(homeNode, core, controlFlits, path);
         format.reset(entry);
         format.setOwner(entry, core, sdid);
         state[slot] = MODIFIED;
-        stats.missLatency.record(latency);
-        return latency;
+    }
+
+    /** The home of a line under first-touch placement: its page's, set by the page's first toucher. */
+    private int firstTouchHome(final long line, final int core) {
+        final long page = line >>> LineAddress.LINES_PER_PAGE_SHIFT;
+        final int known = pageHome.get(page);
+        if (known != NIL) {
+            return known;
+        }
+        final int home = nearHome[core];
+        pageHome.put(page, home);
+        return home;
+    }
+
+    /**
+     * A hierarchical directory's read served inside the requester's server: when a core of the same interface holds
+     * the line shared (or exclusive: it is then downgraded), the server's directory forwards the request to it and
+     * it supplies the data, without a trip to the line's home (whose entry gains the requester as a sharer, as the
+     * server's directory tells the levels above). Returns false when no such copy exists.
+     */
+    private boolean serveInInterface(final int core, final long line, final int set, final int sdid, final int home,
+            final TimingPath path) {
+        final int entry = directoryEntry(home, line);
+        if (entry < 0) {
+            return false;
+        }
+        final int here = network.interfaceOf(core);
+        int supplier = NIL;
+        for (int slot = firstHolder[entry]; slot != NIL && supplier == NIL; slot = nextHolder[slot]) {
+            final int holder = coreOfSlot(slot);
+            if (holder != core && network.interfaceOf(holder) == here) {
+                supplier = slot;
+            }
+        }
+        if (supplier == NIL) {
+            return false;
+        }
+        final int holder = coreOfSlot(supplier);
+        final int serverDirectory = homeNodes[nearHome[core]];
+        stats.directoryAccesses++;
+        stats.forwards++;
+        messenger.send(core, serverDirectory, controlFlits, path);
+        path.delay(config.directoryCycles());
+        messenger.send(serverDirectory, holder, controlFlits, path);
+        messenger.send(holder, core, dataFlits, path);
+        if (format.owner(entry) != DirectoryFormat.NONE) {
+            // the exclusive holder keeps a shared copy (writing back if dirty) and both become sharers
+            if (state[supplier] == MODIFIED) {
+                writeBack(holder, homeNodes[home], line, path);
+            }
+            state[supplier] = SHARED;
+            format.reset(entry);
+            addSharer(entry, holder, sdid, home, path);
+        }
+        addSharer(entry, core, sdid, home, path);
+        stats.readMisses++;
+        fill(core, set, line, entry, SHARED, path);
+        data.fromCache(holder, core, line);
+        return true;
     }
 
     /** The line's logical home in its home domain, or {@link #NIL} when homes are global. */
@@ -427,17 +564,17 @@ public final class MesiProtocol {
         return lhid == NIL ? homeMapping.globalHomeOfLine(line) : homeDomains.home(hdid, lhid);
     }
 
-    /** The Home Map Cache's extra latency for finding a logical home (0 when homes are global). */
-    private long homeMapCycles(final int core, final int hdid, final int lhid) {
+    /** The Home Map Cache's extra latency for finding a logical home (none when homes are global). */
+    private void homeMapCycles(final int core, final int hdid, final int lhid, final TimingPath path) {
         if (lhid == NIL) {
-            return 0;
+            return;
         }
         stats.homeMapLookups++;
         if (homeMapCaches.access(core, hdid, lhid)) {
-            return 0;
+            return;
         }
         stats.homeMapMisses++;
-        return config.mapMissCycles();
+        path.delay(config.mapMissCycles());
     }
 
     // ------------------------------------------------------------------------------------------ directory
@@ -452,7 +589,7 @@ public final class MesiProtocol {
     }
 
     /** The directory entry of {@code line} at {@code home}, allocating (and evicting) if needed. */
-    private int entryFor(final int home, final long line) {
+    private int entryFor(final int home, final long line, final TimingPath path) {
         final int set = directorySet(home, line);
         final int entry = directoryTags.findInSet(set, line);
         if (entry >= 0) {
@@ -460,7 +597,7 @@ public final class MesiProtocol {
         }
         final int victim = directoryTags.victimInSet(set);
         if (directoryTags.isValid(victim)) {
-            evictEntry(victim, home);
+            evictEntry(victim, home, path);
         }
         directoryTags.fillSlot(victim, line);
         format.reset(victim);
@@ -468,17 +605,18 @@ public final class MesiProtocol {
         return victim;
     }
 
-    /** A sparse-directory eviction: every copy of the victim line is invalidated. */
-    private void evictEntry(final int entry, final int home) {
+    /** A sparse-directory eviction: every copy of the victim line is invalidated, off the requester's path. */
+    private void evictEntry(final int entry, final int home, final TimingPath path) {
         stats.directoryEvictions++;
         final int homeNode = homeNodes[home];
         final int owner = format.owner(entry);
+        path.beginOrphan();
         if (owner != DirectoryFormat.NONE) {
-            invalidateCore(owner, directoryTags.tagAt(entry), homeNode);
+            invalidateOne(owner, directoryTags.tagAt(entry), homeNode, path);
         } else {
-            invalidateSharers(entry, home, NIL);
-            memory.port(home, memory.now(), lastInjection); // off the requester's path, but it occupies the port
+            invalidateSharers(entry, home, NIL, path);
         }
+        path.endOrphan();
         format.reset(entry);
         directoryTags.invalidate(entry);
     }
@@ -496,39 +634,87 @@ public final class MesiProtocol {
         }
     }
 
-    private void addSharer(final int entry, final int core, final int sdid, final int home) {
+    private void addSharer(final int entry, final int core, final int sdid, final int home, final TimingPath path) {
         final int dropped = format.addSharer(entry, core, sdid);
         if (dropped != DirectoryFormat.NONE && dropped != core) {
             stats.overflowInvalidations++;
-            invalidateCore(dropped, directoryTags.tagAt(entry), homeNodes[home]);
+            path.beginOrphan();
+            invalidateOne(dropped, directoryTags.tagAt(entry), homeNodes[home], path);
+            path.endOrphan();
         }
     }
 
     /**
      * Invalidates the copies at the cores the format names (every core for a broadcast entry), except
-     * {@code requester}'s; returns the round's latency. A target without a copy acknowledges all the same
+     * {@code requester}'s, and lays the round out on the path. A target without a copy acknowledges all the same
      * (a superfluous invalidation).
      */
-    private long invalidateSharers(final int entry, final int home, final int requester) {
+    private void invalidateSharers(final int entry, final int home, final int requester, final TimingPath path) {
         final int homeNode = homeNodes[home];
         if (format.isBroadcast(entry)) {
-            return broadcast(entry, home, homeNode, requester);
+            broadcast(entry, home, homeNode, requester, path);
+            return;
         }
         final long line = directoryTags.tagAt(entry);
         final long smcMissesBefore = format.mapCacheMisses();
         final int n = format.invalidationTargets(entry, home, targets);
-        long round = 0;
-        long injected = 0;
+        path.delay((format.mapCacheMisses() - smcMissesBefore) * config.mapMissCycles());
+        final int homeInterface = network.interfaceOf(homeNode);
+        long roundTrip = 0;
+        int ackFlits = controlFlits;
+        int count = 0;
+        int remote = 0;
         for (int i = 0; i < n; i++) {
             final int target = targets[i];
             if (target == requester) {
                 continue;
             }
-            injected += network.serializationCycles(homeNode, target, controlFlits);
-            round = Math.max(round, invalidateCore(target, line, homeNode) + injected);
+            roundTrip = Math.max(roundTrip, invalidateCore(target, line, homeNode, path));
+            ackFlits = Math.max(ackFlits, lastAckFlits);
+            if (!tree) {
+                messenger.count(homeNode, target, controlFlits);
+                messenger.count(target, homeNode, lastAckFlits);
+                links.carry(homeNode, target, controlFlits);
+                links.carry(target, homeNode, lastAckFlits);
+            }
+            remote += network.interfaceOf(target) != homeInterface ? 1 : 0;
+            targets[count++] = target;
         }
-        lastInjection = injected;
-        return round + (format.mapCacheMisses() - smcMissesBefore) * config.mapMissCycles();
+        if (count == 0) {
+            return;
+        }
+        if (tree) {
+            messenger.countTree(network.treeLinks(homeNode, targets, count), controlFlits, ackFlits);
+            links.carryTree(homeNode, targets, count, controlFlits);
+            links.carryTreeInward(homeNode, targets, count, ackFlits);
+        }
+        round(homeNode, remote, roundTrip, ackFlits, path);
+    }
+
+    /**
+     * An invalidation round's timing. Tree: the multicast leaves through the home's interface (when a target is
+     * outside it), the round trip to the farthest target passes, the combined acknowledgement comes in. Serial: a
+     * train of {@code remote} invalidations leaves, the round trip passes, a train of as many acknowledgements
+     * comes in.
+     */
+    private void round(final int homeNode, final long remote, final long roundTrip, final int ackFlits,
+            final TimingPath path) {
+        final int out = (int) network.interfaceCycles(controlFlits);
+        final int in = (int) network.interfaceCycles(ackFlits);
+        if (tree) {
+            if (remote > 0) {
+                path.packet(messenger.egress(homeNode), out);
+            }
+            path.delay(roundTrip);
+            if (remote > 0) {
+                path.packet(messenger.ingress(homeNode), in);
+            }
+            return;
+        }
+        final int packets = (int) Math.min(remote, Integer.MAX_VALUE);
+        path.train(messenger.egress(homeNode), packets, out);
+        path.delay(roundTrip);
+        path.train(messenger.ingress(homeNode), packets, in);
     }
 
     /**
@@ -536,13 +722,11 @@ public final class MesiProtocol {
      * the copies that exist, which the holder list reaches without probing every core (the same outcome as
      * probing them all: a core without a copy has nothing to drop).
      */
-    private long broadcast(final int entry, final int home, final int homeNode, final int requester) {
+    private void broadcast(final int entry, final int home, final int homeNode, final int requester,
+            final TimingPath path) {
         stats.broadcasts++;
         final long others = cores - 1;
         stats.invalidations += others;
-        stats.messages += 2 * others;
-        stats.bytes += 2 * others * controlFlits * flitBytes;
-        stats.flitHops += 2L * controlFlits * broadcastHopSum[home];
         int dropped = 0;
         for (int slot = firstHolder[entry]; slot != NIL;) { // shared copies only: a broadcast entry has no owner
             final int next = nextHolder[slot];
@@ -553,8 +737,16 @@ public final class MesiProtocol {
             slot = next;
         }
         stats.superfluousInvalidations += others - dropped;
-        lastInjection = network.broadcastInjectionCycles(homeNode, controlFlits);
-        return 2 * network.maxLatencyFrom(homeNode, controlFlits) + lastInjection;
+        if (tree) {
+            messenger.countTree(broadcastTreeLinks[home], controlFlits, controlFlits);
+        } else {
+            messenger.countMany(2 * others, controlFlits, 2 * broadcastHopSum[home]);
+        }
+        // the tree's copies, or the train's unicasts, fan out over every link of the broadcast tree
+        links.carryBroadcast(homeNode, controlFlits);
+        links.carryBroadcastInward(homeNode, controlFlits);
+        round(homeNode, cores - network.nodesOfInterface(homeNode), 2 * network.maxLatencyFrom(homeNode, controlFlits),
+                controlFlits, path);
     }
 
     // ------------------------------------------------------------------------------------- private caches
@@ -577,43 +769,55 @@ public final class MesiProtocol {
         return slot;
     }
 
+    /** The acknowledgement length of the last {@link #invalidateCore}: data when the copy was dirty. */
+    private int lastAckFlits;
+
     /**
-     * Sends an invalidation of {@code line} to {@code core}, which drops its copy if it has one and
-     * acknowledges (with the data if dirty); returns the round trip.
+     * Invalidates {@code core}'s copy of {@code line}, if it has one (a dirty copy goes back to the home's slice
+     * with the acknowledgement); returns the uncontended round trip. Counts no message (the round does).
      */
-    private long invalidateCore(final int core, final long line, final int homeNode) {
+    private long invalidateCore(final int core, final long line, final int homeNode, final TimingPath path) {
         stats.invalidations++;
-        final long there = send(homeNode, core, controlFlits);
+        final long there = network.latency(homeNode, core, controlFlits) + links.delay(homeNode, core);
         final int slot = slotOf(core, line);
+        lastAckFlits = controlFlits;
         if (slot < 0) {
             stats.superfluousInvalidations++;
-            return there + send(core, homeNode, controlFlits);
-        }
-        final long back;
-        if (state[slot] == MODIFIED) {
-            stats.writebacks++;
-            back = send(core, homeNode, dataFlits);
-            memory.writeBack(homeAtNode[homeNode], line);
-            data.toHome(core, line);
         } else {
-            back = send(core, homeNode, controlFlits);
+            if (state[slot] == MODIFIED) {
+                stats.writebacks++;
+                lastAckFlits = dataFlits;
+                memory.writeBack(homeAtNode[homeNode], line, path);
+                data.toHome(core, line);
+            }
+            dropCopy(slot);
         }
-        dropCopy(slot);
-        return there + back;
+        return there + network.latency(core, homeNode, lastAckFlits) + links.delay(core, homeNode);
     }
 
-    private void writeBack(final int core, final int homeNode, final long line) {
+    /** An invalidation of one core's copy as two messages on the path (an evicted owner, an NB overflow). */
+    private void invalidateOne(final int core, final long line, final int homeNode, final TimingPath path) {
+        invalidateCore(core, line, homeNode, path);
+        messenger.send(homeNode, core, controlFlits, path);
+        messenger.send(core, homeNode, lastAckFlits, path);
+    }
+
+    /** A dirty copy's data written back to its home (the owner answering a forwarded read), off the path. */
+    private void writeBack(final int core, final int homeNode, final long line, final TimingPath path) {
         stats.writebacks++;
-        send(core, homeNode, dataFlits);
-        memory.writeBack(homeAtNode[homeNode], line);
+        path.beginOrphan();
+        messenger.send(core, homeNode, dataFlits, path);
+        memory.writeBack(homeAtNode[homeNode], line, path);
+        path.endOrphan();
         data.toHome(core, line);
     }
 
     /** Places {@code line} in {@code core}'s cache (evicting a victim first) and links it to its entry. */
-    private void fill(final int core, final int set, final long line, final int entry, final byte granted) {
+    private void fill(final int core, final int set, final long line, final int entry, final byte granted,
+            final TimingPath path) {
         final int slot = privateTags.victimInSet(set);
         if (privateTags.isValid(slot)) {
-            evict(core, slot);
+            evict(core, slot, path);
         }
         privateTags.fillSlot(slot, line);
         state[slot] = granted;
@@ -627,22 +831,28 @@ public final class MesiProtocol {
         firstHolder[entry] = slot;
     }
 
-    /** A replacement: PutS, PutE or PutM to the line's home. */
-    private void evict(final int core, final int slot) {
+    /** A replacement: PutS, PutE or PutM to the line's home, off the requester's path. */
+    private void evict(final int core, final int slot, final TimingPath path) {
         stats.evictions++;
         final int entry = entryOfSlot[slot];
         final int homeNode = homeNodes[entryHome(entry)];
         final byte s = state[slot];
+        path.beginOrphan();
         if (s == MODIFIED) {
-            writeBack(core, homeNode, privateTags.tagAt(slot));
+            stats.writebacks++;
+            final long line = privateTags.tagAt(slot);
+            messenger.send(core, homeNode, dataFlits, path);
+            memory.writeBack(homeAtNode[homeNode], line, path);
+            data.toHome(core, line);
             format.reset(entry);
         } else if (s == EXCLUSIVE) {
-            send(core, homeNode, controlFlits);
+            messenger.send(core, homeNode, controlFlits, path);
             format.reset(entry);
         } else {
-            send(core, homeNode, controlFlits);
+            messenger.send(core, homeNode, controlFlits, path);
             format.removeSharer(entry, core);
         }
+        path.endOrphan();
         dropCopy(slot);
         freeIfEmpty(entry);
     }
@@ -661,19 +871,6 @@ public final class MesiProtocol {
         }
         state[slot] = INVALID;
         privateTags.invalidate(slot);
-    }
-
-    /** A message the home sends on the requester's path: the wait for its port, then the message's latency. */
-    private long fromHome(final int home, final int homeNode, final int to, final int flits, final long at) {
-        return memory.port(home, at, network.serializationCycles(homeNode, to, flits)) + send(homeNode, to, flits);
-    }
-
-    /** Counts one message and returns its latency. */
-    private long send(final int from, final int to, final int flits) {
-        stats.messages++;
-        stats.bytes += (long) flits * flitBytes;
-        stats.flitHops += (long) flits * network.hops(from, to);
-        return network.latency(from, to, flits);
     }
 
     // ------------------------------------------------------------------------------ read-only views
@@ -715,6 +912,16 @@ public final class MesiProtocol {
             out[n++] = coreOfSlot(slot);
         }
         return n;
+    }
+
+    /**
+     * The home a page was given by first-touch placement.
+     *
+     * @param line a line of the page
+     * @return the home slice, or -1 when the page has not been touched (or homes are not placed by first touch)
+     */
+    public int firstTouchHomeOf(final long line) {
+        return pageHome == null ? NIL : pageHome.get(line >>> LineAddress.LINES_PER_PAGE_SHIFT);
     }
 
     /**

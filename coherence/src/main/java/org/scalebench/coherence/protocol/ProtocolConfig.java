@@ -33,13 +33,16 @@ import org.scalebench.core.ReplacementPolicy;
  * @param memory the shared-cache slices, DRAM, controllers and queues behind the homes
  * @param broadcastExit when a broadcast-state entry returns to exact tracking
  * @param mapCacheReplacement replacement of the Sharer and Home Map Caches
+ * @param invalidations how invalidation rounds travel: a multicast tree or one message per target
+ * @param linkContention whether the network's links are modelled as queues (with contention on in {@code memory})
  */
 public record ProtocolConfig(int cores, Interconnect network, int[] homeNodes, int privateSetsPerCore,
         int privateWays, ReplacementPolicy privatePolicy, int privateHitCycles, int directorySetsPerHome,
         int directoryWays, ReplacementPolicy directoryPolicy, int directoryCycles, int homeDataCycles,
         int mapCacheEntries, int mapMissCycles, FormatSpec format, HomeMapping homeMapping,
         int sharerDomainCount, int homeDomainCount, MemoryConfig memory,
-        BroadcastExit broadcastExit, MapCacheReplacement mapCacheReplacement) {
+        BroadcastExit broadcastExit, MapCacheReplacement mapCacheReplacement, InvalidationDelivery invalidations,
+        boolean linkContention) {
 
     /**
      * The configuration without memory behind the homes ({@link MemoryConfig#ideal}: every line served by
@@ -74,7 +77,8 @@ public record ProtocolConfig(int cores, Interconnect network, int[] homeNodes, i
         this(cores, network, homeNodes, privateSetsPerCore, privateWays, privatePolicy, privateHitCycles,
                 directorySetsPerHome, directoryWays, directoryPolicy, directoryCycles, homeDataCycles, mapCacheEntries,
                 mapMissCycles, format, homeMapping, sharerDomainCount, homeDomainCount,
-                MemoryConfig.ideal(homeDataCycles), BroadcastExit.STICKY, MapCacheReplacement.LRU);
+                MemoryConfig.ideal(homeDataCycles), BroadcastExit.STICKY, MapCacheReplacement.LRU,
+                InvalidationDelivery.TREE, false);
     }
 
     /** Validates every parameter. */
@@ -117,9 +121,9 @@ public record ProtocolConfig(int cores, Interconnect network, int[] homeNodes, i
         if (format == null || homeMapping == null || privatePolicy == null || directoryPolicy == null) {
             throw new IllegalArgumentException("format, home mapping and replacement policies must be given");
         }
-        if (memory == null || broadcastExit == null || mapCacheReplacement == null) {
-            throw new IllegalArgumentException("memory configuration, B-state policy and map-cache replacement must"
-                    + " be given");
+        if (memory == null || broadcastExit == null || mapCacheReplacement == null || invalidations == null) {
+            throw new IllegalArgumentException("memory configuration, B-state policy, map-cache replacement and"
+                    + " invalidation delivery must be given");
         }
     }
 

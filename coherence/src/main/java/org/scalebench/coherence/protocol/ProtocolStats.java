@@ -1,5 +1,7 @@
 package org.scalebench.coherence.protocol;
 
+import org.scalebench.coherence.memory.MemoryStats;
+import org.scalebench.coherence.network.Messenger;
 import org.scalebench.core.LatencyHistogram;
 
 /**
@@ -16,9 +18,6 @@ public final class ProtocolStats {
     long readMisses;
     long writeMisses;
     long upgrades;
-    long messages;
-    long bytes;
-    long flitHops;
     long invalidations;
     long broadcasts;
     long forwards;
@@ -29,10 +28,10 @@ public final class ProtocolStats {
     long overflowInvalidations;
     long homeMapLookups;
     long homeMapMisses;
-    // ---- memory behind the homes, contention and the broadcast-state exit (issue 12)
-    final org.scalebench.coherence.memory.MemoryStats memory = new org.scalebench.coherence.memory.MemoryStats();
+    final MemoryStats memory = new MemoryStats();
     long broadcastExits;
-    // ----
+    private Messenger coherenceTraffic;
+    private Messenger memoryTraffic;
     long latencySum;
     long superfluousInvalidations;
     final LatencyHistogram missLatency = new LatencyHistogram();
@@ -45,9 +44,10 @@ public final class ProtocolStats {
         readMisses = 0;
         writeMisses = 0;
         upgrades = 0;
-        messages = 0;
-        bytes = 0;
-        flitHops = 0;
+        if (coherenceTraffic != null) {
+            coherenceTraffic.reset();
+            memoryTraffic.reset();
+        }
         invalidations = 0;
         broadcasts = 0;
         forwards = 0;
@@ -105,19 +105,49 @@ public final class ProtocolStats {
         return accesses == 0 ? 0 : (double) misses() / accesses;
     }
 
-    /** @return coherence messages sent */
+    /** Connects the counters of the protocol's two messengers (coherence traffic, memory traffic). */
+    void attach(final Messenger coherence, final Messenger memoryTraffic) {
+        this.coherenceTraffic = coherence;
+        this.memoryTraffic = memoryTraffic;
+    }
+
+    /** @return messages sent: coherence messages and those between homes and memory controllers */
     public long messages() {
-        return messages;
+        return coherenceTraffic.messages() + memoryTraffic.messages();
     }
 
     /** @return bytes of those messages */
     public long bytes() {
-        return bytes;
+        return coherenceTraffic.bytes() + memoryTraffic.bytes();
     }
 
-    /** @return flits times links crossed */
+    /** @return flits times links crossed, of those messages */
     public long flitHops() {
-        return flitHops;
+        return coherenceTraffic.flitHops() + memoryTraffic.flitHops();
+    }
+
+    /** @return messages between homes and memory controllers only */
+    public long memoryMessages() {
+        return memoryTraffic.messages();
+    }
+
+    /**
+     * Records an access's latency (the caller's: zero-load for {@link MesiProtocol#access}, the timeline's in a
+     * simulation).
+     *
+     * @param cycles the latency
+     */
+    public void recordAccess(final long cycles) {
+        latencySum += cycles;
+    }
+
+    /**
+     * Records a miss's latency (also to be recorded as an access).
+     *
+     * @param cycles the latency
+     */
+    public void recordMiss(final long cycles) {
+        missLatency.record(cycles);
     }
 
     /** @return invalidation messages sent (to sharers, broadcast targets, evicted owners) */
@@ -170,8 +200,8 @@ public final class ProtocolStats {
         return homeMapMisses;
     }
 
-    /** @return the memory side: home slices, DRAM, queues, homes touched, machine time */
-    public org.scalebench.coherence.memory.MemoryStats memory() {
+    /** @return the memory side: home slices, DRAM, homes touched */
+    public MemoryStats memory() {
         return memory;
     }
 

@@ -4,6 +4,7 @@ import org.scalebench.coherence.energy.EnergyModel;
 import org.scalebench.coherence.format.FormatSpec;
 import org.scalebench.coherence.home.HomeMapping;
 import org.scalebench.coherence.memory.MemoryStats;
+import org.scalebench.coherence.timing.Resources;
 import org.scalebench.coherence.protocol.MesiProtocol;
 import org.scalebench.coherence.protocol.ProtocolStats;
 import org.scalebench.core.Checks;
@@ -63,6 +64,13 @@ public final class CoherenceSimulator {
      * @return the format
      */
     public static FormatSpec formatFor(final SystemSpec system, final Scheme scheme, final String requested) {
+        if (scheme == Scheme.HIER) {
+            if (requested != null && FormatSpec.parse(requested).kind() != FormatSpec.Kind.HIER) {
+                throw new IllegalArgumentException("--format " + requested + " with scheme hier: a hierarchical "
+                        + "directory tracks sharers exactly (format hier)");
+            }
+            return FormatSpec.parse("hier");
+        }
         if (scheme.sharerRestricted()) {
             if (requested != null && FormatSpec.parse(requested).kind() != FormatSpec.Kind.CDR_SR) {
                 throw new IllegalArgumentException("--format " + requested + " with scheme " + scheme.id()
@@ -90,6 +98,13 @@ public final class CoherenceSimulator {
      * @return the mapping
      */
     public static HomeMapping mappingFor(final SystemSpec system, final Scheme scheme, final String requested) {
+        if (scheme == Scheme.HIER) {
+            if (requested != null && !HomeMapping.parse(requested, system.homes()).firstTouch()) {
+                throw new IllegalArgumentException("--homes " + requested + " with scheme hier: a hierarchical "
+                        + "directory homes pages where they are first touched (first-touch)");
+            }
+            return HomeMapping.parse("first-touch", system.homes());
+        }
         if (!scheme.homeRestricted()) {
             if (requested != null && HomeMapping.parse(requested, system.homes()).restricted()) {
                 throw new IllegalArgumentException("--homes " + requested + " with scheme " + scheme.id()
@@ -128,20 +143,18 @@ public final class CoherenceSimulator {
     }
 
     /**
-     * Runs one simulation: builds the machine, lets the workload define its domains, warms the caches as
-     * {@code warmup} says, then counts {@code accesses}. Records of a trace are never dropped between warm-up and
-     * counting; a fixed warm-up at or beyond a trace's length, or a warm-up and count summing beyond 2^63 - 1,
-     * is refused.
+     * Runs a simulation: builds the machine, lets the workload define its domains, warms it (as {@code warmup}
+     * says), then counts {@code accesses} accesses and lets the transactions in flight complete.
      *
      * @param system the machine
      * @param scheme the scheme
-     * @param format the user's format or null
-     * @param mapping the user's home mapping or null
-     * @param workload the access stream (fresh: not yet used)
-     * @param warmup the warm-up plan
-     * @param accesses counted accesses, at least 1
-     * @param seed the workload's seed (reported)
-     * @param progress progress sink
+     * @param format the directory format, or null for the scheme's default
+     * @param mapping the home mapping, or null for the scheme's default
+     * @param workload the workload
+     * @param warmup how long to warm up
+     * @param accesses accesses to count, at least 1
+     * @param seed the workload's seed (recorded in the result)
+     * @param progress told how far the run is
      * @return the result
      */
     public static SimulationResult run(final SystemSpec system, final Scheme scheme, final String format,
@@ -160,12 +173,12 @@ public final class CoherenceSimulator {
         final HomeMapping m = mappingFor(system, scheme, mapping);
         final MesiProtocol protocol = new MesiProtocol(system.protocolConfig(f, m));
         workload.defineDomains(protocol.sharerDomains(), protocol.homeDomains());
-        protocol.setIssuingCores(workload.issuingCores());
-        final AccessBatch batch = new AccessBatch(BATCH);
-        final long start = System.nanoTime();
+        final ClosedLoopMachine machine = new ClosedLoopMachine(protocol, workload, system.mshrsPerCore(),
+                system.thinkCycles(), CHAINS);
         final ProtocolStats s = protocol.stats();
+        final long start = System.nanoTime();
         // warm-up, window by window, judging steadiness on the miss rate of each window
-        final long window = warmup.window(Math.min(system.cores(), workload.issuingCores()));
+        final long window = warmup.window(Math.min(system.cores(), machine.issuingCores()));
         long warmed = 0;
         long total = warmup.max() + accesses;
         double previous = Double.NaN;
@@ -174,8 +187,7 @@ public final class CoherenceSimulator {
         while (warmed < warmup.max() && !(warmup.untilSteady() && steady)) {
             final long before = s.accesses();
             final long missesBefore = s.misses();
-            final long n = simulate(protocol, workload, batch, Math.min(window, warmup.max() - warmed), warmed, total,
-                    progress);
+            final long n = runReporting(machine, Math.min(window, warmup.max() - warmed), warmed, total, progress);
             if (n == 0) {
                 break;
             }
@@ -190,69 +202,76 @@ public final class CoherenceSimulator {
         }
         total = warmed + accesses;
         progress.warmed(warmed);
-        protocol.machineTime(); // settles the machine-time counter before it is zeroed
-        protocol.stats().reset();
+        final long warmedAt = System.nanoTime();
         final long smcLookups0 = protocol.sharerMapLookups();
         final long smcMisses0 = protocol.sharerMapMisses();
-        final long counted = simulate(protocol, workload, batch, accesses, warmed, total, progress);
-        final double seconds = (System.nanoTime() - start) / 1e9;
-        protocol.machineTime();
+        machine.startCounting();
+        final long counted = runReporting(machine, accesses, warmed, total, progress);
+        final long lastIssue = machine.timeline().now();
+        final long end = machine.drain();
+        final long finished = System.nanoTime();
+        final long from = machine.countedFrom();
+        final long elapsed = Math.max(1, end - from);
         final long smcLookups = protocol.sharerMapLookups() - smcLookups0;
         final long smcMisses = protocol.sharerMapMisses() - smcMisses0;
         final MemoryStats mem = s.memory();
-        final long flitHops = s.flitHops() + mem.flitHops();
-        final EnergyModel.Breakdown energy = EnergyModel.of(system).estimate(system, f, flitHops,
-                s.directoryAccesses(), mem.dramAccesses(), mem.machineCycles());
+        final Resources resources = machine.timeline().resources();
+        final double resourceUse = resources.maxUtilization(elapsed);
+        final double linkUse = protocol.links().maxUtilization(elapsed);
+        final double busiest = Math.max(resourceUse, linkUse);
+        final String busiestName = linkUse > resourceUse ? "mesh link"
+                : describeResource(system, protocol, resources.busiest());
+        final EnergyModel.Breakdown energy = EnergyModel.of(system).estimate(system, f, s.flitHops(),
+                s.directoryAccesses(), mem.dramAccesses(), elapsed);
+        final double warmSeconds = (warmedAt - start) / 1e9;
+        final double countSeconds = (finished - warmedAt) / 1e9;
         return new SimulationResult(system.name(), scheme.id(), f.id(), m.id(), workload.name(), seed, s.accesses(),
                 s.missRate(), s.missLatency().mean(), s.missLatency().percentile(0.99),
-                s.accesses() == 0 ? 0 : (double) s.latencySum() / s.accesses(), s.messages() + mem.messages(),
-                s.bytes() + mem.bytes(), flitHops, s.broadcasts(), s.invalidations(), ratio(smcMisses, smcLookups),
+                s.accesses() == 0 ? 0 : (double) s.latencySum() / s.accesses(), s.messages(), s.bytes(),
+                s.flitHops(), s.broadcasts(), s.invalidations(), ratio(smcMisses, smcLookups),
                 ratio(s.homeMapMisses(), s.homeMapLookups()), s.directoryEvictions(),
-                system.storageModel().totalBits(f, system.cores()).longValueExact(), EnergyModel.storedDirectoryBits(system, f),
-                mem.homeHitRate(), mem.dramAccesses(), ratio(mem.queueCycles(), s.misses()), mem.homesTouched(),
-                mem.machineCycles(), energy, system.broadcastExit().id(), workload.outsideFraction(), warmed, steady,
-                seconds, seconds > 0 ? (warmed + counted) / seconds : 0);
+                system.storageModel().totalBits(f, system.cores()).longValueExact(),
+                EnergyModel.storedDirectoryBits(system, f), mem.homeHitRate(), mem.dramAccesses(),
+                ratio(resources.waitCycles(), s.misses()), mem.homesTouched(), elapsed, energy,
+                system.broadcastExit().id(), workload.outsideFraction(), warmed, steady, warmSeconds + countSeconds,
+                countSeconds > 0 ? counted / countSeconds : 0, machine.issuingCores(), busiest,
+                busiest >= ClosedLoopMachine.SATURATION, 1000.0 * counted / Math.max(1, lastIssue - from),
+                warmSeconds > 0 ? warmed / warmSeconds : 0, (double) machine.inFlightTime() / elapsed,
+                busiestName);
+    }
+
+    /** Chains the timeline's store starts with (it grows as needed). */
+    private static final int CHAINS = 1 << 12;
+
+    /** A queued resource's name: a node's interface (egress or ingress) or a memory controller. */
+    private static String describeResource(final SystemSpec system, final MesiProtocol protocol, final int r) {
+        final int interfaces = system.network().interfaces();
+        if (r < 2 * interfaces) {
+            final String unit = system.network() instanceof org.scalebench.coherence.network.MeshInterconnect ? "tile"
+                    : "server";
+            return unit + " " + (r >>> 1) + " interface " + ((r & 1) == 0 ? "egress" : "ingress");
+        }
+        return "memory controller " + (r - 2 * interfaces);
     }
 
     private static double ratio(final long part, final long whole) {
         return whole == 0 ? 0 : (double) part / whole;
     }
 
-    /**
-     * Simulates up to {@code limit} accesses, continuing where the batch stopped: records a phase does not use
-     * stay in the batch for the next phase (a trace's records are never dropped).
-     *
-     * @return how many accesses the workload gave
-     */
-    private static long simulate(final MesiProtocol protocol, final Workload workload, final AccessBatch batch,
-            final long limit, final long doneBefore, final long total, final Progress progress) {
+    private static long runReporting(final ClosedLoopMachine machine, final long limit, final long doneBefore,
+            final long total, final Progress progress) {
         long done = 0;
         while (done < limit) {
-            if (batch.next == batch.size) {
-                batch.next = 0;
-                batch.size = workload.fill(batch);
-                if (batch.size == 0) {
-                    break;
-                }
+            final long n = machine.runFor(Math.min(REPORT_EVERY, limit - done));
+            if (n == 0) {
+                break;
             }
-            final int from = batch.next;
-            final int end = from + (int) Math.min(batch.size - from, limit - done);
-            final int[] core = batch.core;
-            final boolean[] write = batch.write;
-            final long[] address = batch.address;
-            final int[] sdid = batch.sdid;
-            final int[] hdid = batch.hdid;
-            for (int i = from; i < end; i++) {
-                final int ahead = i + PREFETCH;
-                if (ahead < end) {
-                    protocol.prefetch(core[ahead], address[ahead]);
-                }
-                protocol.access(core[i], write[i], address[i], sdid[i], hdid[i]);
-            }
-            done += end - from;
-            batch.next = end;
+            done += n;
             progress.update(doneBefore + done, total);
         }
         return done;
     }
+
+    /** Accesses between progress reports. */
+    private static final long REPORT_EVERY = 1 << 16;
 }

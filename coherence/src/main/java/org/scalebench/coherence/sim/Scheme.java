@@ -13,7 +13,16 @@ public enum Scheme {
     /** Home Restriction: the baseline format, each domain's lines homed on its own home domain. */
     HR("hr", false, true),
     /** Both restrictions. */
-    SR_HR("sr+hr", true, true);
+    SR_HR("sr+hr", true, true),
+    /**
+     * A hierarchical directory: exact sharers tracked per level (cores of a server, servers of a rack, racks), pages
+     * homed where they are first touched, reads served by a copy in the requester's server: the organisation large
+     * shared-memory machines use, and the strong baseline of a warehouse-scale machine.
+     */
+    HIER("hier", false, false);
+
+    /** Names accepted by {@link #parse}. */
+    public static final String ALLOWED = "global, sr, hr, sr+hr, hier";
 
     private final String id;
     private final boolean sharerRestricted;
@@ -65,6 +74,6 @@ public enum Scheme {
                 return scheme;
             }
         }
-        throw new IllegalArgumentException("scheme '" + name + "': must be one of global, sr, hr, sr+hr");
+        throw new IllegalArgumentException("scheme '" + name + "': must be one of " + ALLOWED);
     }
 }

@@ -26,16 +26,25 @@ package org.scalebench.coherence.sim;
  * @param directoryBitsWithTags directory bits the machine stores: entries with tags plus Sharer Map Caches
  * @param homeHitRate reads at homes that their slice held
  * @param dramAccesses DRAM reads and writes
- * @param avgQueueCycles cycles waited at home ports and memory controllers, per miss
+ * @param avgQueueCycles cycles waited at network interfaces and memory controllers, per miss
  * @param homesTouched homes that served at least one request
- * @param machineCycles machine time of the counted accesses
+ * @param machineCycles machine time from the first counted access to the last counted transaction's end
  * @param energy energy by part
  * @param bState the broadcast-state policy
  * @param outside fraction of accesses from outside the domain (NaN for traces)
  * @param warmupAccesses accesses simulated before counting
  * @param warmupSteady whether the miss rate was steady when counting started ({@link Warmup})
- * @param simSeconds wall time of the simulation loop
- * @param accessesPerSecond simulated accesses (warm-up included) per wall second
+ * @param simSeconds wall time of the simulation loop (warm-up included)
+ * @param accessesPerSecond counted accesses per wall second of the counted part
+ * @param activeCores cores that issue accesses
+ * @param maxResourceUtilization the busiest queued resource's or link's busy fraction over the counted part
+ * @param saturated whether that utilization reached {@link ClosedLoopMachine#SATURATION}: the machine's throughput,
+ *     not its latency, then describes the configuration
+ * @param accessesPerKilocycle counted accesses per thousand machine cycles (the machine's throughput)
+ * @param warmupAccessesPerSecond warm-up accesses per wall second of the warm-up
+ * @param avgMissesInFlight the time average of misses outstanding over the counted part (Little's law: it equals
+ *     the miss throughput times the mean miss latency)
+ * @param busiestResource the busiest queued resource or link
  */
 public record SimulationResult(String system, String scheme, String format, String homes, String workload,
         long seed, long accesses, double missRate, double avgMissLatencyCycles, long p99MissLatencyCycles,
@@ -43,7 +52,9 @@ public record SimulationResult(String system, String scheme, String format, Stri
         double sharerMapMissRate, double homeMapMissRate, long directoryEvictions, long directoryBits,
         long directoryBitsWithTags, double homeHitRate, long dramAccesses, double avgQueueCycles, int homesTouched,
         long machineCycles, org.scalebench.coherence.energy.EnergyModel.Breakdown energy, String bState,
-        double outside, long warmupAccesses, boolean warmupSteady, double simSeconds, double accessesPerSecond) {
+        double outside, long warmupAccesses, boolean warmupSteady, double simSeconds, double accessesPerSecond,
+        int activeCores, double maxResourceUtilization, boolean saturated, double accessesPerKilocycle,
+        double warmupAccessesPerSecond, double avgMissesInFlight, String busiestResource) {
 
     /** CSV header, in column order. */
     public static final String[] COLUMNS = {"system", "scheme", "format", "workload", "accesses", "miss_rate",
@@ -52,10 +63,22 @@ public record SimulationResult(String system, String scheme, String format, Stri
         "accesses_per_second", "homes", "seed", "avg_access_latency_cycles", "bytes", "directory_evictions",
         "home_hit_rate", "dram_accesses", "avg_queue_cycles", "homes_touched", "machine_cycles", "energy_network_nj",
         "energy_directory_nj", "energy_leakage_nj", "energy_dram_nj", "directory_bits_with_tags", "b_state",
-        "outside", "warmup_accesses", "warmup_steady"};
+        "outside", "warmup_accesses", "warmup_steady", "active_cores", "max_resource_utilization", "saturated",
+        "accesses_per_kilocycle", "warmup_accesses_per_second", "avg_misses_in_flight", "busiest_resource"};
 
-    /** Index of {@code sim_seconds} in {@link #COLUMNS} (the wall-clock columns are this and the next). */
-    public static final int SIM_SECONDS_COLUMN = 16;
+    /** The columns that measure the host (wall-clock time), not the machine: they differ from run to run. */
+    public static final java.util.List<String> WALL_CLOCK_COLUMNS = java.util.List.of("sim_seconds",
+            "accesses_per_second", "warmup_accesses_per_second");
+
+    /**
+     * Whether column {@code i} of {@link #COLUMNS} measures the host rather than the machine.
+     *
+     * @param i a column index
+     * @return true for a wall-clock column
+     */
+    public static boolean isWallClock(final int i) {
+        return i >= 0 && i < COLUMNS.length && WALL_CLOCK_COLUMNS.contains(COLUMNS[i]);
+    }
 
     /**
      * Total energy.
@@ -79,7 +102,9 @@ public record SimulationResult(String system, String scheme, String format, Stri
             homes, seed, fmt(avgAccessLatencyCycles), bytes, directoryEvictions, fmt(homeHitRate), dramAccesses,
             fmt(avgQueueCycles), homesTouched, machineCycles, fmt(energy.networkNj()), fmt(energy.directoryNj()),
             fmt(energy.leakageNj()), fmt(energy.dramNj()), directoryBitsWithTags, bState,
-            Double.isNaN(outside) ? "" : fmt(outside), warmupAccesses, warmupSteady};
+            Double.isNaN(outside) ? "" : fmt(outside), warmupAccesses, warmupSteady, activeCores,
+            fmt(maxResourceUtilization), saturated, fmt(accessesPerKilocycle), fmt(warmupAccessesPerSecond),
+            fmt(avgMissesInFlight), busiestResource};
     }
 
     /**
@@ -106,7 +131,9 @@ public record SimulationResult(String system, String scheme, String format, Stri
                 l.applyAsLong(27), new org.scalebench.coherence.energy.EnergyModel.Breakdown(d.applyAsDouble(28),
                         d.applyAsDouble(29), d.applyAsDouble(30), d.applyAsDouble(31)),
                 at.apply(33), at.apply(34).isEmpty() ? Double.NaN : d.applyAsDouble(34), l.applyAsLong(35),
-                Boolean.parseBoolean(at.apply(36)), d.applyAsDouble(16), d.applyAsDouble(17));
+                Boolean.parseBoolean(at.apply(36)), d.applyAsDouble(16), d.applyAsDouble(17),
+                (int) l.applyAsLong(37), d.applyAsDouble(38), Boolean.parseBoolean(at.apply(39)), d.applyAsDouble(40),
+                d.applyAsDouble(41), d.applyAsDouble(42), at.apply(43));
     }
 
     private static String fmt(final double v) {

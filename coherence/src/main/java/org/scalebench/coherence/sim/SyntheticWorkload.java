@@ -7,6 +7,7 @@ import org.scalebench.coherence.domain.HomeDomains;
 import org.scalebench.coherence.domain.SharerDomains;
 import org.scalebench.core.Checks;
 import org.scalebench.core.FastDivisor;
+import org.scalebench.core.Mix64;
 import org.scalebench.core.RangeReduction;
 
 /**
@@ -22,8 +23,9 @@ import org.scalebench.core.RangeReduction;
  *   <li>{@code page} — page-level domains: {@code groups} sharing groups of {@code groupSize} cores drawn
  *       anywhere in the machine; each group's pages form one domain; a core belongs to several groups.</li>
  * </ul>
- * Each access picks a core (vm, app: the same core for {@code burst} accesses in a row, as a scheduler's
- * quantum) or a group and a member (page), then a line class:
+ * Every issuing core has its own stream, drawn from its own seeded generator (so a core's accesses do not depend on
+ * when other cores ask for theirs). A core of a VM or application accesses its group; a core in page groups picks
+ * one of its groups for each access (a core in no page group issues nothing). Each access then picks a line class:
  * <pre>
  *   private            lines of one core              store fraction privateWrites
  *   read-shared        lines read by the whole group  store fraction sharedWrites
@@ -42,7 +44,8 @@ import org.scalebench.core.RangeReduction;
  * unaffected; without it every group's hot lines would sit at the same offsets and line-interleaved
  * global homes would pile them onto the same few home slices.
  *
- * <p>Allocation: arrays at construction; {@link #fill} allocates nothing. Not thread-safe.
+ * <p>Allocation: arrays at construction; {@link #next} allocates nothing. Thread-safety: {@link #next} for
+ * different cores may run on different threads at once (each core's state is its own); nothing else may.
  */
 public final class SyntheticWorkload implements Workload {
 
@@ -79,7 +82,6 @@ public final class SyntheticWorkload implements Workload {
      * @param sharedWrites store fraction on read-shared lines
      * @param outside fraction of accesses to another group's read-shared lines
      * @param skew integer exponent of the line-index skew, 1 (uniform) to 4
-     * @param burst accesses a core makes in a row before another core is picked (vm, app), at least 1
      * @param seed the seed
      * @param active VMs or applications that issue accesses (vm, app), spread evenly over the machine; 0 for
      *     all. The others are idle: their cores hold nothing, but the machine (homes, broadcasts, storage)
@@ -88,7 +90,7 @@ public final class SyntheticWorkload implements Workload {
     public record Params(Kind kind, int groupSize, int groups, int privateLines, int sharedLines,
             int migratoryLines, int producerConsumerLines, double privateMix, double sharedMix,
             double migratoryMix, double producerConsumerMix, double privateWrites, double sharedWrites,
-            double outside, int skew, int burst, long seed, int active) {
+            double outside, int skew, long seed, int active) {
 
         /** Validates. */
         public Params {
@@ -109,7 +111,6 @@ public final class SyntheticWorkload implements Workload {
                     throw new IllegalArgumentException("fraction = " + f + ": must be in [0, 1]");
                 }
             }
-            Checks.requireInRange("burst", burst, 1, 1 << 20);
             Checks.requireInRange("skew", skew, 1, 4);
             if (active < 0) {
                 throw new IllegalArgumentException("active domains = " + active + ": must be at least 0 (0 = all)");
@@ -123,7 +124,7 @@ public final class SyntheticWorkload implements Workload {
          * producer-consumer lines (a core's working set fits its private cache, so misses are cold and
          * coherence misses); 70/20/5/5 % of accesses to private/read-shared/migratory/
          * producer-consumer lines (page groups: 0/60/20/20), 30 % stores on private and 2 % on read-shared
-         * lines, 1 % from outside the domain, cubic skew, bursts of 16 accesses per core.
+         * lines, 1 % from outside the domain, cubic skew.
          *
          * @param kind the kind
          * @param system the machine
@@ -136,7 +137,7 @@ public final class SyntheticWorkload implements Workload {
             return new Params(kind, page ? 4 : 16, Math.min(system.cores(), system.sharerDomains()),
                     Math.max(1, cache / 4), Math.max(1, cache / 2), Math.max(1, cache / 16), Math.max(1, cache / 16),
                     page ? 0 : 0.7,
-                    page ? 0.6 : 0.2, page ? 0.2 : 0.05, page ? 0.2 : 0.05, 0.3, 0.02, 0.01, 3, 16, seed, 0);
+                    page ? 0.6 : 0.2, page ? 0.2 : 0.05, page ? 0.2 : 0.05, 0.3, 0.02, 0.01, 3, seed, 0);
         }
 
         /**
@@ -148,7 +149,7 @@ public final class SyntheticWorkload implements Workload {
         public Params withGroupSize(final int size) {
             return new Params(kind, size, groups, privateLines, sharedLines, migratoryLines, producerConsumerLines,
                     privateMix, sharedMix, migratoryMix, producerConsumerMix, privateWrites, sharedWrites, outside,
-                    skew, burst, seed, active);
+                    skew, seed, active);
         }
 
         /**
@@ -160,7 +161,7 @@ public final class SyntheticWorkload implements Workload {
         public Params withOutside(final double fraction) {
             return new Params(kind, groupSize, groups, privateLines, sharedLines, migratoryLines,
                     producerConsumerLines, privateMix, sharedMix, migratoryMix, producerConsumerMix, privateWrites,
-                    sharedWrites, fraction, skew, burst, seed, active);
+                    sharedWrites, fraction, skew, seed, active);
         }
 
         /**
@@ -172,7 +173,7 @@ public final class SyntheticWorkload implements Workload {
         public Params withActive(final int count) {
             return new Params(kind, groupSize, groups, privateLines, sharedLines, migratoryLines,
                     producerConsumerLines, privateMix, sharedMix, migratoryMix, producerConsumerMix, privateWrites,
-                    sharedWrites, outside, skew, burst, seed, count);
+                    sharedWrites, outside, skew, seed, count);
         }
     }
 
@@ -182,19 +183,23 @@ public final class SyntheticWorkload implements Workload {
     private final int[][] members;
     private final int[] groupOfCore;
     private final int[] memberOfCore;
-    private final SplittableRandom random;
+    /** Per core: its generator's state (SplitMix64: a Weyl sequence through a mixer). */
+    private final long[] generator;
+    /** Page groups: per core, the groups it belongs to and its member index in each (CSR layout). */
+    private final int[] pageGroupStart;
+    private final int[] pageGroups;
+    private final int[] pageMembers;
+    private final int[] issuing;
     private final double cutPrivate;
     private final double cutShared;
     private final double cutMigratory;
     private final double insideScale;
     private final FastDivisor groupSizeDivisor;
-    /** The active groups (vm, app): bursts pick a core among theirs. */
+    /** The cores of the active groups (vm, app). */
     private final int[] activeCores;
     /** Per group: the odd multiplier and the offset of its page placement. */
     private final long[] frameMultiplier;
     private final long[] frameOffset;
-    private int burstCore;
-    private int burstLeft;
 
     /**
      * Creates the stream.
@@ -251,7 +256,6 @@ public final class SyntheticWorkload implements Workload {
                 memberOfCore[members[g][m]] = m;
             }
         }
-        this.random = new SplittableRandom(params.seed());
         this.cutPrivate = params.privateMix();
         this.cutShared = cutPrivate + params.sharedMix();
         this.cutMigratory = cutShared + params.migratoryMix();
@@ -283,6 +287,62 @@ public final class SyntheticWorkload implements Workload {
             frameMultiplier[g] = frames.nextLong() | 1;
             frameOffset[g] = frames.nextLong();
         }
+        this.generator = new long[cores];
+        for (int c = 0; c < cores; c++) {
+            generator[c] = Mix64.stafford13(params.seed() * GOLDEN_GAMMA + c);
+        }
+        if (params.kind() == Kind.PAGE) {
+            this.pageGroupStart = new int[cores + 1];
+            for (int g = 0; g < groupCount; g++) {
+                for (final int c : members[g]) {
+                    pageGroupStart[c + 1]++;
+                }
+            }
+            for (int c = 0; c < cores; c++) {
+                pageGroupStart[c + 1] += pageGroupStart[c];
+            }
+            this.pageGroups = new int[pageGroupStart[cores]];
+            this.pageMembers = new int[pageGroupStart[cores]];
+            final int[] fill = java.util.Arrays.copyOf(pageGroupStart, cores);
+            for (int g = 0; g < groupCount; g++) {
+                for (int m = 0; m < members[g].length; m++) {
+                    final int c = members[g][m];
+                    pageGroups[fill[c]] = g;
+                    pageMembers[fill[c]++] = m;
+                }
+            }
+            int n = 0;
+            for (int c = 0; c < cores; c++) {
+                n += pageGroupStart[c + 1] > pageGroupStart[c] ? 1 : 0;
+            }
+            this.issuing = new int[n];
+            n = 0;
+            for (int c = 0; c < cores; c++) {
+                if (pageGroupStart[c + 1] > pageGroupStart[c]) {
+                    issuing[n++] = c;
+                }
+            }
+        } else {
+            this.pageGroupStart = new int[0];
+            this.pageGroups = new int[0];
+            this.pageMembers = new int[0];
+            this.issuing = activeCores.clone();
+            java.util.Arrays.sort(issuing);
+        }
+    }
+
+    private static final long GOLDEN_GAMMA = 0x9e37_79b9_7f4a_7c15L;
+
+    /** The next 64 random bits of core {@code c}'s generator (SplitMix64). */
+    private long nextLong(final int c) {
+        final long state = generator[c] + GOLDEN_GAMMA;
+        generator[c] = state;
+        return Mix64.murmur3(state);
+    }
+
+    /** A uniform double in [0, 1) from core {@code c}'s generator. */
+    private double nextDouble(final int c) {
+        return (nextLong(c) >>> 11) * 0x1.0p-53;
     }
 
     private static int[] distinctCores(final SplittableRandom random, final int cores, final int count) {
@@ -313,18 +373,18 @@ public final class SyntheticWorkload implements Workload {
     }
 
     @Override
-    public int issuingCores() {
-        return p.kind() == Kind.PAGE ? system.cores() : activeCores.length;
+    public int[] issuingCores() {
+        return issuing.clone();
     }
 
     /** Another group than {@code g}: an active one when only some are (the public sharer's target). */
-    private int otherGroup(final SplittableRandom r, final int g) {
+    private int otherGroup(final int c, final int g) {
         if (p.kind() == Kind.PAGE || activeCores.length == system.cores()) {
-            final int other = RangeReduction.reduce(r.nextLong(), groupCount - 1);
+            final int other = RangeReduction.reduce(nextLong(c), groupCount - 1);
             return other >= g ? other + 1 : other;
         }
         final int activeGroups = activeCores.length / p.groupSize();
-        final int k = RangeReduction.reduce(r.nextLong(), activeGroups - 1);
+        final int k = RangeReduction.reduce(nextLong(c), activeGroups - 1);
         final int candidate = groupOfCore[activeCores[k * p.groupSize()]];
         return candidate >= g ? groupOfCore[activeCores[(k + 1) * p.groupSize()]] : candidate;
     }
@@ -371,61 +431,50 @@ public final class SyntheticWorkload implements Workload {
     }
 
     @Override
-    public int fill(final AccessBatch batch) {
-        final SplittableRandom r = random;
-        final int cores = system.cores();
+    public boolean next(final int core, final Access out) {
         final int size = p.groupSize();
         final long privateLines = p.privateLines();
         final long sharedBase = (long) size * privateLines;
         final long migratoryBase = sharedBase + p.sharedLines();
         final long producerBase = migratoryBase + p.migratoryLines();
-        batch.size = 0;
-        for (int i = 0, n = batch.capacity(); i < n; i++) {
-            final int g;
-            final int member;
-            final int core;
-            if (p.kind() == Kind.PAGE) {
-                g = RangeReduction.reduce(r.nextLong(), groupCount);
-                member = RangeReduction.reduce(r.nextLong(), size);
-                core = members[g][member];
-            } else {
-                if (burstLeft == 0) {
-                    burstCore = activeCores[RangeReduction.reduce(r.nextLong(), activeCores.length)];
-                    burstLeft = p.burst();
-                }
-                burstLeft--;
-                core = burstCore;
-                g = groupOfCore[core];
-                member = memberOfCore[core];
-            }
-            final double u = r.nextDouble();
-            final double v = r.nextDouble();
-            if (u < p.outside()) {
-                int other = otherGroup(r, g);
-                final long line = sharedBase + skewed(p.sharedLines(), r.nextDouble());
-                batch.add(core, false, address(other, line), other, other);
-                continue;
-            }
-            final double w = (u - p.outside()) * insideScale;
-            final long line;
-            final boolean write;
-            if (w < cutPrivate) {
-                line = member * privateLines + skewed(p.privateLines(), v);
-                write = r.nextDouble() < p.privateWrites();
-            } else if (w < cutShared) {
-                line = sharedBase + skewed(p.sharedLines(), v);
-                write = r.nextDouble() < p.sharedWrites();
-            } else if (w < cutMigratory) {
-                line = migratoryBase + skewed(p.migratoryLines(), v);
-                write = r.nextBoolean();
-            } else {
-                final long j = skewed(p.producerConsumerLines(), v);
-                line = producerBase + j;
-                write = groupSizeDivisor.remainder((int) j) == member;
-            }
-            batch.add(core, write, address(g, line), g, g);
+        final int g;
+        final int member;
+        if (p.kind() == Kind.PAGE) {
+            final int first = pageGroupStart[core];
+            final int k = first + RangeReduction.reduce(nextLong(core), pageGroupStart[core + 1] - first);
+            g = pageGroups[k];
+            member = pageMembers[k];
+        } else {
+            g = groupOfCore[core];
+            member = memberOfCore[core];
         }
-        return batch.size;
+        final double u = nextDouble(core);
+        final double v = nextDouble(core);
+        if (u < p.outside()) {
+            final int other = otherGroup(core, g);
+            final long line = sharedBase + skewed(p.sharedLines(), nextDouble(core));
+            out.set(false, address(other, line), other, other);
+            return true;
+        }
+        final double w = (u - p.outside()) * insideScale;
+        final long line;
+        final boolean write;
+        if (w < cutPrivate) {
+            line = member * privateLines + skewed(p.privateLines(), v);
+            write = nextDouble(core) < p.privateWrites();
+        } else if (w < cutShared) {
+            line = sharedBase + skewed(p.sharedLines(), v);
+            write = nextDouble(core) < p.sharedWrites();
+        } else if (w < cutMigratory) {
+            line = migratoryBase + skewed(p.migratoryLines(), v);
+            write = nextLong(core) < 0;
+        } else {
+            final long j = skewed(p.producerConsumerLines(), v);
+            line = producerBase + j;
+            write = groupSizeDivisor.remainder((int) j) == member;
+        }
+        out.set(write, address(g, line), g, g);
+        return true;
     }
 
     private long skewed(final int lines, final double u) {

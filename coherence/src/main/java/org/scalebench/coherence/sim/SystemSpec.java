@@ -12,6 +12,7 @@ import org.scalebench.coherence.network.HierarchicalInterconnect;
 import org.scalebench.coherence.network.Interconnect;
 import org.scalebench.coherence.network.MeshInterconnect;
 import org.scalebench.coherence.protocol.BroadcastExit;
+import org.scalebench.coherence.protocol.InvalidationDelivery;
 import org.scalebench.coherence.protocol.ProtocolConfig;
 import org.scalebench.coherence.storage.StorageModel;
 import org.scalebench.core.HierarchicalTopology;
@@ -142,6 +143,9 @@ public final class SystemSpec {
         memoryConfig(); // validates the memory parameters now, not at the first run
         BroadcastExit.parse(t.string("b_state"));
         mapCacheReplacement();
+        invalidationDelivery();
+        mshrsPerCore();
+        linkContention();
         org.scalebench.coherence.energy.EnergyModel.of(this); // and the energy constants, not after the run
     }
 
@@ -364,7 +368,55 @@ public final class SystemSpec {
                 table.integer("directory_cycles", 0, 1 << 20), table.integer("home_data_cycles", 0, 1 << 30),
                 table.integer("map_cache_entries", 1, 64), table.integer("memory_cycles", 0, 1 << 30), format,
                 mapping, sharerDomains(), table.integer("home_domains", 1, 1 << 24), memoryConfig(),
-                broadcastExit(), mapCacheReplacement());
+                broadcastExit(), mapCacheReplacement(), invalidationDelivery(), linkContention());
+    }
+
+    /**
+     * Whether the network's links are queues ({@code link_contention}: {@code on} or {@code off}; they are only when
+     * {@code contention} is on too).
+     *
+     * @return true for link queues
+     */
+    public boolean linkContention() {
+        final String value = table.string("link_contention").toLowerCase(Locale.ROOT);
+        if (!value.equals("on") && !value.equals("off")) {
+            throw new DataFileException(table.origin(), table.rows().get("link_contention").line(),
+                    "link_contention = '" + value + "': must be on or off");
+        }
+        return value.equals("on");
+    }
+
+    /**
+     * How invalidation rounds travel ({@code invalidation_delivery}: {@code tree} or {@code serial}).
+     *
+     * @return the delivery
+     */
+    public InvalidationDelivery invalidationDelivery() {
+        final String value = table.string("invalidation_delivery");
+        try {
+            return InvalidationDelivery.parse(value);
+        } catch (final IllegalArgumentException e) {
+            throw new DataFileException(table.origin(), table.rows().get("invalidation_delivery").line(),
+                    e.getMessage());
+        }
+    }
+
+    /**
+     * Misses a core may have outstanding at once ({@code mshrs_per_core}): 1 is a core that blocks on each miss.
+     *
+     * @return the count, in [1, 64]
+     */
+    public int mshrsPerCore() {
+        return table.integer("mshrs_per_core", 1, 64);
+    }
+
+    /**
+     * Cycles of non-memory work between a core's accesses ({@code think_cycles}).
+     *
+     * @return cycles
+     */
+    public int thinkCycles() {
+        return table.integer("think_cycles", 0, 1 << 20);
     }
 
     /**

@@ -40,6 +40,15 @@ public final class TraceWorkload implements Workload {
     private final boolean[] bufWrite = new boolean[BLOCK];
     private final long[] bufAddress = new long[BLOCK];
     private final int[] bufDomain = new int[BLOCK];
+    private final int[] issuing;
+    /** Records read ahead, waiting for their core: a pool of linked records, one FIFO list per core. */
+    private boolean[] recordWrite = new boolean[BLOCK];
+    private long[] recordAddress = new long[BLOCK];
+    private int[] recordDomain = new int[BLOCK];
+    private int[] recordNext = new int[BLOCK];
+    private int freeRecord;
+    private final int[] head;
+    private final int[] tail;
     private TraceSource stream;
     private boolean exhausted;
 
@@ -70,6 +79,7 @@ public final class TraceWorkload implements Workload {
         }
         this.pageDomain = new LineTable(1024, -1);
         long records = 0;
+        final boolean[] seen = new boolean[cores];
         int mode = 0; // 0 unknown, 1 explicit, 2 implicit
         final List<int[]> members = new ArrayList<>();
         final List<Integer> sizes = new ArrayList<>();
@@ -83,6 +93,7 @@ public final class TraceWorkload implements Workload {
                         throw new IllegalArgumentException(in.position(i) + ": core = " + core
                                 + ": must be in [0, " + cores + ") on " + system.name());
                     }
+                    seen[core] = true;
                     final int d = bufDomain[i];
                     final int recordMode = d == TraceSource.NO_DOMAIN ? 2 : 1;
                     if (mode != 0 && mode != recordMode) {
@@ -127,6 +138,31 @@ public final class TraceWorkload implements Workload {
             explicitMembers.add(Arrays.copyOf(members.get(d), sizes.get(d)));
         }
         this.length = records;
+        int n = 0;
+        for (final boolean s : seen) {
+            n += s ? 1 : 0;
+        }
+        this.issuing = new int[n];
+        n = 0;
+        for (int c = 0; c < cores; c++) {
+            if (seen[c]) {
+                issuing[n++] = c;
+            }
+        }
+        this.head = new int[cores];
+        this.tail = new int[cores];
+        Arrays.fill(head, NIL);
+        Arrays.fill(tail, NIL);
+        linkFree(0, BLOCK);
+    }
+
+    private static final int NIL = -1;
+
+    private void linkFree(final int from, final int to) {
+        for (int k = from; k < to; k++) {
+            recordNext[k] = k + 1 < to ? k + 1 : NIL;
+        }
+        freeRecord = from < to ? from : NIL;
     }
 
     @Override
@@ -160,29 +196,79 @@ public final class TraceWorkload implements Workload {
     }
 
     @Override
-    public int fill(final AccessBatch batch) {
+    public int[] issuingCores() {
+        return issuing.clone();
+    }
+
+    /**
+     * {@inheritDoc} The trace is read ahead until this core's next record appears; records of other cores met on
+     * the way wait in their cores' lists (so a core far behind the others costs memory, as many records as the
+     * others run ahead of it).
+     */
+    @Override
+    public boolean next(final int core, final Access out) {
+        while (head[core] == NIL) {
+            if (!readAhead()) {
+                return false;
+            }
+        }
+        final int r = head[core];
+        head[core] = recordNext[r];
+        if (head[core] == NIL) {
+            tail[core] = NIL;
+        }
+        final int d = recordDomain[r];
+        out.set(recordWrite[r], recordAddress[r], d, d);
+        recordNext[r] = freeRecord;
+        freeRecord = r;
+        return true;
+    }
+
+    /** Reads the next block of the trace into the cores' lists; false at the end of the trace. */
+    private boolean readAhead() {
         if (exhausted) {
-            batch.size = 0;
-            return 0;
+            return false;
         }
         try {
             if (stream == null) {
                 stream = opener.open();
             }
-            final int n = stream.read(batch.core, batch.write, batch.address, batch.sdid, batch.capacity());
-            for (int i = 0; i < n; i++) {
-                final int d = explicit ? batch.sdid[i] : pageDomain.get(batch.address[i] >>> LineAddress.PAGE_SHIFT);
-                batch.sdid[i] = d;
-                batch.hdid[i] = d;
-            }
-            batch.size = n;
+            final int n = stream.read(bufCore, bufWrite, bufAddress, bufDomain, BLOCK);
             if (n == 0) {
                 exhausted = true;
                 stream.close();
+                return false;
             }
-            return n;
+            for (int i = 0; i < n; i++) {
+                if (freeRecord == NIL) {
+                    grow();
+                }
+                final int r = freeRecord;
+                freeRecord = recordNext[r];
+                recordWrite[r] = bufWrite[i];
+                recordAddress[r] = bufAddress[i];
+                recordDomain[r] = explicit ? bufDomain[i] : pageDomain.get(bufAddress[i] >>> LineAddress.PAGE_SHIFT);
+                recordNext[r] = NIL;
+                final int c = bufCore[i];
+                if (tail[c] == NIL) {
+                    head[c] = r;
+                } else {
+                    recordNext[tail[c]] = r;
+                }
+                tail[c] = r;
+            }
+            return true;
         } catch (final IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private void grow() {
+        final int old = recordNext.length;
+        recordWrite = Arrays.copyOf(recordWrite, old * 2);
+        recordAddress = Arrays.copyOf(recordAddress, old * 2);
+        recordDomain = Arrays.copyOf(recordDomain, old * 2);
+        recordNext = Arrays.copyOf(recordNext, old * 2);
+        linkFree(old, old * 2);
     }
 }

@@ -4,37 +4,47 @@ import org.scalebench.coherence.domain.HomeDomains;
 import org.scalebench.coherence.domain.SharerDomains;
 
 /**
- * A stream of accesses with the coherence domains their pages belong to. The stream does not depend on the
- * scheme, so every scheme of a comparison sees identical accesses.
+ * What the cores of a simulated machine do: each issuing core's own stream of accesses, in program order, and the
+ * coherence domains they run in. The simulator asks for a core's next access when that core is ready to issue it,
+ * so cores advance at the pace their own accesses allow; a workload's streams must therefore be independent of the
+ * order in which cores ask (the synthetic workloads draw each core's accesses from that core's own seeded
+ * generator; a trace keeps each core's accesses in the trace's order).
  */
 public interface Workload {
 
     /**
-     * The CLI and CSV name ({@code vm}, {@code app}, {@code page}, {@code trace:FILE}).
+     * A short name for reports ({@code vm}, {@code app}, {@code page}, {@code trace:FILE}).
      *
      * @return the name
      */
     String name();
 
     /**
-     * Defines the workload's sharer domains (members in LSID order) and home domains (home slices near
-     * the members). Called once, before the first batch.
+     * Defines the workload's sharer and home domains (before the run).
      *
-     * @param sharers the sharer domains to define
-     * @param homes the home domains to define
+     * @param sharers the machine's sharer domains
+     * @param homes the machine's home domains
      */
     void defineDomains(SharerDomains sharers, HomeDomains homes);
 
     /**
-     * Fills {@code batch} (from index 0) with up to its capacity of the next accesses.
+     * The cores that issue accesses, in increasing order (the others stay idle, their caches empty).
      *
-     * @param batch the batch to fill
-     * @return accesses written; 0 when the stream is exhausted
+     * @return the cores (a copy the caller may keep)
      */
-    int fill(AccessBatch batch);
+    int[] issuingCores();
 
     /**
-     * Accesses the stream holds, or -1 if unbounded.
+     * A core's next access.
+     *
+     * @param core an issuing core
+     * @param out receives the access
+     * @return false when the core has no more accesses (the end of a trace); {@code out} is then unchanged
+     */
+    boolean next(int core, Access out);
+
+    /**
+     * The number of accesses in the whole workload, or -1 when it does not end (synthetic workloads).
      *
      * @return the length
      */
@@ -43,20 +53,11 @@ public interface Workload {
     }
 
     /**
-     * Fraction of accesses made from outside the accessed page's domain, when the workload is built with one.
+     * The fraction of accesses made from outside their domain, when the workload sets it.
      *
-     * @return the fraction, or NaN when not a parameter (traces)
+     * @return the fraction, NaN when not set (a trace)
      */
     default double outsideFraction() {
         return Double.NaN;
-    }
-
-    /**
-     * Cores that issue accesses (the machine clock advances by the mean of their latencies).
-     *
-     * @return cores, at least 1; by default every core of the machine
-     */
-    default int issuingCores() {
-        return Integer.MAX_VALUE;
     }
 }

@@ -216,6 +216,19 @@ public final class StorageModel {
         return 1 << Bits.ceilLog2(minGroup);
     }
 
+    /** Presence bits of one level of a hierarchical directory: 64 children (cores of a server, servers...). */
+    public static final int HIER_FANOUT = 64;
+
+    /**
+     * Levels of a hierarchical directory of 64-way levels over {@code cores} cores.
+     *
+     * @param cores N, at least 2
+     * @return {@code ceil(log64 N)}
+     */
+    public static int hierarchyLevels(final int cores) {
+        return (Bits.ceilLog2(cores) + 5) / 6;
+    }
+
     /**
      * Sharer-tracking plus state bits of one directory entry.
      *
@@ -239,6 +252,9 @@ public final class StorageModel {
                 break;
             case CDR_SR:
                 sharerField = CDR_VECTOR_BITS + Bits.ceilLog2(sharerDomains);
+                break;
+            case HIER:
+                sharerField = HIER_FANOUT * hierarchyLevels(cores);
                 break;
             default:
                 throw new IllegalStateException("unhandled format " + format);

@@ -65,6 +65,9 @@ public final class CoherenceInvariants {
      */
     public static int homeSlice(final MesiProtocol protocol, final long address, final int hdid) {
         final HomeMapping mapping = protocol.config().homeMapping();
+        if (mapping.firstTouch()) {
+            return Math.max(0, protocol.firstTouchHomeOf(LineAddress.lineOf(address)));
+        }
         if (!mapping.restricted()) {
             return mapping.globalHomeOfLine(LineAddress.lineOf(address));
         }

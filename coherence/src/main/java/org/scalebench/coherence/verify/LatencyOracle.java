@@ -2,8 +2,10 @@ package org.scalebench.coherence.verify;
 
 import org.scalebench.coherence.LineAddress;
 import org.scalebench.coherence.format.DirectoryFormat;
+import org.scalebench.coherence.format.FormatSpec;
 import org.scalebench.coherence.memory.MemoryConfig;
 import org.scalebench.coherence.network.Interconnect;
+import org.scalebench.coherence.protocol.InvalidationDelivery;
 import org.scalebench.coherence.protocol.MesiProtocol;
 import org.scalebench.coherence.protocol.ProtocolConfig;
 
@@ -18,11 +20,14 @@ import org.scalebench.coherence.protocol.ProtocolConfig;
  *   miss                [HMC miss] + req + dir + (fwd + data from the owner | homeData + data, or for a
  *                       store max(invalidation round, homeData) + data)
  *   upgrade             [HMC miss] + req + dir + invalidation round + grant
- *   round               SMC misses x mapMiss + max_i (inject_1..i + inv(home, t_i) + ack(t_i, home))
- *   broadcast round     2 * farthest(home) + inject to every other node
+ *   round, tree         SMC misses x mapMiss + max_i (inv(home, t_i) + ack(t_i, home))
+ *   round, serial       SMC misses x mapMiss + n x ser + max_i (inv(home, t_i) + ack(t_i, home)) + n x ser'
+ *   broadcast, tree     2 * farthest(home)
+ *   broadcast, serial   n x ser + 2 * farthest(home) + n x ser
  * </pre>
- * ({@code inject} is the home port's serialization of the train of invalidations: a message's flits on a mesh,
- * its bytes at the interface rate of a warehouse machine.) The reference network and cycle counts come from the
+ * ({@code ser} is a message's time through the home's network interface, {@code n} the targets outside that
+ * interface: every other tile on a mesh, every core of another server on a warehouse machine; {@code ser'} the
+ * acknowledgements', which carry data when the copy was dirty.) The reference network and cycle counts come from the
  * machine as specified, not from the protocol under
  * test, so a protocol that loses a term or a message's cost is caught. Sharer Map Cache misses are taken
  * from the format's counter (the map cache itself is checked on its own); an access that evicts a sparse
@@ -51,6 +56,8 @@ public final class LatencyOracle {
     /** A store miss overlaps the round with reading the data at the home: max(round, this); else -1. */
     private long overlapped;
     private long smcMissesBefore;
+    /** The hierarchical directory and first-touch homes take paths this oracle does not price. */
+    private boolean unpriced;
     private long directoryEvictionsBefore;
 
     /**
@@ -78,6 +85,8 @@ public final class LatencyOracle {
      * @param hdid the page's home domain
      */
     public void predict(final int core, final boolean write, final long address, final int hdid) {
+        unpriced = protocol.format().spec().kind() == FormatSpec.Kind.HIER
+                || reference.homeMapping().firstTouch();
         smcMissesBefore = protocol.format().mapCacheMisses();
         directoryEvictionsBefore = protocol.stats().directoryEvictions();
         final long line = LineAddress.lineOf(address);
@@ -144,7 +153,7 @@ public final class LatencyOracle {
      * @return cycles, or {@link #UNPREDICTED}
      */
     public long finish() {
-        if (protocol.stats().directoryEvictions() != directoryEvictionsBefore) {
+        if (unpriced || protocol.stats().directoryEvictions() != directoryEvictionsBefore) {
             return UNPREDICTED;
         }
         if (pendingRound < 0) {
@@ -168,23 +177,27 @@ public final class LatencyOracle {
     private long round(final int entry, final int home, final int requester) {
         final int homeNode = homeNodes[home];
         final DirectoryFormat format = protocol.format();
+        final boolean serial = reference.invalidations() == InvalidationDelivery.SERIAL;
+        final long ser = network.interfaceCycles(control);
         if (format.isBroadcast(entry)) {
-            return 2 * network.maxLatencyFrom(homeNode, control) + network.broadcastInjectionCycles(homeNode, control);
+            final long remote = network.nodes() - network.nodesOfInterface(homeNode);
+            return 2 * network.maxLatencyFrom(homeNode, control) + (serial ? 2 * remote * ser : 0);
         }
         final long line = protocol.lineOf(entry);
         final int n = format.coveredCores(entry, targets);
         long round = 0;
-        long injected = 0;
+        long remote = 0;
+        int ackFlits = control;
         for (int i = 0; i < n; i++) {
             final int target = targets[i];
             if (target == requester) {
                 continue;
             }
-            injected += network.serializationCycles(homeNode, target, control);
             final int ack = protocol.copyState(target, line) == MesiProtocol.MODIFIED ? dataFlits : control;
-            round = Math.max(round, network.latency(homeNode, target, control) + network.latency(target, homeNode, ack)
-                    + injected);
+            ackFlits = Math.max(ackFlits, ack);
+            remote += network.interfaceOf(target) != network.interfaceOf(homeNode) ? 1 : 0;
+            round = Math.max(round, network.latency(homeNode, target, control) + network.latency(target, homeNode, ack));
         }
-        return round;
+        return serial ? round + remote * (ser + network.interfaceCycles(ackFlits)) : round;
     }
 }

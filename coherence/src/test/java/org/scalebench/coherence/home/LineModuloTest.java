@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.util.BitSet;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import org.scalebench.coherence.sim.AccessBatch;
+import org.scalebench.coherence.sim.Access;
 import org.scalebench.coherence.sim.SyntheticWorkload;
 import org.scalebench.coherence.sim.SystemSpec;
 
@@ -48,13 +48,12 @@ class LineModuloTest {
         final HomeMapping global = HomeMapping.parse("global", wsc.homes());
         final SyntheticWorkload workload = new SyntheticWorkload(wsc,
                 SyntheticWorkload.Params.defaults(SyntheticWorkload.Kind.VM, wsc, 3));
-        final AccessBatch batch = new AccessBatch(4096);
+        final Access access = new Access();
         final BitSet touched = new BitSet(wsc.homes());
-        for (int done = 0; done < 1_000_000; done += batch.size) {
-            workload.fill(batch);
-            for (int i = 0; i < batch.size; i++) {
-                touched.set(global.globalHomeOfLine(batch.address[i] >>> 6));
-            }
+        final int[] cores = workload.issuingCores();
+        for (int done = 0; done < 1_000_000; done++) {
+            workload.next(cores[done % cores.length], access);
+            touched.set(global.globalHomeOfLine(access.address >>> 6));
         }
         assertEquals(wsc.homes(), touched.cardinality(), "homes that received a line");
     }

@@ -11,6 +11,7 @@ import org.scalebench.coherence.format.FormatSpec;
 import org.scalebench.coherence.home.HomeMapping;
 import org.scalebench.coherence.network.Interconnect;
 import org.scalebench.coherence.sim.SystemSpec;
+import org.scalebench.coherence.timing.ScriptedCores;
 import org.scalebench.coherence.verify.RandomProtocolTester;
 import org.scalebench.core.Mix64;
 import org.scalebench.core.RangeReduction;
@@ -50,18 +51,38 @@ class MesiProtocolMemoryTest {
     }
 
     @Test
-    void aBroadcastOccupiesItsHomesPortAndTheNextRequestThereWaits() {
-        final MesiProtocol p = chip(CHIP, "cdr-sr");
+    void aSerialBroadcastIsATrainEachWayThatAResponseIsInterleavedWith() {
+        final MesiProtocol p = chip(CHIP.with(Map.of("invalidation_delivery", "serial"), "test"), "cdr-sr");
         p.sharerDomains().define(0, new int[] {0, 1, 2, 3});
         p.sharerDomains().makePrimary(0);
         p.access(0, false, at(33), 0, 0);
         p.access(100, false, at(33), 0, 0); // the public sharer: B state
-        p.access(1, true, at(33), 0, 0);    // broadcast: 1023 x 3 cycles of injection at home 33
+        p.access(2, false, at(33 + 1024), 0, 0); // core 2 caches another line of home 33
+        final long[] latency = new ScriptedCores(p)
+                .at(0, 1, true, at(33), 0, 0)           // broadcast: 1023 invalidations, 3 cycles each, and acks
+                .at(200, 3, false, at(33 + 1024), 0, 0)  // a read of home 33's other line while the train is out
+                .run();
         assertEquals(1, p.stats().broadcasts());
-        final long queuedBefore = p.stats().memory().queueCycles();
-        p.access(2, false, at(33 + 1024), 0, 0); // another line of home 33, right after
-        assertTrue(p.stats().memory().queueCycles() - queuedBefore > 2000,
-                "waited for the broadcast: " + (p.stats().memory().queueCycles() - queuedBefore));
+        assertTrue(latency[0] >= 2 * 1023 * 3, "two trains of 1,023 packets: " + latency[0]);
+        final long alone = p.access(3, false, at(33 + 2048), 0, 0) - 0; // the same path, idle
+        assertTrue(latency[1] <= alone + 2 * 3 + 2, "the response waits at most one train packet at each "
+                + "interface: " + latency[1] + " against " + alone + " idle");
+    }
+
+    @Test
+    void aTreeBroadcastIsOneMessageEachWay() {
+        final MesiProtocol p = chip(CHIP, "cdr-sr");
+        p.sharerDomains().define(0, new int[] {0, 1, 2, 3});
+        p.sharerDomains().makePrimary(0);
+        p.access(0, false, at(33), 0, 0);
+        p.access(100, false, at(33), 0, 0); // B state
+        final long latency = p.access(1, true, at(33), 0, 0);
+        assertEquals(1, p.stats().broadcasts());
+        final Interconnect net = CHIP.network();
+        // GetM from core 1 to home 33, the round (to the farthest tile and back) overlapped with the slice read,
+        // data back: the round decides
+        final long round = 2 * net.maxLatencyFrom(33, 3);
+        assertEquals(net.latency(1, 33, 3) + 10 + Math.max(round, 10) + net.latency(33, 1, 10), latency);
     }
 
     /** Core {@code core} reads 8 other lines of line 33's private set (64 sets): its copy of 33 is evicted. */

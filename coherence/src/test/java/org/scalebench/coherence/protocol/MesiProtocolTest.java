@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.scalebench.coherence.domain.MapCacheReplacement;
+import org.scalebench.coherence.memory.MemoryConfig;
 import org.scalebench.coherence.format.DirectoryFormats;
 import org.scalebench.coherence.format.FormatSpec;
 import org.scalebench.coherence.home.HomeMapping;
@@ -21,13 +25,21 @@ class MesiProtocolTest {
 
     private static final SystemSpec CHIP = SystemSpec.named("chip1024");
 
-    /** chip1024 with ideal homes (every line at its home in 10 cycles, no queues): the coherence timing alone. */
+    /**
+     * chip1024 with ideal homes (every line at its home in 10 cycles, no queues): the coherence timing alone, with
+     * invalidations delivered by a multicast tree.
+     */
     private static MesiProtocol chip(final String format, final String homes) {
+        return chip(format, homes, InvalidationDelivery.TREE);
+    }
+
+    private static MesiProtocol chip(final String format, final String homes, final InvalidationDelivery delivery) {
         final ProtocolConfig c = CHIP.protocolConfig(FormatSpec.parse(format), HomeMapping.parse(homes, 1024));
         return new MesiProtocol(new ProtocolConfig(c.cores(), c.network(), c.homeNodes(), c.privateSetsPerCore(),
                 c.privateWays(), c.privatePolicy(), c.privateHitCycles(), c.directorySetsPerHome(), c.directoryWays(),
                 c.directoryPolicy(), c.directoryCycles(), c.homeDataCycles(), c.mapCacheEntries(), c.mapMissCycles(),
-                c.format(), c.homeMapping(), c.sharerDomainCount(), c.homeDomainCount()));
+                c.format(), c.homeMapping(), c.sharerDomainCount(), c.homeDomainCount(),
+                MemoryConfig.ideal(c.homeDataCycles()), BroadcastExit.STICKY, MapCacheReplacement.LRU, delivery, false));
     }
 
     /** Byte address of line {@code line}. */
@@ -58,19 +70,26 @@ class MesiProtocolTest {
         assertEquals(1, s.hits());
     }
 
-    @Test
-    void writeToALineWithThreeSharersInvalidatesThemInAPipelinedRound() {
-        final MesiProtocol p = chip("full-map", "global");
+    @ParameterizedTest
+    @EnumSource(InvalidationDelivery.class)
+    void writeToALineWithThreeSharersInvalidatesThemInOneRound(final InvalidationDelivery delivery) {
+        final MesiProtocol p = chip("full-map", "global", delivery);
         p.access(1, false, at(33), 0, 0); // E at core 1
         p.access(2, false, at(33), 0, 0); // forwarded: cores 1 and 2 share
         p.access(3, false, at(33), 0, 0); // third sharer
         final long messagesBefore = p.stats().messages();
         final long invalidationsBefore = p.stats().invalidations();
         final long latency = p.access(0, true, at(33), 0, 0);
-        // home (1,1) to cores 1 (1 hop), 2 (2 hops), 3 (3 hops): round trips 8, 10, 12 plus 3, 6, 9 cycles of
-        // injection: 11, 16, 21 -> 21; request 5 + directory 10 + max(21, 10) + data 12
-        assertEquals(5 + 10 + 21 + 12, latency);
-        assertEquals(1 + 3 + 3 + 1, p.stats().messages() - messagesBefore);
+        // home (1,1) to cores 1 (1 hop), 2 (2 hops), 3 (3 hops): round trips 8, 10, 12 -> 12; serial adds a train of
+        // three 3-cycle invalidations out and three acknowledgements in; request 5 + directory 10 + max(round, 10)
+        // + data 12
+        if (delivery == InvalidationDelivery.TREE) {
+            assertEquals(5 + 10 + 12 + 12, latency);
+            assertEquals(1 + 2 + 1, p.stats().messages() - messagesBefore, "one multicast, one combined ack");
+        } else {
+            assertEquals(5 + 10 + (9 + 12 + 9) + 12, latency);
+            assertEquals(1 + 3 + 3 + 1, p.stats().messages() - messagesBefore);
+        }
         assertEquals(3, p.stats().invalidations() - invalidationsBefore);
         assertNull(new CoherenceInvariants(p, null).checkLine(33, 33));
         assertEquals(1, p.access(0, false, at(33), 0, 0), "the writer now hits");
@@ -89,9 +108,8 @@ class MesiProtocolTest {
         final long latency = p.access(1, true, at(33), 0, 0);
         assertEquals(1, p.stats().broadcasts());
         assertEquals(1023, p.stats().invalidations() - invalidationsBefore, "every other tile gets one");
-        // core 1 = (1,0) is 1 hop from the home (1,1); the round is 2 x the farthest tile (31,31): 60 hops
-        // + 3 flits, plus 1023 x 3 cycles of injection
-        assertEquals(4 + 10 + (2 * 63 + 1023 * 3) + 11, latency);
+        // core 1 = (1,0) is 1 hop from the home (1,1); the round is 2 x the farthest tile (31,31): 60 hops + 3 flits
+        assertEquals(4 + 10 + 2 * 63 + 11, latency);
         assertEquals(0, p.sharerMapLookups(), "a broadcast walks no sharer map");
         p.access(2, false, at(40), 0, 0);
         p.access(3, false, at(40), 0, 0);
@@ -203,9 +221,10 @@ class MesiProtocolTest {
         assertEquals("home->1 1->home 1->2 home->3 ", moves.toString());
     }
 
-    @Test
-    void broadcastAccountsEveryMessageInClosedForm() {
-        final MesiProtocol p = chip("dir-b-1", "global");
+    @ParameterizedTest
+    @EnumSource(InvalidationDelivery.class)
+    void broadcastAccountsEveryMessageInClosedForm(final InvalidationDelivery delivery) {
+        final MesiProtocol p = chip("dir-b-1", "global", delivery);
         p.access(1, false, at(33), 0, 0);
         p.access(2, false, at(33), 0, 0); // broadcast state
         final ProtocolStats s = p.stats();
@@ -213,11 +232,21 @@ class MesiProtocolTest {
         final long bytes = s.bytes();
         final long flitHops = s.flitHops();
         final long writebacks = s.writebacks();
-        p.access(3, true, at(33), 0, 0);  // request (3 hops) + 1023 invalidations and acks + data reply
+        final long latency = p.access(3, true, at(33), 0, 0); // request (3 hops), the round, data reply
         final Interconnect net = CHIP.network();
-        assertEquals(1 + 2 * 1023 + 1, s.messages() - messages);
-        assertEquals((1 + 2 * 1023) * 3 * 10 + 10 * 10, s.bytes() - bytes);
-        assertEquals((3 + 10) * net.hops(3, 33) + 2L * 3 * net.hopSumFrom(33), s.flitHops() - flitHops);
+        if (delivery == InvalidationDelivery.TREE) {
+            // one multicast down the spanning tree of the 1,024 tiles (1,023 links) and one combined ack back
+            assertEquals(1 + 2 + 1, s.messages() - messages);
+            assertEquals((1 + 2) * 3 * 10 + 10 * 10, s.bytes() - bytes);
+            assertEquals((3 + 10) * net.hops(3, 33) + 1023L * (3 + 3), s.flitHops() - flitHops);
+            assertEquals(net.latency(3, 33, 3) + 10 + 2 * net.maxLatencyFrom(33, 3) + net.latency(33, 3, 10), latency);
+        } else {
+            assertEquals(1 + 2 * 1023 + 1, s.messages() - messages);
+            assertEquals((1 + 2 * 1023) * 3 * 10 + 10 * 10, s.bytes() - bytes);
+            assertEquals((3 + 10) * net.hops(3, 33) + 2L * 3 * net.hopSumFrom(33), s.flitHops() - flitHops);
+            assertEquals(net.latency(3, 33, 3) + 10 + 1023 * 3 + 2 * net.maxLatencyFrom(33, 3) + 1023 * 3
+                    + net.latency(33, 3, 10), latency);
+        }
         assertEquals(writebacks, s.writebacks(), "shared copies are dropped without data");
     }
 

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import java.util.zip.CRC32C;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,14 +26,18 @@ class BinaryTraceTest {
         final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (BinaryTrace.Writer w = new BinaryTrace.Writer(bytes)) {
             w.write(core, write, address, domain);
+            w.finish();
         }
         return bytes.toByteArray();
     }
 
-    /** A one-record file with the record's fields written raw, bypassing the writer's checks. */
+    /** A one-record file with the record's fields written raw, bypassing the writer's checks, and a trailer. */
     private Path raw(final int core, final int op, final long address, final int domain) throws IOException {
-        final ByteBuffer b = ByteBuffer.allocate(BinaryTrace.MAGIC.length + BinaryTrace.RECORD_BYTES);
+        final ByteBuffer b = ByteBuffer.allocate((int) BinaryTrace.fileBytes(1));
         b.put(BinaryTrace.MAGIC).putInt(core).put((byte) op).putLong(address).putInt(domain);
+        final CRC32C crc = new CRC32C();
+        crc.update(b.array(), BinaryTrace.MAGIC.length, BinaryTrace.RECORD_BYTES);
+        b.putInt(-1).put((byte) 'E').putLong(1).putInt((int) crc.getValue());
         return Files.write(dir.resolve("raw.sbt"), b.array());
     }
 
@@ -44,14 +49,70 @@ class BinaryTraceTest {
     }
 
     @Test
-    void aRecordIsTheMagicThenSeventeenBigEndianBytes() throws IOException {
-        final byte[] expected = {'S', 'B', 'T', 'R', 'A', 'C', 'E', '1',
-            0, 0, 1, 2,                                   // core 258
+    void aTraceIsTheMagicThenSeventeenBigEndianBytesPerRecordThenTheTrailer() throws IOException {
+        final CRC32C crc = new CRC32C();
+        final byte[] record = {0, 0, 1, 2,                // core 258
             1,                                            // a store
             0, 0, 0, 0, 0x12, 0x34, 0x56, 0x40,           // address 0x12345640
             (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff}; // no domain
-        assertArrayEquals(expected, written(258, true, 0x12345640L, TraceSource.NO_DOMAIN));
-        assertEquals(8 + 17, written(0, false, 0, 7).length);
+        crc.update(record);
+        final ByteBuffer expected = ByteBuffer.allocate(8 + 17 + 17);
+        expected.put(new byte[] {'S', 'B', 'T', 'R', 'A', 'C', 'E', '2'}).put(record)
+                .putInt(-1).put((byte) 'E').putLong(1).putInt((int) crc.getValue()); // trailer: count, CRC-32C
+        assertArrayEquals(expected.array(), written(258, true, 0x12345640L, TraceSource.NO_DOMAIN));
+        assertEquals(BinaryTrace.fileBytes(1), written(0, false, 0, 7).length);
+    }
+
+    @Test
+    void aWriterClosedWithoutFinishLeavesAFileEveryReaderRefuses() throws IOException {
+        final Path file = dir.resolve("unfinished.sbt");
+        try (BinaryTrace.Writer w = new BinaryTrace.Writer(Files.newOutputStream(file))) {
+            w.write(1, false, 64, -1);
+            w.write(2, true, 128, -1);
+        }
+        assertEquals(file + ": ends after record 2 without the trailer that closes a complete trace: the file is "
+                + "truncated; re-record it", assertThrows(IllegalArgumentException.class,
+                        () -> BinaryTrace.open(file)).getMessage());
+    }
+
+    @Test
+    void anEditedRecordFailsTheChecksumWhenTheReaderReachesTheTrailer() throws IOException {
+        final Path file = dir.resolve("edited.sbt");
+        try (BinaryTrace.Writer w = new BinaryTrace.Writer(Files.newOutputStream(file))) {
+            for (int i = 0; i < 10; i++) {
+                w.write(i, false, 64L * i, -1);
+            }
+            w.finish();
+        }
+        final byte[] bytes = Files.readAllBytes(file);
+        bytes[8 + 17 * 4 + 12] ^= 0x40; // record 5's address, still a valid address
+        Files.write(file, bytes);
+        try (TraceSource in = BinaryTrace.open(file)) {
+            final int[] c = new int[16];
+            assertEquals(10, in.read(c, new boolean[16], new long[16], new int[16], 16));
+            assertEquals(file + ": the records do not match the checksum of the trailer (after record 10): the file "
+                    + "was edited or damaged; re-record it", assertThrows(IllegalArgumentException.class,
+                            () -> in.read(c, new boolean[16], new long[16], new int[16], 16)).getMessage());
+        }
+    }
+
+    @Test
+    void aTrailerCountingOtherThanTheRecordsIsRefused() throws IOException {
+        final byte[] bytes = written(3, false, 64, 0);
+        bytes[bytes.length - 5] = 2; // the count's low byte
+        final Path file = Files.write(dir.resolve("count.sbt"), bytes);
+        assertEquals(file + ": its trailer counts 2 records but the file holds 1: the file is truncated or was "
+                + "edited; re-record it", assertThrows(IllegalArgumentException.class,
+                        () -> BinaryTrace.open(file)).getMessage());
+    }
+
+    @Test
+    void aVersionOneTraceIsRefusedWithARequestToRecordItAgain() throws IOException {
+        final byte[] bytes = Arrays.copyOf("SBTRACE1".getBytes(java.nio.charset.StandardCharsets.US_ASCII), 8 + 17);
+        final Path file = Files.write(dir.resolve("old.sbt"), bytes);
+        assertEquals(file + ": a version-1 scalebench trace (SBTRACE1), which has no record count and cannot be "
+                + "checked for truncation; re-record it with this version", assertThrows(
+                        IllegalArgumentException.class, () -> BinaryTrace.open(file)).getMessage());
     }
 
     @Test
@@ -71,8 +132,9 @@ class BinaryTraceTest {
                 domain[i] = random.nextInt(-1, Integer.MAX_VALUE);
                 w.write(core[i], write[i], address[i], domain[i]);
             }
+            w.finish();
         }
-        assertEquals(8 + 17L * records, Files.size(file));
+        assertEquals(8 + 17L * (records + 1), Files.size(file));
         final int block = 7;
         final int[] c = new int[block];
         final boolean[] wr = new boolean[block];
@@ -97,8 +159,12 @@ class BinaryTraceTest {
     }
 
     @Test
-    void aHeaderOnlyFileIsAnEmptyTrace() throws IOException {
-        final Path file = Files.write(dir.resolve("empty.sbt"), BinaryTrace.MAGIC);
+    void aTraceOfNoRecordsIsTheHeaderAndTheTrailer() throws IOException {
+        final Path file = dir.resolve("empty.sbt");
+        try (BinaryTrace.Writer w = new BinaryTrace.Writer(Files.newOutputStream(file))) {
+            w.finish();
+        }
+        assertEquals(8 + 17, Files.size(file));
         try (TraceSource in = BinaryTrace.open(file)) {
             assertEquals(0, in.read(new int[1], new boolean[1], new long[1], new int[1], 1));
         }
@@ -110,9 +176,9 @@ class BinaryTraceTest {
         assertEquals(shortFile + ": not a scalebench binary trace (shorter than its 8-byte header)",
                 assertThrows(IllegalArgumentException.class, () -> BinaryTrace.open(shortFile)).getMessage());
         final byte[] other = written(1, false, 64, 0);
-        other[7] = '2';
+        other[7] = '3';
         final Path wrong = Files.write(dir.resolve("wrong.sbt"), other);
-        assertEquals(wrong + ": not a scalebench binary trace (bad magic, expected SBTRACE1)",
+        assertEquals(wrong + ": not a scalebench binary trace (bad magic, expected SBTRACE2)",
                 assertThrows(IllegalArgumentException.class, () -> BinaryTrace.open(wrong)).getMessage());
     }
 
@@ -135,5 +201,29 @@ class BinaryTraceTest {
         assertEquals("trace record core = 0, address = 0x40, domain = -2: core and address must be non-negative, "
                 + "domain -1 or more", assertThrows(IllegalArgumentException.class,
                         () -> written(0, false, 64, -2)).getMessage());
+    }
+
+    @Test
+    void aSourceOpenedAtARecordReadsFromThereWithItsRecordNumbers() throws IOException {
+        final Path file = dir.resolve("seek.sbt");
+        try (BinaryTrace.Writer w = new BinaryTrace.Writer(Files.newOutputStream(file))) {
+            for (int i = 0; i < 10; i++) {
+                w.write(i, false, 64L * i, -1);
+            }
+            w.finish();
+        }
+        assertEquals(10, BinaryTrace.records(file));
+        try (TraceSource in = BinaryTrace.open(file, 7)) {
+            final int[] c = new int[8];
+            assertEquals(3, in.read(c, new boolean[8], new long[8], new int[8], 8));
+            assertArrayEquals(new int[] {7, 8, 9}, Arrays.copyOf(c, 3));
+            assertEquals(file + ": record 8", in.position(0));
+            assertEquals(0, in.read(c, new boolean[8], new long[8], new int[8], 8));
+        }
+        try (TraceSource in = BinaryTrace.open(file, 10)) {
+            assertEquals(0, in.read(new int[1], new boolean[1], new long[1], new int[1], 1));
+        }
+        assertEquals(file + ": cannot start at record 12 of 10", assertThrows(IllegalArgumentException.class,
+                () -> BinaryTrace.open(file, 11)).getMessage());
     }
 }

@@ -27,6 +27,7 @@ class TraceFormatsTest {
             for (int i = 0; i < records; i++) {
                 w.write(i % 16, i % 3 == 0, 64L * i, -1);
             }
+            w.finish();
         }
         return file;
     }
@@ -57,16 +58,28 @@ class TraceFormatsTest {
     }
 
     @Test
-    void binaryTraceCutInsideARecordIsAnErrorForEveryCut() throws IOException {
+    void aBinaryTraceCutAnywhereIsRefusedWhenOpenedNamingTheRecordWhereItEnds() throws IOException {
         final byte[] whole = Files.readAllBytes(binary("b.sbt", 3));
-        for (int cut = 1; cut < BinaryTrace.RECORD_BYTES; cut++) {
-            final Path file = dir.resolve("cut" + cut + ".sbt");
-            Files.write(file, Arrays.copyOf(whole, whole.length - cut));
-            try (TraceSource in = TraceSource.open(file)) {
-                final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> readAll(in));
-                assertEquals(file + ": record 3 is truncated: the file ends " + (BinaryTrace.RECORD_BYTES - cut)
-                        + " bytes into a 17-byte record", e.getMessage());
+        assertEquals(BinaryTrace.fileBytes(3), whole.length);
+        for (int length = BinaryTrace.MAGIC.length; length < whole.length; length++) {
+            final Path file = dir.resolve("cut" + length + ".sbt");
+            Files.write(file, Arrays.copyOf(whole, length));
+            final int body = length - BinaryTrace.MAGIC.length;
+            final int records = body / BinaryTrace.RECORD_BYTES;
+            final int into = body % BinaryTrace.RECORD_BYTES;
+            final String expected;
+            if (into != 0) {
+                expected = file + ": record " + (records + 1) + " is truncated: the file ends " + into
+                        + " bytes into a 17-byte record (or its trailer); re-record it";
+            } else if (records == 0) {
+                expected = file + ": ends after its header, without the trailer that closes a complete trace: the "
+                        + "file is truncated; re-record it";
+            } else {
+                expected = file + ": ends after record " + records + " without the trailer that closes a complete "
+                        + "trace: the file is truncated; re-record it";
             }
+            assertEquals(expected, assertThrows(IllegalArgumentException.class, () -> TraceSource.open(file))
+                    .getMessage(), "cut to " + length + " bytes");
         }
     }
 

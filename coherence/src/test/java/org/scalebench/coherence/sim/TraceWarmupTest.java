@@ -25,6 +25,7 @@ class TraceWarmupTest {
             for (int i = 0; i < RECORDS; i++) {
                 w.write((i * 7) & 1023, (i & 7) == 0, 64L * ((i * 31) & 4095), -1);
             }
+            w.finish();
         }
         if (name.endsWith(".sbt")) {
             return sbt;

@@ -36,13 +36,11 @@ class WarmupAndPlacementTest {
     void pagesAreScatteredInsideTheirGroupsRegionWithTheirOffsetsKept() {
         final SystemSpec chip = SystemSpec.named("chip1024");
         final SyntheticWorkload w = vm(chip, 0.01);
-        final AccessBatch b = new AccessBatch(4096);
-        for (int round = 0; round < 50; round++) {
-            w.fill(b);
-            for (int i = 0; i < b.size; i++) {
-                assertEquals(b.sdid[i], (int) (b.address[i] >>> 32), "inside its group's region");
-                assertEquals(0, b.address[i] & 63, "line aligned");
-            }
+        final Access access = new Access();
+        for (int k = 0; k < 200_000; k++) {
+            w.next(k & 1023, access);
+            assertEquals(access.sdid, (int) (access.address >>> 32), "inside its group's region");
+            assertEquals(0, access.address & 63, "line aligned");
         }
         final Set<Integer> globalHomesOfTheFirstSharedLine = new HashSet<>();
         for (int g = 0; g < 64; g++) {
@@ -63,16 +61,15 @@ class WarmupAndPlacementTest {
         final SystemSpec chip = SystemSpec.named("chip1024");
         final SyntheticWorkload w = new SyntheticWorkload(chip, SyntheticWorkload.Params.defaults(
                 SyntheticWorkload.Kind.VM, chip, 3).withActive(4).withOutside(0.2));
-        assertEquals(64, w.issuingCores());
+        final int[] cores = w.issuingCores();
+        assertEquals(64, cores.length);
         final Set<Integer> active = Set.of(0, 16, 32, 48);
         final Set<Integer> seen = new HashSet<>();
-        final AccessBatch b = new AccessBatch(4096);
-        for (int round = 0; round < 20; round++) {
-            w.fill(b);
-            for (int i = 0; i < b.size; i++) {
-                assertTrue(active.contains(b.sdid[i]), "domain " + b.sdid[i] + " is not active");
-                seen.add(b.sdid[i]);
-            }
+        final Access a = new Access();
+        for (int k = 0; k < 80_000; k++) {
+            w.next(cores[k & 63], a);
+            assertTrue(active.contains(a.sdid), "domain " + a.sdid + " is not active");
+            seen.add(a.sdid);
         }
         assertEquals(active, seen);
     }

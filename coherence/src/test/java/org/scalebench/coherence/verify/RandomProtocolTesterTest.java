@@ -39,6 +39,8 @@ class RandomProtocolTesterTest {
                     all.add(Arguments.of(system, format, homes));
                 }
             }
+            all.add(Arguments.of(system, "full-map", "first-touch"));
+            all.add(Arguments.of(system, "hier", "first-touch"));
         }
         return all;
     }
@@ -51,7 +53,9 @@ class RandomProtocolTesterTest {
         final RandomProtocolTester.Report report = tester.run(ACCESSES, SEED, true);
         assertEquals(0, report.violations(), report.firstViolation());
         assertEquals(ACCESSES, report.accesses());
-        assertEquals(ACCESSES / 4, report.latencyChecks());
+        if (!homes.equals("first-touch")) {
+            assertEquals(ACCESSES / 4, report.latencyChecks());
+        }
         final double outside = (double) report.outsideAccesses() / ACCESSES;
         assertTrue(outside > 0.23 && outside < 0.27, "a quarter from outside the domain: " + outside);
         final double foreign = (double) report.foreignIdAccesses() / ACCESSES;

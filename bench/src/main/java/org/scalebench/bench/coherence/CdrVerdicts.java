@@ -1,0 +1,254 @@
+package org.scalebench.bench.coherence;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Function;
+import org.scalebench.coherence.sim.SimulationResult;
+
+/**
+ * CDR's verdicts as curves over the share of accesses made from outside their domain: for each verdict (a CDR
+ * configuration against a baseline), at each outside share, the ratio of the machines' throughputs (accesses per
+ * cycle of the closed machine: above 1, CDR is faster) over the seeds, with a 95% confidence interval, the access
+ * latency and energy ratios beside it, and the share at which the verdict flips (interpolated on a log scale between
+ * the shares run). Throughput carries the verdict because the machine is closed: a saturated configuration shows
+ * its limit in its throughput, not in a latency that grows with the number of cores waiting.
+ */
+public final class CdrVerdicts {
+
+    /**
+     * One verdict: a CDR configuration against a baseline chosen in each group of runs (one outside share, one seed).
+     *
+     * @param name how the report names it
+     * @param cdr the CDR configuration's label ({@link CoherenceExperiments#label})
+     * @param baseline picks the baseline in a group (null when the group lacks it)
+     */
+    public record Verdict(String name, String cdr, Function<List<SimulationResult>, SimulationResult> baseline) {
+    }
+
+    /**
+     * The verdict at one outside share.
+     *
+     * @param verdict the verdict's name
+     * @param outside the outside share
+     * @param seeds the seeds (groups) it rests on
+     * @param throughputRatio the mean of CDR's throughput over the baseline's
+     * @param low the 95% confidence interval's lower end (NaN with one seed)
+     * @param high its upper end
+     * @param latencyRatio the mean of the baseline's access latency over CDR's (above 1: CDR faster)
+     * @param energyRatio the mean of CDR's energy per access over the baseline's (below 1: CDR cheaper)
+     * @param baselines the baselines it was measured against (the strongest may differ by seed)
+     * @param saturated whether any of the runs compared was saturated
+     */
+    public record Point(String verdict, double outside, int seeds, double throughputRatio, double low, double high,
+            double latencyRatio, double energyRatio, String baselines, boolean saturated) {
+
+        /** @return the CSV cells, in {@link #COLUMNS} order */
+        public List<String> cells() {
+            return List.of(verdict, num(outside), Integer.toString(seeds), num(throughputRatio), num(low), num(high),
+                    num(latencyRatio), num(energyRatio), baselines, Boolean.toString(saturated));
+        }
+    }
+
+    /** Columns of {@code verdicts.csv}. */
+    public static final List<String> COLUMNS = List.of("verdict", "outside", "seeds", "throughput_ratio",
+            "throughput_ratio_ci_low", "throughput_ratio_ci_high", "access_latency_ratio", "energy_ratio", "baseline",
+            "saturated");
+
+    /** Columns of {@code crossovers.csv}. */
+    public static final List<String> CROSSOVER_COLUMNS = List.of("verdict", "at_zero_outside", "crossover_outside",
+            "then");
+
+    /** Two-sided 95% Student t quantiles for 1 to 10 degrees of freedom. */
+    private static final double[] T95 = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228};
+
+    private CdrVerdicts() {
+    }
+
+    /**
+     * The verdicts a comparison can give: sr+hr against the strongest baseline of each group (the highest
+     * throughput among the non-CDR runs), against global homes with the machine's baseline format, against the
+     * hierarchical directory when it was run; Home Restriction and Sharer Restriction alone against global homes.
+     *
+     * @param baselineFormat the machine's baseline format (full-map on a chip)
+     * @return the verdicts
+     */
+    public static List<Verdict> standard(final String baselineFormat) {
+        final String global = "global/" + baselineFormat;
+        return List.of(
+                new Verdict("sr+hr vs the strongest baseline", "sr+hr", CdrVerdicts::strongest),
+                new Verdict("sr+hr vs " + global, "sr+hr", g -> find(g, global)),
+                new Verdict("sr+hr vs hier", "sr+hr", g -> find(g, "hier")),
+                new Verdict("hr/" + baselineFormat + " vs " + global, "hr/" + baselineFormat, g -> find(g, global)),
+                new Verdict("sr vs " + global, "sr", g -> find(g, global)));
+    }
+
+    /** The non-CDR run with the highest throughput. */
+    static SimulationResult strongest(final List<SimulationResult> group) {
+        return group.stream().filter(r -> !r.format().equals("cdr-sr"))
+                .max((a, b) -> Double.compare(a.accessesPerKilocycle(), b.accessesPerKilocycle())).orElse(null);
+    }
+
+    private static SimulationResult find(final List<SimulationResult> group, final String label) {
+        return group.stream().filter(r -> CoherenceExperiments.label(r).equals(label)).findFirst().orElse(null);
+    }
+
+    /**
+     * Groups results by outside share, then by seed.
+     *
+     * @param results rows of a comparison grid
+     * @return share -&gt; seed -&gt; the group's results
+     */
+    static Map<Double, Map<Long, List<SimulationResult>>> groups(final List<SimulationResult> results) {
+        final Map<Double, Map<Long, List<SimulationResult>>> groups = new TreeMap<>();
+        for (final SimulationResult r : results) {
+            groups.computeIfAbsent(Double.isNaN(r.outside()) ? 0.0 : r.outside(), k -> new TreeMap<>())
+                    .computeIfAbsent(r.seed(), k -> new ArrayList<>()).add(r);
+        }
+        return groups;
+    }
+
+    /**
+     * Every verdict at every outside share the results cover.
+     *
+     * @param results rows of a comparison grid
+     * @param verdicts the verdicts
+     * @return one point per verdict and share (a verdict whose runs are missing is left out)
+     */
+    public static List<Point> points(final List<SimulationResult> results, final List<Verdict> verdicts) {
+        final List<Point> points = new ArrayList<>();
+        final Map<Double, Map<Long, List<SimulationResult>>> groups = groups(results);
+        for (final Verdict v : verdicts) {
+            groups.forEach((outside, bySeed) -> {
+                final List<Double> throughput = new ArrayList<>();
+                final List<Double> latency = new ArrayList<>();
+                final List<Double> energy = new ArrayList<>();
+                final TreeSet<String> baselines = new TreeSet<>();
+                boolean saturated = false;
+                for (final List<SimulationResult> group : bySeed.values()) {
+                    final SimulationResult cdr = find(group, v.cdr());
+                    final SimulationResult base = v.baseline().apply(group);
+                    if (cdr == null || base == null) {
+                        continue;
+                    }
+                    throughput.add(cdr.accessesPerKilocycle() / base.accessesPerKilocycle());
+                    latency.add(base.avgAccessLatencyCycles() / cdr.avgAccessLatencyCycles());
+                    energy.add((cdr.energyNanojoules() / cdr.accesses()) / (base.energyNanojoules() / base.accesses()));
+                    baselines.add(CoherenceExperiments.label(base));
+                    saturated |= cdr.saturated() || base.saturated();
+                }
+                if (throughput.isEmpty()) {
+                    return;
+                }
+                final double mean = mean(throughput);
+                final double half = halfWidth(throughput);
+                points.add(new Point(v.name(), outside, throughput.size(), mean, mean - half, mean + half,
+                        mean(latency), mean(energy), String.join(" ", baselines), saturated));
+            });
+        }
+        return points;
+    }
+
+    /**
+     * Where each verdict flips: the outside share at which its mean throughput ratio crosses 1, interpolated
+     * linearly in log10 of the share between the two shares run on either side (a flip between 0 and the smallest
+     * positive share is reported as below that share).
+     *
+     * @param points the verdicts' points
+     * @return one CSV row per verdict: its ratio at zero outside, the crossover share (or "none in [a, b]"), and
+     *     what it becomes beyond
+     */
+    public static List<List<String>> crossovers(final List<Point> points) {
+        final Map<String, List<Point>> byVerdict = new java.util.LinkedHashMap<>();
+        points.forEach(p -> byVerdict.computeIfAbsent(p.verdict(), k -> new ArrayList<>()).add(p));
+        final List<List<String>> rows = new ArrayList<>();
+        byVerdict.forEach((verdict, ps) -> {
+            final List<Point> sorted = ps.stream().sorted((a, b) -> Double.compare(a.outside(), b.outside())).toList();
+            final Point first = sorted.get(0);
+            String crossover = "none in [" + num(first.outside()) + ", " + num(sorted.get(sorted.size() - 1).outside())
+                    + "]";
+            String then = first.throughputRatio() >= 1 ? "CDR ahead throughout" : "CDR behind throughout";
+            for (int i = 1; i < sorted.size(); i++) {
+                final Point a = sorted.get(i - 1);
+                final Point b = sorted.get(i);
+                if ((a.throughputRatio() >= 1) != (b.throughputRatio() >= 1)) {
+                    then = b.throughputRatio() >= 1 ? "CDR ahead beyond" : "CDR behind beyond";
+                    if (a.outside() <= 0) {
+                        crossover = "below " + num(b.outside());
+                    } else {
+                        final double la = Math.log10(a.outside());
+                        final double lb = Math.log10(b.outside());
+                        final double t = (1 - a.throughputRatio()) / (b.throughputRatio() - a.throughputRatio());
+                        crossover = num(Math.pow(10, la + t * (lb - la)));
+                    }
+                    break;
+                }
+            }
+            rows.add(List.of(verdict, num(first.throughputRatio()), crossover, then));
+        });
+        return rows;
+    }
+
+    /**
+     * The verdicts as a Markdown table: one row per verdict, one column per outside share, each cell the mean
+     * throughput ratio with its 95% interval; then the crossover.
+     *
+     * @param points the verdicts' points
+     * @return the table
+     */
+    public static String table(final List<Point> points) {
+        final TreeSet<Double> shares = new TreeSet<>();
+        points.forEach(p -> shares.add(p.outside()));
+        final StringBuilder md = new StringBuilder("| verdict (throughput ratio, CDR / baseline) |");
+        shares.forEach(s -> md.append(' ').append(s == 0 ? "0" : num(s)).append(" outside |"));
+        md.append(" crossover |\n|---|");
+        shares.forEach(s -> md.append("---:|"));
+        md.append("---|\n");
+        final Map<String, List<String>> crossings = new TreeMap<>();
+        crossovers(points).forEach(row -> crossings.put(row.get(0), row));
+        final Map<String, Map<Double, Point>> byVerdict = new java.util.LinkedHashMap<>();
+        points.forEach(p -> byVerdict.computeIfAbsent(p.verdict(), k -> new TreeMap<>()).put(p.outside(), p));
+        byVerdict.forEach((verdict, byShare) -> {
+            md.append("| ").append(verdict).append(" |");
+            for (final double s : shares) {
+                final Point p = byShare.get(s);
+                md.append(' ').append(p == null ? "-" : cell(p)).append(" |");
+            }
+            final List<String> c = crossings.get(verdict);
+            md.append(' ').append(c.get(2)).append(" (").append(c.get(3)).append(") |\n");
+        });
+        return md.toString();
+    }
+
+    private static String cell(final Point p) {
+        final String ratio = String.format(Locale.ROOT, "%.3g", p.throughputRatio());
+        final String ci = Double.isNaN(p.low()) ? "" : String.format(Locale.ROOT, " [%.3g, %.3g]", p.low(), p.high());
+        return ratio + ci + (p.saturated() ? " (sat.)" : "");
+    }
+
+    private static double mean(final List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+    }
+
+    /** Half the 95% Student interval of the mean; NaN for fewer than two values. */
+    static double halfWidth(final List<Double> values) {
+        final int n = values.size();
+        if (n < 2) {
+            return Double.NaN;
+        }
+        final double m = mean(values);
+        double ss = 0;
+        for (final double v : values) {
+            ss += (v - m) * (v - m);
+        }
+        final double t = n - 1 <= T95.length ? T95[n - 2] : 1.96;
+        return t * Math.sqrt(ss / (n - 1) / n);
+    }
+
+    private static String num(final double v) {
+        return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.6g", v);
+    }
+}
