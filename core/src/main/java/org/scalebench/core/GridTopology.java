@@ -6,10 +6,22 @@ package org.scalebench.core;
  * divide) and the column as {@code t - y * width}. Not part of the public API: its public methods are
  * documented on the two topologies.
  *
- * <p>Grids of at most {@value #TABLE_TILES} tiles (a 256x256 mesh; the 32x32 chip needs 4 KiB) also keep
- * each tile's coordinates packed in an {@code int} ({@code x | y << 16}), so that a distance costs two
- * loads from a table that stays in the L1 or L2 cache instead of two multiplies: measured about 1.4 times
- * faster on a 32x32 mesh; at a million tiles the 4 MiB table no longer wins, so larger grids compute.
+ * <p>A distance is computed one of three ways, chosen once at construction:
+ * <ol>
+ *   <li><b>Unary codes</b>, when they fit in 64 bits ({@code (width - 1) + (height - 1) <= 64} for a mesh,
+ *       {@code width + height <= 64} for a torus: every grid of the 32x32 chip and smaller). Each tile keeps a
+ *       {@code long} in which a coordinate {@code x} of a line of {@code k} positions is written as a band of
+ *       ones: on a mesh the {@code x} lowest bits of a {@code (k - 1)}-bit field (a thermometer code), so that
+ *       the two bands of {@code x1} and {@code x2} differ in exactly {@code |x1 - x2|} bits; on a ring the
+ *       {@code floor(k / 2)} bits starting at bit {@code x} of a {@code k}-bit field, cyclically, so that two
+ *       bands differ in exactly {@code 2 min(d, k - d)} bits for {@code d = |x1 - x2|}. The columns take the
+ *       low field, the rows the field above it, so the distance is one XOR and one population count of the
+ *       two tiles' codes (halved on a torus): four instructions and two loads from an 8 KiB table.</li>
+ *   <li><b>Packed coordinates</b> for other grids of at most {@value #TABLE_TILES} tiles (a 256x256 mesh):
+ *       {@code x | y << 16} per tile, two loads and the two differences.</li>
+ *   <li><b>Arithmetic</b> beyond that (a 4 MiB table no longer stays in cache): the row from a
+ *       {@link FastDivisor} (a multiply), the column as {@code t - y * width}.</li>
+ * </ol>
  *
  * <p>Allocation: the table at construction, nothing afterwards. Thread-safety: immutable.
  */
@@ -27,8 +39,10 @@ abstract sealed class GridTopology permits MeshTopology, TorusTopology {
     final FastDivisor rows;
     /** True for a torus: rows and columns are rings. */
     private final boolean wraps;
-    /** {@code x | y << 16} for each tile, or null when the grid has more than {@value #TABLE_TILES} tiles. */
+    /** {@code x | y << 16} for each tile, or null when the grid has unary codes or more than {@value #TABLE_TILES} tiles. */
     private final int[] packedCoordinates;
+    /** Each tile's unary code (see the class comment), or null when the codes do not fit in 64 bits. */
+    final long[] unaryCodes;
 
     /**
      * Validates and stores the grid.
@@ -48,14 +62,43 @@ abstract sealed class GridTopology permits MeshTopology, TorusTopology {
         this.tiles = (int) count;
         this.rows = new FastDivisor(width);
         this.wraps = wraps;
-        if (tiles <= TABLE_TILES) {
+        if (unaryCodesFit(width, height, wraps)) {
+            unaryCodes = new long[tiles];
+            for (int tile = 0; tile < tiles; tile++) {
+                unaryCodes[tile] = wraps ? ringCode(x(tile), width) | ringCode(y(tile), height) << width
+                        : lineCode(x(tile)) | lineCode(y(tile)) << (width - 1);
+            }
+            packedCoordinates = null;
+        } else if (tiles <= TABLE_TILES) {
+            unaryCodes = null;
             packedCoordinates = new int[tiles];
             for (int tile = 0; tile < tiles; tile++) {
                 packedCoordinates[tile] = x(tile) | y(tile) << COORDINATE_BITS;
             }
         } else {
+            unaryCodes = null;
             packedCoordinates = null;
         }
+    }
+
+    /** Whether both coordinates' unary codes fit in one {@code long}. */
+    static boolean unaryCodesFit(final int width, final int height, final boolean wraps) {
+        return wraps ? width + height <= Long.SIZE : (width - 1) + (height - 1) <= Long.SIZE;
+    }
+
+    /** The thermometer code of position {@code x} on a line: its {@code x} lowest bits set. */
+    static long lineCode(final int x) {
+        return x == Long.SIZE ? -1L : (1L << x) - 1;
+    }
+
+    /** The band of {@code floor(k / 2)} ones starting at bit {@code x} of a {@code k}-bit ring, cyclically. */
+    static long ringCode(final int x, final int k) {
+        long code = 0;
+        for (int i = 0; i < k >>> 1; i++) {
+            final int bit = x + i;
+            code |= 1L << (bit >= k ? bit - k : bit);
+        }
+        return code;
     }
 
     /**
@@ -117,10 +160,10 @@ abstract sealed class GridTopology permits MeshTopology, TorusTopology {
     }
 
     /**
-     * Hops between two tiles: {@code |dx| + |dy|} on a mesh, {@code min(|dx|, width - |dx|) +
-     * min(|dy|, height - |dy|)} on a torus. The two branches (table or arithmetic, mesh or torus) depend
-     * only on the instance, so they are predicted perfectly; a branch-free minimum on the mesh was measured
-     * 20% to 40% slower.
+     * Hops between two tiles, for grids without unary codes: {@code |dx| + |dy|} on a mesh,
+     * {@code min(|dx|, width - |dx|) + min(|dy|, height - |dy|)} on a torus. The two branches (table or
+     * arithmetic, mesh or torus) depend only on the instance, so they are predicted perfectly; a branch-free
+     * minimum on the mesh was measured 20% to 40% slower.
      */
     final int distance(final int fromTile, final int toTile) {
         final int dx;

@@ -9,41 +9,52 @@ import java.util.Objects;
  * valid key, including 0, -1, {@link Long#MIN_VALUE} and {@link Long#MAX_VALUE}; a caller-chosen
  * {@code missingValue} is returned for absent keys instead of {@code null}.
  *
- * <p>Layout: two parallel arrays of {@code slots} entries, a power of two:
+ * <p>Layout: one {@code long[]} of {@code 2 x slots} words, {@code slots} a power of two, each slot a pair:
  * <pre>
- *   keys[s]   = the key in slot s, or 0 when the slot is empty
- *   values[s] = its value (meaningless when the slot is empty)
- *   key 0 itself lives outside the arrays, in a dedicated slot (hasZeroKey, zeroKeyValue)
+ *   words[2s]       the key in slot s, or 0 when the slot is empty
+ *   words[2s + 1]   bits 63..32: how many keys whose home is slot s sit elsewhere (the slot's displaced count)
+ *                   bits 31..0:  the value of the key in slot s (meaningless when the slot is empty)
+ *   key 0 itself lives outside the array, in a dedicated slot (hasZeroKey, zeroKeyValue)
  * </pre>
- * so no key is lost to the empty marker, and any {@code int} value, even {@code missingValue}, can be
- * stored ({@link #containsKey} tells the two apart). Keys apart from values keep the probed array small
- * (8 bytes a slot): a miss reads only {@code keys}, and at a million entries this layout measured faster
- * than key and value interleaved in one array, for hits as well as misses (see the README).
+ * A pair is 16 bytes and never straddles a 64-byte cache line, so a lookup that ends at the key's home slot
+ * reads one line (the key and its value together), where a table with keys and values in two arrays reads two
+ * lines and two pages per hit. No key is lost to the empty marker, and any {@code int} value, even
+ * {@code missingValue}, can be stored ({@link #containsKey} tells the two apart).
  *
  * <p>Hashing: the home slot of a key is the top {@code log2(slots)} bits of {@code key x 0x9E3779B97F4A7C15}
  * (Fibonacci hashing, Knuth TAOCP vol. 3, 6.4). The top bits of the product depend on every bit of the
  * key, so keys that differ only in their high bits (a node or domain number above a line address) and
- * strided addresses spread over the table; the multiplier is odd, so the product is a bijection. It costs
- * one multiply and one shift, measurably less than a full finalizer such as {@link Mix64#stafford13} on
- * this table's miss path. Collisions probe linearly; the slot index is a shift, never a remainder.
+ * strided addresses spread over the table; the multiplier is odd, so the product is a bijection. Collisions
+ * probe linearly; the slot index is a shift, never a remainder.
+ *
+ * <p>Lookup: compare the key in the home slot; if it is not the key and the home slot's displaced count is 0,
+ * the key is absent, without reading further: at load 0.5 three home slots in four hold their own key and
+ * about 90% have no displaced key, so a lookup is decided in its home slot, in one cache line and with a
+ * branch that is predicted right, nine times in ten for misses and three in four for hits. Otherwise the run
+ * is probed linearly to the key or to an empty slot. A lookup whose load misses the cache is thus rarely
+ * followed by a mispredicted branch, which would discard the lookups the processor has started after it.
+ *
+ * <p>{@link #getAll} looks up a batch with a plain loop, which keeps the misses of many independent keys in
+ * flight: it measured within 1.1x of one random read of the same footprint per key at 16M entries.
  *
  * <p>Invariants: every key sits in the probe run that starts at its home slot, with no empty slot between
- * the two; {@link #remove} restores this by shifting later entries of the run back (Knuth's deletion for
- * linear probing, TAOCP vol. 3, 6.4 algorithm R) instead of leaving tombstones, so lookups after any amount
- * of churn cost the same as in a freshly built table. At most half the slots are occupied (load factor
- * 0.5): a growable table doubles when an insertion would pass half; a {@link #fixedCapacity} table never
- * grows and rejects insertion of a new key once it holds {@code capacity} entries.
+ * the two; every slot's displaced count is exactly the number of keys whose home it is and that sit in another
+ * slot ({@link #checkInvariants}). {@link #remove} restores the first by shifting later entries of the run back
+ * (Knuth's deletion for linear probing, TAOCP vol. 3, 6.4 algorithm R) instead of leaving tombstones, so
+ * lookups after any amount of churn cost the same as in a freshly built table, and updates the counts of the
+ * keys it moves. At most half the slots are occupied (load factor 0.5): a growable table doubles when an
+ * insertion would pass half; a {@link #fixedCapacity} table never grows and rejects insertion of a new key once
+ * it holds {@code capacity} entries.
  *
- * <p>Allocation: the arrays at construction, and new ones each time a growable table grows (so
- * {@link #put} allocates only while the table is growing: size a table with its expected entries and the
- * steady state allocates nothing). {@link #get}, {@link #getAll}, {@link #remove}, {@link #containsKey} and
- * {@link #clear} never allocate. Thread-safety: not thread-safe; concurrent readers are safe only while no
- * thread writes.
+ * <p>Allocation: the array at construction, and a new one each time a growable table grows (so {@link #put}
+ * allocates only while the table is growing: size a table with its expected entries and the steady state
+ * allocates nothing). {@link #get}, {@link #getAll}, {@link #remove}, {@link #containsKey} and {@link #clear}
+ * never allocate. Thread-safety: not thread-safe; concurrent readers are safe only while no thread writes.
  */
 public final class LineTable {
 
-    /** The largest slot count: 8 GiB of keys and 4 GiB of values. */
-    static final int MAX_SLOTS = 1 << 30;
+    /** The largest slot count: 2^30 words of 8 bytes, 8 GiB. */
+    static final int MAX_SLOTS = 1 << 29;
     /** The largest number of entries: half of {@link #MAX_SLOTS}. */
     public static final int MAX_ENTRIES = MAX_SLOTS >>> 1;
     /** The smallest slot count. */
@@ -51,13 +62,17 @@ public final class LineTable {
 
     /** 2^64 / golden ratio, odd: Fibonacci hashing's multiplier. */
     private static final long PHI = 0x9E37_79B9_7F4A_7C15L;
+    /** The value half of a slot's second word. */
+    private static final long VALUE_BITS = 0xFFFF_FFFFL;
+    /** {@code 64 - log2(slots) - nlz(2 x slots)}: 64 - k - (31 - (k + 1)) = 34 for every slot count 2^k. */
+    private static final int HOME_SHIFT_BASE = 34;
+    /** One displaced key, in the count half of a slot's second word. */
+    private static final long ONE_DISPLACED = 1L << 32;
 
     private final int missingValue;
     private final boolean fixed;
-    private long[] keys;
-    private int[] values;
-    /** {@code 64 - log2(slots)}: the home slot of a key is {@code (key * PHI) >>> shift}. */
-    private int shift;
+    /** The slot pairs: key at {@code 2s}, displaced count and value at {@code 2s + 1}. */
+    private long[] words;
     private int capacity;
     private int size;
     private boolean hasZeroKey;
@@ -97,6 +112,16 @@ public final class LineTable {
         return new LineTable(Checks.requireInRange("capacity", capacity, 1, MAX_ENTRIES), missingValue, true);
     }
 
+    /**
+     * The bytes of slot array a table sized for {@code entries} allocates: {@code 16 x slots}.
+     *
+     * @param entries the expected entries, in {@code [0, MAX_ENTRIES]}
+     * @return the footprint in bytes
+     */
+    public static long footprintBytes(final int entries) {
+        return 16L * slotsFor(Checks.requireInRange("entries", entries, 0, MAX_ENTRIES));
+    }
+
     /** The smallest power-of-two slot count, at least {@link #MIN_SLOTS}, holding {@code entries} at load 0.5. */
     private static int slotsFor(final int entries) {
         final int needed = Math.max(MIN_SLOTS, entries << 1);
@@ -104,10 +129,17 @@ public final class LineTable {
     }
 
     private void allocate(final int slots) {
-        keys = new long[slots];
-        values = new int[slots];
-        shift = 64 - Integer.numberOfTrailingZeros(slots);
+        words = new long[2 * slots];
         capacity = slots >>> 1;
+    }
+
+    /**
+     * The word index of the home slot of {@code key} in an array of {@code length = 2 x slots} words: the top
+     * {@code log2(slots)} bits of the product, shifted by {@code 64 - log2(slots) = 34 + nlz(length)} (from the
+     * array's length, which the bounds check reads anyway, instead of from a field).
+     */
+    private static int home(final long key, final int length) {
+        return (int) ((key * PHI) >>> (HOME_SHIFT_BASE + Integer.numberOfLeadingZeros(length))) << 1;
     }
 
     /**
@@ -117,20 +149,39 @@ public final class LineTable {
      * @return the value, or {@link #missingValue()} if the key is absent
      */
     public int get(final long key) {
-        if (key == 0) {
-            return hasZeroKey ? zeroKeyValue : missingValue;
+        final long[] w = words;
+        final int h = home(key, w.length);
+        final long second = w[h + 1];
+        if (w[h] == key && key != 0) {
+            return (int) second;
         }
-        final long[] k = keys;
-        final int mask = k.length - 1;
-        int s = (int) ((key * PHI) >>> shift);
+        if (second < ONE_DISPLACED) {
+            // no key of this home sits elsewhere: absent, unless it is the zero key
+            return key == 0 ? zeroKey() : missingValue;
+        }
+        return probe(key, h);
+    }
+
+    private int zeroKey() {
+        return hasZeroKey ? zeroKeyValue : missingValue;
+    }
+
+    /** Looks {@code key} up past its home slot {@code h} (word index), whose displaced count is not 0. */
+    private int probe(final long key, final int h) {
+        if (key == 0) {
+            return zeroKey();
+        }
+        final long[] w = words;
+        final int mask = w.length - 2;
+        int s = (h + 2) & mask;
         long current;
-        while ((current = k[s]) != key) {
+        while ((current = w[s]) != key) {
             if (current == 0) {
                 return missingValue;
             }
-            s = (s + 1) & mask;
+            s = (s + 2) & mask;
         }
-        return values[s];
+        return (int) w[s + 1];
     }
 
     /**
@@ -143,17 +194,24 @@ public final class LineTable {
         return key == 0 ? hasZeroKey : slotOf(key) >= 0;
     }
 
-    /** The slot holding {@code key} (not 0), or -1. */
+    /** The word index of the slot holding {@code key} (not 0), or -1. */
     private int slotOf(final long key) {
-        final long[] k = keys;
-        final int mask = k.length - 1;
-        int s = (int) ((key * PHI) >>> shift);
+        final long[] w = words;
+        final int mask = w.length - 2;
+        final int h = home(key, w.length);
+        if (w[h] == key) {
+            return h;
+        }
+        if (w[h + 1] < ONE_DISPLACED) {
+            return -1;
+        }
+        int s = (h + 2) & mask;
         long current;
-        while ((current = k[s]) != key) {
+        while ((current = w[s]) != key) {
             if (current == 0) {
                 return -1;
             }
-            s = (s + 1) & mask;
+            s = (s + 2) & mask;
         }
         return s;
     }
@@ -171,25 +229,16 @@ public final class LineTable {
         if (key == 0) {
             return putZeroKey(value);
         }
-        final long[] k = keys;
-        final int mask = k.length - 1;
-        int s = (int) ((key * PHI) >>> shift);
-        long current;
-        while ((current = k[s]) != 0) {
-            if (current == key) {
-                final int previous = values[s];
-                values[s] = value;
-                return previous;
-            }
-            s = (s + 1) & mask;
+        final int s = slotOf(key);
+        if (s >= 0) {
+            final long second = words[s + 1];
+            words[s + 1] = (second & ~VALUE_BITS) | (value & VALUE_BITS);
+            return (int) second;
         }
         if (size >= capacity) {
             grow();
-            insertAbsent(key, value);
-        } else {
-            k[s] = key;
-            values[s] = value;
         }
+        insertAbsent(key, value);
         size++;
         return missingValue;
     }
@@ -228,46 +277,53 @@ public final class LineTable {
         if (s < 0) {
             return missingValue;
         }
-        final int previous = values[s];
+        final int previous = (int) words[s + 1];
+        final int h = home(key, words.length);
+        if (h != s) {
+            words[h + 1] -= ONE_DISPLACED;
+        }
         shiftBack(s);
         size--;
         return previous;
     }
 
     /**
-     * Empties slot {@code removed} and moves each later entry of its probe run whose home slot is not
-     * between the hole and the entry (cyclically) into the hole, until the run ends.
+     * Empties slot {@code removed} (word index) and moves each later entry of its probe run whose home slot is
+     * not between the hole and the entry (cyclically) into the hole, until the run ends. An entry moved into
+     * its home slot stops counting as displaced there.
      */
     private void shiftBack(final int removed) {
-        final long[] k = keys;
-        final int[] v = values;
-        final int mask = k.length - 1;
-        final int sh = shift;
+        final long[] w = words;
+        final int mask = w.length - 2;
         int hole = removed;
         int j = removed;
         while (true) {
-            j = (j + 1) & mask;
-            final long key = k[j];
+            j = (j + 2) & mask;
+            final long key = w[j];
             if (key == 0) {
                 break;
             }
-            final int home = (int) ((key * PHI) >>> sh);
+            final int h = home(key, w.length);
             // the entry may move to the hole when the hole lies on its probe path [home, j]
-            if (((j - home) & mask) >= ((j - hole) & mask)) {
-                k[hole] = key;
-                v[hole] = v[j];
+            if (((j - h) & mask) >= ((j - hole) & mask)) {
+                w[hole] = key;
+                w[hole + 1] = (w[hole + 1] & ~VALUE_BITS) | (w[j + 1] & VALUE_BITS);
+                if (hole == h) {
+                    w[h + 1] -= ONE_DISPLACED;
+                }
                 hole = j;
             }
         }
-        k[hole] = 0;
+        w[hole] = 0;
     }
 
     /**
      * Looks up {@code count} keys at once: {@code values[valueOffset + i] = get(keys[keyOffset + i])}, with
-     * the ranges checked once. It is a plain loop of {@link #get}: the lookups are independent, so the
-     * processor already overlaps their cache misses, and neither hashing a batch before probing it nor a
-     * branch-free first probe beat that loop on tables of 1M and 16M entries ({@code LineTableBatchBench},
-     * README).
+     * the ranges checked once. It is a plain loop of {@link #get}: the lookups are independent and nearly all
+     * are decided at the home slot with a predicted branch, so the processor keeps the misses of many keys in
+     * flight on its own. Group prefetching (hash a group of 16, read every home slot, then resolve) measured
+     * slower than this loop at 1M and 16M entries, by 15% to 50%: the extra pass costs instructions and gains no
+     * overlap the loop does not already have (docs/benchmarks.md).
      *
      * @param keys the keys
      * @param keyOffset index of the first key
@@ -294,9 +350,9 @@ public final class LineTable {
         return size;
     }
 
-    /** Unmaps every key; keeps the slot arrays (a grown table stays grown). */
+    /** Unmaps every key; keeps the slot array (a grown table stays grown). */
     public void clear() {
-        Arrays.fill(keys, 0L);
+        Arrays.fill(words, 0L);
         hasZeroKey = false;
         size = 0;
     }
@@ -323,7 +379,7 @@ public final class LineTable {
 
     /** The current number of slots (a power of two); for tests. */
     int slotCount() {
-        return keys.length;
+        return words.length >>> 1;
     }
 
     /** How many slots a lookup of {@code key} examines, hit or miss (0 for key 0); for tests. */
@@ -331,15 +387,64 @@ public final class LineTable {
         if (key == 0) {
             return 0;
         }
-        final long[] k = keys;
-        final int mask = k.length - 1;
-        int s = (int) ((key * PHI) >>> shift);
-        int probes = 1;
-        while (k[s] != key && k[s] != 0) {
-            s = (s + 1) & mask;
+        final long[] w = words;
+        final int mask = w.length - 2;
+        final int h = home(key, w.length);
+        if (w[h] == key || w[h + 1] < ONE_DISPLACED) {
+            return 1;
+        }
+        int s = (h + 2) & mask;
+        int probes = 2;
+        while (w[s] != key && w[s] != 0) {
+            s = (s + 2) & mask;
             probes++;
         }
         return probes;
+    }
+
+    /**
+     * Checks the invariants: every key is reachable from its home slot without crossing an empty slot, every
+     * slot's displaced count equals the number of keys of that home sitting elsewhere, and the size matches.
+     *
+     * @throws IllegalStateException naming the first slot that breaks an invariant
+     */
+    void checkInvariants() {
+        final long[] w = words;
+        final int mask = w.length - 2;
+        final long[] displaced = new long[w.length >>> 1];
+        int keys = hasZeroKey ? 1 : 0;
+        for (int s = 0; s < w.length; s += 2) {
+            final long key = w[s];
+            if (key == 0) {
+                continue;
+            }
+            keys++;
+            final int h = home(key, w.length);
+            for (int t = h; t != s; t = (t + 2) & mask) {
+                if (w[t] == 0) {
+                    throw new IllegalStateException("slot " + (s >>> 1) + ": key " + key + " is past an empty slot "
+                            + (t >>> 1) + " of its run from home slot " + (h >>> 1));
+                }
+            }
+            if (h != s) {
+                displaced[h >>> 1]++;
+            }
+        }
+        for (int s = 0; s < w.length; s += 2) {
+            final long count = w[s + 1] >>> 32;
+            if (count != displaced[s >>> 1]) {
+                throw new IllegalStateException("slot " + (s >>> 1) + ": displaced count " + count + ", but "
+                        + displaced[s >>> 1] + " keys of this home sit elsewhere");
+            }
+        }
+        if (keys != size) {
+            throw new IllegalStateException("size " + size + ", but " + keys + " keys are mapped");
+        }
+    }
+
+    /** Adds {@code delta} to the displaced count of slot {@code slot}; for tests that plant a broken count. */
+    void corruptDisplacedCount(final int slot, final int delta) {
+        words[2 * slot + 1] += delta * ONE_DISPLACED;
     }
 
     private void grow() {
@@ -347,29 +452,35 @@ public final class LineTable {
             throw new IllegalStateException("LineTable is full: it holds its fixed capacity of " + capacity
                     + " entries; remove an entry before putting a new key");
         }
-        final long[] oldKeys = keys;
-        final int[] oldValues = values;
-        if (oldKeys.length >= MAX_SLOTS) {
+        final long[] old = words;
+        if (old.length >>> 1 >= MAX_SLOTS) {
             throw new IllegalStateException(
                     "LineTable cannot grow beyond " + MAX_ENTRIES + " entries (" + MAX_SLOTS + " slots)");
         }
-        allocate(oldKeys.length << 1);
-        for (int s = 0; s < oldKeys.length; s++) {
-            if (oldKeys[s] != 0) {
-                insertAbsent(oldKeys[s], oldValues[s]);
+        allocate(old.length);
+        for (int s = 0; s < old.length; s += 2) {
+            if (old[s] != 0) {
+                insertAbsent(old[s], (int) old[s + 1]);
             }
         }
     }
 
-    /** Stores a key (not 0) known to be absent, in the first empty slot of its probe run. */
+    /**
+     * Stores a key (not 0) known to be absent in the first empty slot of its probe run, counting it as
+     * displaced at its home slot when that is not where it lands.
+     */
     private void insertAbsent(final long key, final int value) {
-        final long[] k = keys;
-        final int mask = k.length - 1;
-        int s = (int) ((key * PHI) >>> shift);
-        while (k[s] != 0) {
-            s = (s + 1) & mask;
+        final long[] w = words;
+        final int mask = w.length - 2;
+        final int h = home(key, w.length);
+        int s = h;
+        while (w[s] != 0) {
+            s = (s + 2) & mask;
         }
-        k[s] = key;
-        values[s] = value;
+        w[s] = key;
+        w[s + 1] = (w[s + 1] & ~VALUE_BITS) | (value & VALUE_BITS);
+        if (s != h) {
+            w[h + 1] += ONE_DISPLACED;
+        }
     }
 }

@@ -7,16 +7,18 @@ package org.scalebench.core;
  *
  * <p>Tiles are numbered row-major: tile {@code t} sits at column {@code x = t mod width} and row
  * {@code y = floor(t / width)}. An XY route between two tiles crosses {@code |dx| + |dy|} links, which is
- * what {@link #hops} returns; a tile is 0 hops from itself. Up to 65,536 tiles the coordinates come from a
- * table of packed (x, y) built at construction (4 KiB for 32x32); beyond, the row of a tile comes from a
- * {@link FastDivisor} (a multiply, not a divide). Either way {@link #hops} divides by nothing, for any
+ * what {@link #hops} returns; a tile is 0 hops from itself. Up to 33x33 tiles (the 32x32 chip included) the
+ * distance is the population count of the XOR of two unary codes from a table built at construction (8 KiB
+ * for 32x32); other grids up to 65,536 tiles read packed (x, y) from a table; beyond, the row of a tile comes
+ * from a {@link FastDivisor} (a multiply, not a divide). Either way {@link #hops} divides by nothing, for any
  * width, up to 2^31 - 1 tiles.
  *
  * <p>Tile arguments must be in {@code [0, tiles())}; they are not checked on the hot path (an
  * {@code assert} checks them when assertions are enabled): a tile outside that range gives a meaningless
  * distance or an {@link ArrayIndexOutOfBoundsException}.
  *
- * <p>Allocation: the coordinate table (4 bytes per tile, up to 256 KiB) at construction, nothing after. Thread-safety: immutable, safe from any thread.
+ * <p>Allocation: the code or coordinate table (8 bytes per tile up to 33x33, else 4 bytes per tile up to
+ * 256 KiB) at construction, nothing after. Thread-safety: immutable, safe from any thread.
  */
 public final class MeshTopology extends GridTopology {
 
@@ -40,6 +42,11 @@ public final class MeshTopology extends GridTopology {
      */
     public int hops(final int fromTile, final int toTile) {
         assert inRange(fromTile, toTile) : "tiles " + fromTile + ", " + toTile + " outside [0, " + tiles + ")";
+        final long[] codes = unaryCodes;
+        if (codes != null) {
+            // thermometer codes differ in |dx| + |dy| bits
+            return Long.bitCount(codes[fromTile] ^ codes[toTile]);
+        }
         return distance(fromTile, toTile);
     }
 

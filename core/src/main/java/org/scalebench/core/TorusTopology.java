@@ -7,14 +7,17 @@ package org.scalebench.core;
  *
  * <p>Tiles are numbered row-major as in {@link MeshTopology} ({@code tile = y * width + x}). The hop count
  * is {@code min(dx, width - dx) + min(dy, height - dy)} with {@code dx = |x1 - x2|},
- * {@code dy = |y1 - y2|}: dimension-ordered routing with wrap-around links. Coordinates come from a
- * packed table (up to 65,536 tiles) or a {@link FastDivisor}, so {@link #hops} divides by nothing.
+ * {@code dy = |y1 - y2|}: dimension-ordered routing with wrap-around links. Up to {@code width + height = 64}
+ * (a 32x32 torus) the hop count is half the population count of the XOR of two tiles' ring codes (see
+ * {@code GridTopology}); larger grids read coordinates from a packed table (up to 65,536 tiles) or compute
+ * them with a {@link FastDivisor}, so {@link #hops} divides by nothing.
  *
  * <p>Tile arguments must be in {@code [0, tiles())}; they are not checked on the hot path (an
  * {@code assert} checks them when assertions are enabled): a tile outside that range gives a meaningless
  * distance or an {@link ArrayIndexOutOfBoundsException}.
  *
- * <p>Allocation: the coordinate table (4 bytes per tile, up to 256 KiB) at construction, nothing after. Thread-safety: immutable, safe from any thread.
+ * <p>Allocation: the code or coordinate table (8 bytes per tile up to {@code width + height = 64}, else 4 bytes
+ * per tile up to 256 KiB) at construction, nothing after. Thread-safety: immutable, safe from any thread.
  */
 public final class TorusTopology extends GridTopology {
 
@@ -38,6 +41,11 @@ public final class TorusTopology extends GridTopology {
      */
     public int hops(final int fromTile, final int toTile) {
         assert inRange(fromTile, toTile) : "tiles " + fromTile + ", " + toTile + " outside [0, " + tiles + ")";
+        final long[] codes = unaryCodes;
+        if (codes != null) {
+            // ring bands differ in 2 min(d, k - d) bits per dimension
+            return Long.bitCount(codes[fromTile] ^ codes[toTile]) >>> 1;
+        }
         return distance(fromTile, toTile);
     }
 

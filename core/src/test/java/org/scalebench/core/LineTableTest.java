@@ -291,7 +291,69 @@ class LineTableTest {
                 default -> assertEquals(ref.getOrDefault(key, MISSING), table.get(key), where);
             }
             assertEquals(ref.size(), table.size(), where);
+            if (op % 1000 == 0) {
+                table.checkInvariants();
+            }
         }
+        table.checkInvariants();
+    }
+
+    @Test
+    void displacedCountsStayExactThroughGrowthAndChurnAndACorruptCountIsCaught() {
+        final long seed = 0xD15_9ACEL;
+        final SplittableRandom random = new SplittableRandom(seed);
+        final LineTable table = new LineTable(0, MISSING);
+        final long[] live = new long[20_000];
+        for (int i = 0; i < live.length; i++) {
+            live[i] = random.nextLong();
+            table.put(live[i], i);
+        }
+        table.checkInvariants();
+        for (int step = 0; step < 100_000; step++) {
+            final int victim = random.nextInt(live.length);
+            assertEquals(victim, table.remove(live[victim]), "seed=" + seed + " step=" + step);
+            live[victim] = random.nextLong();
+            table.put(live[victim], victim);
+        }
+        table.checkInvariants();
+        // a count one too high only slows a miss down; one too low loses keys: the check catches both
+        table.corruptDisplacedCount(7, 1);
+        assertTrue(assertThrows(IllegalStateException.class, table::checkInvariants).getMessage()
+                .startsWith("slot 7: displaced count"));
+        table.corruptDisplacedCount(7, -1);
+        table.checkInvariants();
+    }
+
+    @Test
+    void getAllAnswersTheZeroKeyMappedOrNot() {
+        final SplittableRandom random = new SplittableRandom(17);
+        for (final int count : new int[] {1, 15, 16, 17, 100}) {
+            for (final boolean zeroMapped : new boolean[] {false, true}) {
+                final LineTable table = new LineTable(64, MISSING);
+                final long[] keys = new long[count];
+                for (int i = 0; i < count; i++) {
+                    keys[i] = i % 7 == 3 ? 0L : random.nextLong(200);
+                    if (random.nextBoolean() && (keys[i] != 0 || zeroMapped)) {
+                        table.put(keys[i], random.nextInt());
+                    }
+                }
+                if (zeroMapped) {
+                    table.put(0L, 77);
+                }
+                final int[] values = new int[count];
+                table.getAll(keys, 0, count, values, 0);
+                for (int i = 0; i < count; i++) {
+                    assertEquals(table.get(keys[i]), values[i], "count " + count + " key " + keys[i]);
+                }
+            }
+        }
+    }
+
+    @Test
+    void footprintIsSixteenBytesPerSlot() {
+        assertEquals(16L * 2_097_152, LineTable.footprintBytes(1 << 20));
+        assertEquals(16L * LineTable.MIN_SLOTS, LineTable.footprintBytes(0));
+        assertEquals(16L * LineTable.MAX_SLOTS, LineTable.footprintBytes(LineTable.MAX_ENTRIES));
     }
 
     private static int orMissing(final Integer value) {

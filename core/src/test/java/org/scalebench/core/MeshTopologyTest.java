@@ -82,6 +82,35 @@ class MeshTopologyTest {
     }
 
     @Test
+    void unaryCodesAndCoordinateTablesGiveTheSameHopsAtTheirBoundary() {
+        // a mesh keeps unary codes up to (w - 1) + (h - 1) = 64, a torus up to w + h = 64; one tile more on
+        // either side takes the coordinate table
+        final int[][] shapes = {{33, 33}, {34, 33}, {32, 32}, {33, 32}, {65, 1}, {1, 65}, {66, 1}, {64, 1}, {1, 1},
+            {2, 62}, {31, 33}, {17, 48}};
+        for (final int[] shape : shapes) {
+            final int width = shape[0];
+            final int height = shape[1];
+            final MeshTopology mesh = new MeshTopology(width, height);
+            final TorusTopology torus = new TorusTopology(width, height);
+            assertEquals(width - 1 + height - 1 <= 64, mesh.unaryCodes != null, mesh + " unary codes");
+            assertEquals(width + height <= 64, torus.unaryCodes != null, torus + " unary codes");
+            for (int a = 0; a < mesh.tiles(); a++) {
+                for (int b = 0; b < mesh.tiles(); b++) {
+                    final int dx = Math.abs(a % width - b % width);
+                    final int dy = Math.abs(a / width - b / width);
+                    if (mesh.hops(a, b) != dx + dy) {
+                        assertEquals(dx + dy, mesh.hops(a, b), mesh + " tiles " + a + ", " + b);
+                    }
+                    final int ring = Math.min(dx, width - dx) + Math.min(dy, height - dy);
+                    if (torus.hops(a, b) != ring) {
+                        assertEquals(ring, torus.hops(a, b), torus + " tiles " + a + ", " + b);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
     void coordinateTableAndArithmeticGiveTheSameHops() {
         // 256 x 256 = 65,536 tiles keeps a coordinate table; 257 x 256 computes with a FastDivisor
         for (final int width : new int[] {256, 257}) {

@@ -2,21 +2,26 @@ package org.scalebench.bench.check;
 
 import java.math.BigInteger;
 import java.util.SplittableRandom;
+import org.scalebench.bench.reference.PlainHomeMapping;
 import org.scalebench.coherence.LineAddress;
 import org.scalebench.coherence.domain.HomeDomains;
+import org.scalebench.coherence.home.HomeBitSelect;
 import org.scalebench.coherence.home.HomeMapping;
-import org.scalebench.core.Mix64;
 
 /**
  * The three home mappings against direct transcriptions: {@code global} is {@code line mod homes} (on the
  * line's low 32 bits, unsigned), {@code piton-*} the documented mask-and-fold rule written with {@code %}
- * and a loop, {@code uniform} the 128-bit product {@code floor(mix(line) * homes / 2^64)}; each followed by
- * the home-map table, both one at a time and batched.
+ * and a loop, {@code uniform} the product {@code floor(top * homes / 2^32)} of the top 32 bits of the hashed
+ * line {@code h = line * 0x9E3779B97F4A7C15 mod 2^64}, in {@link BigInteger}; each followed by the home-map table, one at
+ * a time ({@code logicalHomeOfAddress} then the table, and {@code homeOfAddress} through the composed table) and
+ * batched. The plain per-access reference {@link PlainHomeMapping} is held to the same transcriptions, so the
+ * kernel and its benchmark baseline compute one function.
  */
 public final class HomeMappingCheck implements KernelCheck {
 
     private static final int TILES = 1024;
     private static final BigInteger TWO_64 = BigInteger.ONE.shiftLeft(64);
+    private static final BigInteger GOLDEN = new BigInteger("9E3779B97F4A7C15", 16);
 
     @Override
     public String name() {
@@ -52,17 +57,24 @@ public final class HomeMappingCheck implements KernelCheck {
                 continue;
             }
             final int expectedLhid;
+            final int plainLhid;
             if (id.equals("uniform")) {
-                final BigInteger mixed = new BigInteger(Long.toUnsignedString(Mix64.stafford13(line)));
-                expectedLhid = mixed.multiply(BigInteger.valueOf(homes)).divide(TWO_64).intValueExact();
+                final BigInteger hashed = new BigInteger(Long.toUnsignedString(line)).multiply(GOLDEN).mod(TWO_64);
+                expectedLhid = hashed.shiftRight(32).multiply(BigInteger.valueOf(homes)).shiftRight(32).intValueExact();
+                plainLhid = PlainHomeMapping.uniformLogicalHome(address, homes);
             } else {
                 expectedLhid = documentedRule(bits(id, address), homes);
+                plainLhid = PlainHomeMapping.pitonLogicalHome(
+                        PlainHomeMapping.homeBits(address, HomeBitSelect.parse(id.substring("piton-".length()))), homes);
             }
             tally.compare(expectedLhid, m.logicalHomeOfAddress(address, homes), () -> id + " logical home of " + address);
+            tally.compare(expectedLhid, plainLhid, () -> id + " plain reference's logical home of " + address);
+            final int expectedHome = domains.home(hdid, expectedLhid);
+            tally.compare(expectedHome, m.homeOfAddress(address, hdid, domains), () -> id + " home of " + address);
             batchAddresses[0] = address;
             batchDomains[0] = hdid;
             m.homes(batchAddresses, batchDomains, 1, domains, batchHomes);
-            tally.compare(domains.home(hdid, expectedLhid), batchHomes[0], () -> id + " batched home of " + address);
+            tally.compare(expectedHome, batchHomes[0], () -> id + " batched home of " + address);
         }
         return tally.outcome();
     }

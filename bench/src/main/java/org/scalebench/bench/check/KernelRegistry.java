@@ -14,6 +14,7 @@ import org.scalebench.bench.reference.LinkedHashMapMapCaches;
 import org.scalebench.bench.reference.LinkedHashMapSetAssoc;
 import org.scalebench.bench.reference.ModuloHomeMapping;
 import org.scalebench.bench.reference.ModuloReduction;
+import org.scalebench.bench.reference.PlainHomeMapping;
 import org.scalebench.bench.reference.RtlMapCaches;
 import org.scalebench.bench.reference.TreePlruSetAssoc;
 import org.scalebench.coherence.domain.MapCacheBank;
@@ -34,7 +35,7 @@ import org.scalebench.training.collective.RingAllReduce;
  * The one list of scalebench's benchmarked kernels: for each, the classes it covers, its plain references, its
  * randomized differential check and its JMH benchmark classes. The check list of {@code reproduce}
  * ({@link KernelChecks}) is derived from it, and a test holds the suite to it: every benchmark class is either
- * here or among the {@link #ABSOLUTE_TIME} ones, and every class named here exists. A newcomer finds a kernel's
+ * here or among the {@link #ABSOLUTE_TIME} or {@link #PHYSICAL_FLOORS} ones, and every class named here exists. A newcomer finds a kernel's
  * reference, check and benchmarks here by name.
  */
 public final class KernelRegistry {
@@ -54,6 +55,12 @@ public final class KernelRegistry {
 
     /** Benchmarks of whole programs built on the kernels: absolute times, no reference doing the same work. */
     public static final List<String> ABSOLUTE_TIME = List.of("SimulatorBench", "ProjectorBench", "LlmSearchBench");
+
+    /**
+     * Benchmarks of physical limits (random memory reads of a kernel's footprint): no kernel, the floor the gate
+     * reports kernels' times over ({@code bench/perf-limits.csv}).
+     */
+    public static final List<String> PHYSICAL_FLOORS = List.of("MemoryFloorBench");
 
     private KernelRegistry() {
     }
@@ -87,8 +94,9 @@ public final class KernelRegistry {
                 new Entry("DirectoryFormat", List.of(DirectoryFormat.class),
                         List.of(BitSetDirectory.class, HashSetDirectory.class), new DirectoryFormatCheck(),
                         List.of("DirectoryFormatBench")),
-                new Entry("HomeMapping", List.of(HomeMapping.class), List.of(ModuloHomeMapping.class),
-                        new HomeMappingCheck(), List.of("HomeMappingBench", "HomeMappingBatchBench")),
+                new Entry("HomeMapping", List.of(HomeMapping.class),
+                        List.of(ModuloHomeMapping.class, PlainHomeMapping.class), new HomeMappingCheck(),
+                        List.of("HomeMappingBench", "HomeMappingBatchBench")),
                 new Entry("CollectiveCost", List.of(RingAllReduce.class), List.of(DirectCollectiveFormulas.class),
                         new CollectiveCostCheck(), List.of("CollectiveCostBench")));
     }

@@ -8,8 +8,9 @@ import org.scalebench.core.TorusTopology;
 
 /**
  * {@link MeshTopology}, {@link TorusTopology} and {@link HierarchicalTopology} against the {@code %} and
- * {@code /} formulas of {@link DirectTopology}. Each episode draws a grid (small, or one of the
- * million-tile and near-2^31-tile shapes) and a hierarchy (power-of-two group sizes, which take the
+ * {@code /} formulas of {@link DirectTopology}. Each episode draws a grid (small, one of the million-tile and
+ * near-2^31-tile shapes, or one at the edge of the unary codes: 33x33 and 65x1 keep them on a mesh, 34x33 does
+ * not, 32x32 is the largest square torus that does) and a hierarchy (power-of-two group sizes, which take the
  * bit-field path, or mixed radix), then random tile and core pairs, half of the core pairs close together
  * so that every level is reached.
  */
@@ -17,7 +18,7 @@ public final class TopologyCheck implements KernelCheck {
 
     private static final int EPISODE = 10_000;
     private static final int[][] LARGE_GRIDS = {{1024, 1024}, {1000, 1000}, {1, 1 << 20}, {1 << 20, 1},
-        {1023, 1025}, {46_340, 46_340}, {32, 32}};
+        {1023, 1025}, {46_340, 46_340}, {32, 32}, {33, 33}, {34, 33}, {32, 33}, {65, 1}};
     private static final int[][] LARGE_HIERARCHIES = {{64, 16, 32, 32}, {48, 40, 24, 23}, {1, 1, 1, 1 << 20},
         {1 << 20, 1, 1, 1}, {2048, 1024, 1023, 1}};
     private static final long[] LATENCIES = {0, 7, 150, 2_000, 30_000};

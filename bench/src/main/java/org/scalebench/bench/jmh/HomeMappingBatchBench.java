@@ -17,8 +17,9 @@ import org.scalebench.bench.reference.ModuloHomeMapping;
 
 /**
  * Home tiles of a batch of 4096 restricted accesses (time per access): {@code HomeMapping.homes} against
- * the same loop with a modulo. The throughput view of {@link HomeMappingBench}, without its per-call harness
- * cost. Same domains and addresses as {@link HomeMappingBench}.
+ * the same loop computing the same function plainly ({@code plain}) and with a modulo ({@code modulo}). The
+ * throughput view of {@link HomeMappingBench}, without its per-call harness cost. Same domains and addresses as
+ * {@link HomeMappingBench}.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -60,6 +61,23 @@ public class HomeMappingBatchBench {
     @OperationsPerInvocation(BATCH)
     public int[] kernel() {
         single.kernelMapping.homes(single.addresses, single.hdids, BATCH, single.domains, out);
+        return out;
+    }
+
+    /**
+     * The same batch computed plainly from the mapping's definition.
+     *
+     * @return the home tiles
+     */
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public int[] plain() {
+        final long[] addresses = single.addresses;
+        final int[] hdids = single.hdids;
+        for (int i = 0; i < BATCH; i++) {
+            final int hdid = hdids[i];
+            out[i] = single.plainHome(addresses[i], single.domains.size(hdid), single.tables[hdid]);
+        }
         return out;
     }
 

@@ -14,14 +14,19 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.scalebench.bench.reference.ModuloHomeMapping;
+import org.scalebench.bench.reference.PlainHomeMapping;
 import org.scalebench.coherence.domain.HomeDomains;
+import org.scalebench.coherence.home.HomeBitSelect;
 import org.scalebench.coherence.home.HomeMapping;
 
 /**
  * A line's home tile under Home Restriction: the logical home in the line's home domain, then the home-map
- * table. {@code kernel} runs the {@code @Param mapping} (piton-low: bit select plus mask-and-fold; uniform:
- * mix plus multiply-shift); {@code modulo} takes the line index modulo the domain size. Domains of
- * {@code @Param homes} tiles, 256 domains, addresses from a 4096-entry array.
+ * table. {@code kernel} runs the {@code @Param mapping} with {@link HomeMapping#homeOfAddress} (piton-low: bit
+ * select, then the domain's table composed with the encoder; uniform: one multiply, multiply-shift, table);
+ * {@code plain} computes the same function per access from its definition ({@link PlainHomeMapping}: the
+ * encoder's mask and fold, or the schoolbook high product, then the table); {@code modulo} takes the line index
+ * modulo the domain size, the different function a user would otherwise write. Domains of {@code @Param homes}
+ * tiles, 256 domains, addresses from a 4096-entry array.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -43,6 +48,8 @@ public class HomeMappingBench {
     int homes;
 
     HomeMapping kernelMapping;
+    /** The bit selection of a piton mapping, or null for uniform: what {@code plain} computes. */
+    HomeBitSelect plainSelect;
     HomeDomains domains;
     int[][] tables;
     long[] addresses;
@@ -53,6 +60,7 @@ public class HomeMappingBench {
     @Setup
     public void setUp() {
         kernelMapping = HomeMapping.parse(mapping, 1024);
+        plainSelect = mapping.startsWith("piton-") ? HomeBitSelect.parse(mapping.substring("piton-".length())) : null;
         domains = new HomeDomains(DOMAINS, 1024, null);
         tables = new int[DOMAINS][homes];
         for (int d = 0; d < DOMAINS; d++) {
@@ -78,8 +86,26 @@ public class HomeMappingBench {
     @Benchmark
     public int kernel() {
         final int i = next++ & MASK;
+        return kernelMapping.homeOfAddress(addresses[i], hdids[i], domains);
+    }
+
+    /**
+     * The same mapping computed plainly from its definition, then the table.
+     *
+     * @return the home tile
+     */
+    @Benchmark
+    public int plain() {
+        final int i = next++ & MASK;
         final int hdid = hdids[i];
-        return domains.home(hdid, kernelMapping.logicalHomeOfAddress(addresses[i], domains.size(hdid)));
+        return plainHome(addresses[i], domains.size(hdid), tables[hdid]);
+    }
+
+    /** {@link PlainHomeMapping} for this benchmark's mapping. */
+    int plainHome(final long address, final int homes, final int[] table) {
+        final HomeBitSelect select = plainSelect;
+        return select != null ? PlainHomeMapping.pitonHome(address, select, homes, table)
+                : PlainHomeMapping.uniformHome(address, homes, table);
     }
 
     /**

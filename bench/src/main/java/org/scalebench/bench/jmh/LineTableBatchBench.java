@@ -14,14 +14,15 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
 import org.scalebench.core.LineTable;
 
 /**
  * Batched lookups (time per key): {@code kernel} looks up {@value #BATCH} keys with {@link LineTable#getAll},
  * {@code fastutil} the same keys with a loop of {@link Long2IntOpenHashMap#get} into the same output array.
- * Tables of 1M entries (24 MiB of keys and values) and 32M entries (768 MiB, larger than the last-level cache),
- * all hits or all misses, keys in random order. ({@code getAll} is a range-checked loop of {@link LineTable#get}:
- * batched variants that hashed or prefetched ahead measured no faster, see the README.)
+ * Tables of 1M entries (32 MiB) and 16M entries (512 MiB, far beyond the last-level cache), all hits or all
+ * misses, keys in random order; the same keys and tables as {@link LineTableBench}. The physical limit of this
+ * loop is one random read of the table's footprint per key ({@code MemoryFloorBench.independent}).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -33,8 +34,8 @@ public class LineTableBatchBench {
 
     static final int BATCH = 256;
 
-    /** Table size: in the last-level cache, and beyond it. */
-    @Param({"1048576", "33554432"})
+    /** Table size: near the last-level cache's, and far beyond it. */
+    @Param({"1048576", "16777216"})
     int entries;
 
     /** Every probe hits, or every probe misses. */
@@ -48,19 +49,34 @@ public class LineTableBatchBench {
     int probeMask;
     int next;
 
-    /** Builds the table and the probe stream. */
+    /**
+     * Builds the table of the benchmark about to run, as {@link LineTableBench} builds it, and the probe stream.
+     *
+     * @param params the running benchmark
+     */
     @Setup
-    public void setUp() {
-        final LineTableKeys keys = LineTableKeys.of(entries, lookup);
-        table = new LineTable(entries, LineTableBench.MISSING);
-        final long[] inserted = keys.inserted;
-        fastutilTable = new Long2IntOpenHashMap(entries);
-        fastutilTable.defaultReturnValue(LineTableBench.MISSING);
-        for (int i = 0; i < inserted.length; i++) {
-            table.put(inserted[i], i);
-            fastutilTable.put(inserted[i], i);
+    public void setUp(final BenchmarkParams params) {
+        final String benchmark = params.getBenchmark();
+        build(benchmark.substring(benchmark.lastIndexOf('.') + 1));
+    }
+
+    /**
+     * Builds the table measured by {@code method} and the probe stream.
+     *
+     * @param method {@code kernel} or {@code fastutil}
+     */
+    void build(final String method) {
+        final LineTableBench tables = new LineTableBench();
+        tables.entries = entries;
+        tables.lookup = lookup;
+        tables.build(method);
+        if (tables.kernelTable != null) {
+            table = tables.kernelTable;
         }
-        probes = keys.probes;
+        if (tables.fastutilTable != null) {
+            fastutilTable = tables.fastutilTable;
+        }
+        probes = tables.probes;
         probeMask = probes.length - 1;
         values = new int[BATCH];
         next = 0;

@@ -95,7 +95,15 @@ public final class PerfFloors {
         return floors;
     }
 
-    private static List<String> cells(final String line, final String at) {
+    /**
+     * The cells of one CSV line, stripped.
+     *
+     * @param line the line
+     * @param at {@code file:line}, for messages
+     * @return the cells
+     * @throws IllegalArgumentException naming {@code at} when the line is not one CSV record
+     */
+    static List<String> cells(final String line, final String at) {
         try {
             final List<CSVRecord> records = CSVFormat.DEFAULT.parse(new StringReader(line)).getRecords();
             if (records.size() != 1) {

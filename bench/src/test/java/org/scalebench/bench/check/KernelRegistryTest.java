@@ -11,7 +11,10 @@ import org.junit.jupiter.api.Test;
 import org.scalebench.bench.perf.BenchmarkCatalog;
 import org.scalebench.bench.perf.BenchmarkClass;
 
-/** The suite keeps to the registry: every benchmark class is a registered kernel's or an absolute-time one. */
+/**
+ * The suite keeps to the registry: every benchmark class is a registered kernel's, an absolute-time one or a
+ * physical floor.
+ */
 class KernelRegistryTest {
 
     private static final BenchmarkCatalog CATALOG = BenchmarkCatalog.fromClassPath();
@@ -19,6 +22,7 @@ class KernelRegistryTest {
     @Test
     void everyBenchmarkClassIsRegisteredOnce() {
         final List<String> registered = new ArrayList<>(KernelRegistry.ABSOLUTE_TIME);
+        registered.addAll(KernelRegistry.PHYSICAL_FLOORS);
         KernelRegistry.all().forEach(e -> registered.addAll(e.benchmarks()));
         assertEquals(registered.size(), new TreeSet<>(registered).size(), "registered twice: " + registered);
         final TreeSet<String> suite = new TreeSet<>();
@@ -45,6 +49,15 @@ class KernelRegistryTest {
         for (final String name : KernelRegistry.ABSOLUTE_TIME) {
             final BenchmarkClass bench = CATALOG.find(name).orElseThrow();
             assertEquals(List.of(BenchmarkClass.KERNEL), bench.methods(), name);
+        }
+    }
+
+    @Test
+    void physicalFloorsHaveNoKernelAndReadMemoryTwoWays() {
+        for (final String name : KernelRegistry.PHYSICAL_FLOORS) {
+            final BenchmarkClass bench = CATALOG.find(name).orElseThrow();
+            assertFalse(bench.hasKernel(), name + " is a limit, not a kernel");
+            assertEquals(List.of("dependent", "independent"), bench.methods(), name);
         }
     }
 

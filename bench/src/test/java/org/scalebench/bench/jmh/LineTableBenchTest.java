@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -45,13 +47,30 @@ class LineTableBenchTest {
         final LineTableBatchBench bench = new LineTableBatchBench();
         bench.entries = 3000;
         bench.lookup = "hit";
-        bench.setUp();
+        bench.build("kernel");
+        bench.build("fastutil");
         for (int batch = 0; batch < 40; batch++) {
             final int start = bench.next;
             final int[] batched = bench.kernel().clone();
             bench.next = start;
             assertArrayEquals(bench.fastutil(), batched, "batch " + batch);
         }
+    }
+
+    @Test
+    void keysInHomeOrderAreTheSameKeysSortedByBucket() {
+        final LineTableKeys keys = LineTableKeys.of(50_000, "hit");
+        final long[] ordered = keys.inHomeOrder(k -> (int) (k >>> 48));
+        final long[] sorted = keys.inserted.clone();
+        final long[] expected = ordered.clone();
+        Arrays.sort(sorted);
+        Arrays.sort(expected);
+        assertArrayEquals(sorted, expected, "a permutation of the inserted keys");
+        for (int i = 1; i < ordered.length; i++) {
+            assertTrue((ordered[i - 1] >>> 48) <= (ordered[i] >>> 48), "bucket order at " + i);
+        }
+        assertEquals(5, LineTableKeys.topBits(5, 10));
+        assertEquals(5, LineTableKeys.topBits(5 << 4, 20));
     }
 
     @Test

@@ -16,13 +16,13 @@ import org.scalebench.coherence.LineAddress;
  */
 public enum HomeBitSelect {
     /** {@code addr[11:6]}. */
-    LOW,
+    LOW(HomeBitSelect.LOW_BIT, 0, 0),
     /** {@code addr[19:14]}. */
-    MIDDLE,
+    MIDDLE(HomeBitSelect.MIDDLE_BIT, 0, 0),
     /** {@code addr[29:24]}. */
-    HIGH,
+    HIGH(HomeBitSelect.HIGH_BIT, 0, 0),
     /** {@code addr[11:6] ^ addr[19:14]}. */
-    MIXED;
+    MIXED(HomeBitSelect.LOW_BIT, HomeBitSelect.MIDDLE_BIT, HomeBitSelect.HOME_BIT_MASK);
 
     /** addr[11:6]: the six bits above the line offset. */
     private static final int LOW_BIT = LineAddress.LINE_SHIFT;
@@ -30,24 +30,31 @@ public enum HomeBitSelect {
     private static final int MIDDLE_BIT = 14;
     /** addr[29:24]. */
     private static final int HIGH_BIT = 24;
+    /** The six home bits. */
+    static final long HOME_BIT_MASK = 63;
+
+    /** The lowest bit of the first (or only) field. */
+    final int shift;
+    /** The lowest bit of the field XORed in ({@code MIXED}; 0 and unused otherwise). */
+    final int xorShift;
+    /** {@link #HOME_BIT_MASK} when a second field is XORed in, else 0. */
+    final long xorMask;
+
+    HomeBitSelect(final int shift, final int xorShift, final long xorMask) {
+        this.shift = shift;
+        this.xorShift = xorShift;
+        this.xorMask = xorMask;
+    }
 
     /**
-     * The six home bits of a byte address.
+     * The six home bits of a byte address: {@code (address >>> shift ^ (address >>> xorShift & xorMask)) & 63}, the
+     * same instructions for every selection (no switch).
      *
      * @param address a physical byte address
      * @return a value in [0, 64)
      */
     public int bits(final long address) {
-        switch (this) {
-            case LOW:
-                return (int) (address >>> LOW_BIT) & 63;
-            case MIDDLE:
-                return (int) (address >>> MIDDLE_BIT) & 63;
-            case HIGH:
-                return (int) (address >>> HIGH_BIT) & 63;
-            default:
-                return (int) ((address >>> LOW_BIT) ^ (address >>> MIDDLE_BIT)) & 63;
-        }
+        return (int) (((address >>> shift) ^ ((address >>> xorShift) & xorMask)) & HOME_BIT_MASK);
     }
 
     /**
@@ -57,14 +64,7 @@ public enum HomeBitSelect {
      * @return 6 for {@code LOW} and {@code MIXED} (the first bit above the line offset), 14, or 24
      */
     public int lowestBit() {
-        switch (this) {
-            case MIDDLE:
-                return MIDDLE_BIT;
-            case HIGH:
-                return HIGH_BIT;
-            default:
-                return LOW_BIT;
-        }
+        return shift;
     }
 
     /**

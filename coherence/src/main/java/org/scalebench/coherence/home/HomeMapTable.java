@@ -25,4 +25,14 @@ public interface HomeMapTable {
      * @return the home tile, or -1 for a domain that was never defined
      */
     int home(int hdid, int lhid);
+
+    /**
+     * The home tile of a line whose six home bits are {@code homeBits} under OpenPiton's encoder: equal to
+     * {@code home(hdid, PitonHomeEncoder.encode(homeBits, size(hdid)))}.
+     *
+     * @param hdid the domain
+     * @param homeBits the six selected address bits, in [0, 64)
+     * @return the home tile, or -1 for a domain that was never defined
+     */
+    int homeOfBits(int hdid, int homeBits);
 }

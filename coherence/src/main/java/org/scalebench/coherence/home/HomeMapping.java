@@ -3,7 +3,6 @@ package org.scalebench.coherence.home;
 import java.util.Locale;
 import org.scalebench.coherence.LineAddress;
 import org.scalebench.core.Checks;
-import org.scalebench.core.Mix64;
 import org.scalebench.core.RangeReduction;
 
 /**
@@ -15,11 +14,17 @@ import org.scalebench.core.RangeReduction;
  *       domains.</li>
  *   <li>{@code piton}: six address bits ({@link HomeBitSelect}) through {@link PitonHomeEncoder} to a
  *       logical home of the line's home domain, as OpenPiton's L1.5 does, skew included.</li>
- *   <li>{@code uniform}: the mixed line address reduced by multiply-shift onto the domain's homes: exact
- *       uniformity for any domain size.</li>
+ *   <li>{@code uniform}: the line index hashed by one multiply (Fibonacci hashing, Knuth TAOCP vol. 3, 6.4:
+ *       {@code h = line x 0x9E3779B97F4A7C15 mod 2^64}, a bijection whose top bits depend on every bit of the
+ *       line and spread consecutive and strided lines evenly), then its top 32 bits reduced onto the domain's
+ *       {@code n} homes by multiply-shift, {@code floor((h >>> 32) n / 2^32)} (Lemire's range reduction): every
+ *       home receives {@code floor(2^32 / n)} or {@code ceil(2^32 / n)} of the 2^32 values of the top half, for
+ *       any domain size.</li>
  * </ul>
- * Restricted mappings ({@code piton}, {@code uniform}) produce a logical home id; the caller translates it
- * through the home domain's map table ({@link HomeMapTable}).
+ * Restricted mappings ({@code piton}, {@code uniform}) produce a logical home id ({@link #logicalHomeOfAddress});
+ * the caller translates it through the home domain's map table ({@link HomeMapTable}), or asks for the home tile
+ * directly ({@link #homeOfAddress}, {@link #homes}), which for {@code piton} reads the table already composed with
+ * the encoder ({@link HomeMapTable#homeOfBits}): a shift, a mask and one load per access.
  *
  * <p>Allocation: none after construction. Thread-safety: immutable.
  */
@@ -44,9 +49,18 @@ public final class HomeMapping {
     public static final String ALLOWED = "global, first-touch, piton, piton-low, piton-middle, piton-high, piton-mixed, "
             + "uniform";
 
+    /** 2^64 / golden ratio, odd: Fibonacci hashing's multiplier. */
+    private static final long PHI = 0x9E37_79B9_7F4A_7C15L;
+
     private final Kind kind;
     private final HomeBitSelect bits;
     private final LineModulo allHomes;
+    /** True for {@link Kind#PITON}: the one test on the hot path. */
+    private final boolean piton;
+    /** The lowest bit of the selection's (first) field, copied here so that the hot path loads no enum. */
+    private final int homeBitShift;
+    /** True for {@link HomeBitSelect#MIXED}: a second field is XORed in. */
+    private final boolean mixedBits;
 
     /**
      * Creates a mapping.
@@ -60,6 +74,9 @@ public final class HomeMapping {
         this.kind = kind;
         this.bits = bits;
         this.allHomes = new LineModulo(totalHomes);
+        this.piton = kind == Kind.PITON;
+        this.homeBitShift = bits.shift;
+        this.mixedBits = bits == HomeBitSelect.MIXED;
     }
 
     /**
@@ -132,16 +149,48 @@ public final class HomeMapping {
      * @return the logical home id in [0, homes)
      */
     public int logicalHomeOfAddress(final long address, final int homes) {
-        if (kind == Kind.PITON) {
-            return PitonHomeEncoder.encode(bits.bits(address), homes);
+        if (piton) {
+            return PitonHomeEncoder.encode(homeBits(address), homes);
         }
-        return RangeReduction.reduce(Mix64.stafford13(address >>> LineAddress.LINE_SHIFT), homes);
+        return RangeReduction.reduce32(uniformHash(address), homes);
+    }
+
+    /**
+     * The home tile of a restricted access: {@code domains.home(hdid, logicalHomeOfAddress(address,
+     * domains.size(hdid)))}, which for {@code piton} is one load from the domain's composed table.
+     *
+     * @param address the byte address
+     * @param hdid the home domain of the address's page, defined in {@code domains}
+     * @param domains the home domains and their table
+     * @return the home tile
+     */
+    public int homeOfAddress(final long address, final int hdid, final HomeMapTable domains) {
+        if (piton) {
+            return domains.homeOfBits(hdid, homeBits(address));
+        }
+        return domains.home(hdid, RangeReduction.reduce32(uniformHash(address), domains.size(hdid)));
+    }
+
+    /**
+     * The six home bits of the configured selection, as {@link HomeBitSelect#bits} gives them: one shift and a
+     * mask, and for {@code MIXED} the second field XORed in (a branch that depends only on the mapping, so it is
+     * always predicted).
+     */
+    private int homeBits(final long address) {
+        final long selected = address >>> homeBitShift;
+        final long bits = mixedBits ? selected ^ (address >>> HomeBitSelect.MIXED.xorShift) : selected;
+        return (int) (bits & HomeBitSelect.HOME_BIT_MASK);
+    }
+
+    /** The {@code uniform} mapping's hash of the line of {@code address}: the top half of one multiply by an odd constant. */
+    private static int uniformHash(final long address) {
+        return (int) (((address >>> LineAddress.LINE_SHIFT) * PHI) >>> Integer.SIZE);
     }
 
     /**
      * Maps a batch of restricted accesses to their home tiles: {@code homes[i]} is the home of
-     * {@code addresses[i]} in home domain {@code hdids[i]}, through the domain's home-map table. The loop has
-     * no dependency between elements, so a trace-driven simulator can map a chunk of accesses at a time.
+     * {@code addresses[i]} in home domain {@code hdids[i]}, as {@link #homeOfAddress} gives it. The loop has no
+     * dependency between elements, so a trace-driven simulator can map a chunk of accesses at a time.
      *
      * @param addresses byte addresses
      * @param hdids home domains of the addresses' pages
@@ -149,19 +198,16 @@ public final class HomeMapping {
      * @param domains the home domains and their table
      * @param homes receives the home tiles
      */
-    public void homes(final long[] addresses, final int[] hdids, final int count,
-            final HomeMapTable domains, final int[] homes) {
-        if (kind == Kind.PITON) {
-            final HomeBitSelect select = bits;
+    public void homes(final long[] addresses, final int[] hdids, final int count, final HomeMapTable domains,
+            final int[] homes) {
+        if (piton) {
             for (int i = 0; i < count; i++) {
-                final int hdid = hdids[i];
-                homes[i] = domains.home(hdid, PitonHomeEncoder.encode(select.bits(addresses[i]), domains.size(hdid)));
+                homes[i] = domains.homeOfBits(hdids[i], homeBits(addresses[i]));
             }
         } else {
             for (int i = 0; i < count; i++) {
                 final int hdid = hdids[i];
-                homes[i] = domains.home(hdid, RangeReduction.reduce(
-                        Mix64.stafford13(addresses[i] >>> LineAddress.LINE_SHIFT), domains.size(hdid)));
+                homes[i] = domains.home(hdid, RangeReduction.reduce32(uniformHash(addresses[i]), domains.size(hdid)));
             }
         }
     }

@@ -73,6 +73,58 @@ class HomeMappingTest {
     }
 
     @Test
+    void theComposedTableGivesTheEncodersTileForEverySizeAndPatternAndFollowsARedefinition() {
+        final HomeDomains domains = new HomeDomains(65, 65 * 64, null);
+        for (int size = 1; size <= 64; size++) {
+            final int[] tiles = new int[size];
+            for (int i = 0; i < size; i++) {
+                tiles[i] = size * 64 + i;
+            }
+            domains.define(size, tiles);
+        }
+        assertEquals(-1, domains.homeOfBits(0, 5), "an undefined domain has no tiles");
+        for (int size = 1; size <= 64; size++) {
+            for (int bits = 0; bits < 64; bits++) {
+                assertEquals(domains.home(size, PitonHomeEncoder.encode(bits, size)), domains.homeOfBits(size, bits),
+                        "size " + size + " bits " + bits);
+            }
+        }
+        domains.define(7, new int[] {1, 2, 3});
+        for (int bits = 0; bits < 64; bits++) {
+            assertEquals(1 + PitonHomeEncoder.encode(bits, 3), domains.homeOfBits(7, bits), "redefined, bits " + bits);
+        }
+    }
+
+    @Test
+    void homeOfAddressIsTheLogicalHomeThroughTheTableForEveryMapping() {
+        final HomeDomains domains = new HomeDomains(2, 64, null);
+        domains.define(0, new int[] {9, 8, 7, 6, 5});
+        domains.define(1, new int[] {40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51});
+        final SplittableRandom random = new SplittableRandom(23);
+        for (final String name : new String[] {"piton-low", "piton-middle", "piton-high", "piton-mixed", "uniform"}) {
+            final HomeMapping m = HomeMapping.parse(name, 64);
+            for (int i = 0; i < 2000; i++) {
+                final long address = random.nextLong(1L << 40);
+                final int hdid = random.nextInt(2);
+                assertEquals(domains.home(hdid, m.logicalHomeOfAddress(address, domains.size(hdid))),
+                        m.homeOfAddress(address, hdid, domains), name + " address " + address);
+            }
+        }
+    }
+
+    @Test
+    void uniformIsTheTopHalfOfTheFibonacciHashReducedByMultiplyShift() {
+        final HomeMapping uniform = HomeMapping.parse("uniform", 64);
+        for (final long line : new long[] {0, 1, 2, 12345, 1L << 40, (1L << 58) - 1}) {
+            final long top = (line * 0x9E37_79B9_7F4A_7C15L) >>> 32;
+            for (final int homes : new int[] {1, 5, 12, 64}) {
+                assertEquals((int) ((top * homes) >>> 32), uniform.logicalHomeOfAddress(line << 6, homes),
+                        "line " + line + " homes " + homes);
+            }
+        }
+    }
+
+    @Test
     void batchedHomesMatchOneAtATime() {
         final HomeDomains domains = new HomeDomains(3, 64, null);
         domains.define(0, new int[] {7, 8, 9});

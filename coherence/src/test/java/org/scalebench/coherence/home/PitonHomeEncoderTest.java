@@ -35,6 +35,16 @@ class PitonHomeEncoderTest {
     }
 
     @Test
+    void theTableAgreesWithTheFormulaItIsBuiltFrom() {
+        for (int homes = 1; homes <= 64; homes++) {
+            for (int bits = 0; bits < 64; bits++) {
+                assertEquals(PitonHomeEncoder.encodeByFormula(bits, homes), PitonHomeEncoder.encode(bits, homes),
+                        "homes=" + homes + " bits=" + bits);
+            }
+        }
+    }
+
+    @Test
     void fiveHomesSkewTowardsHomesOneToThree() {
         final int[] count = new int[5];
         for (int bits = 0; bits < 64; bits++) {
