@@ -54,7 +54,8 @@ public final class KernelRegistry {
     }
 
     /** Benchmarks of whole programs built on the kernels: absolute times, no reference doing the same work. */
-    public static final List<String> ABSOLUTE_TIME = List.of("SimulatorBench", "ProjectorBench", "LlmSearchBench");
+    public static final List<String> ABSOLUTE_TIME = List.of("SimulatorBench", "SimulateBench", "ProjectorBench",
+            "LlmSearchBench");
 
     /**
      * Benchmarks of physical limits (random memory reads of a kernel's footprint): no kernel, the floor the gate
