@@ -143,8 +143,9 @@ public final class CdrReproduction implements ReproductionPart {
          */
         public static Plan full() {
             return new Plan(10_000_000, Warmup.untilSteady(40_000_000), List.of(0.0, 1e-5, 1e-4, 1e-3,
-                    DEFAULT_OUTSIDE), 3, sensitivityVariants(false), 5_000_000, Warmup.untilSteady(200_000_000), WSC_ACTIVE_FULL,
-                    List.of(0.0, 1e-4, DEFAULT_OUTSIDE), true, List.of(4, 16, 64, 256, 1024), 5_000_000);
+                    DEFAULT_OUTSIDE), 3, sensitivityVariants(false), 5_000_000, Warmup.untilSteady(200_000_000),
+                    WSC_ACTIVE_FULL, List.of(0.0, 1e-4, DEFAULT_OUTSIDE), true, List.of(4, 16, 64, 256, 1024),
+                    5_000_000);
         }
     }
 
@@ -418,8 +419,8 @@ public final class CdrReproduction implements ReproductionPart {
         final SimulationResult wb0 = Comparison.find(wscZero, "sr+hr", "cdr-sr");
         claims.add(new Claim("CDR on a 1,000,000-core warehouse-scale computer (wsc1m, vm, warm)",
                 "shared memory made affordable (abstract)",
-                String.format(Locale.ROOT, "miss latency global/%s %s -> sr+hr %s cycles at 1%% outside, %s -> %s at 0%%;"
-                        + " best baseline %s %s", wg.format(), Numbers.cycles(wg.avgMissLatencyCycles()),
+                String.format(Locale.ROOT, "miss latency global/%s %s -> sr+hr %s cycles at 1%% outside, %s -> %s at "
+                        + "0%%; best baseline %s %s", wg.format(), Numbers.cycles(wg.avgMissLatencyCycles()),
                         Numbers.cycles(wb.avgMissLatencyCycles()), Numbers.cycles(wg0.avgMissLatencyCycles()),
                         Numbers.cycles(wb0.avgMissLatencyCycles()), Comparison.label(bestWsc),
                         Numbers.cycles(bestWsc.avgMissLatencyCycles())),
@@ -447,7 +448,8 @@ public final class CdrReproduction implements ReproductionPart {
                 .append("A `coherence sweep` study (`").append(SWEEP_DIR).append("/`): `scalebench coherence sweep "
                         + "--system chip1024 --sizes ").append(plan.sweepSizes().stream().map(String::valueOf)
                         .collect(Collectors.joining(","))).append(" --accesses ").append(plan.sweepAccesses())
-                .append(" --warmup ").append(chipWarm).append(" --seed ").append(seed).append(" --out ").append(SWEEP_DIR)
+                .append(" --warmup ").append(chipWarm).append(" --seed ").append(seed).append(" --out ")
+                .append(SWEEP_DIR)
                 .append("` (each global run "
                         + "warmed as the chip1024 comparison's default group, its Home Restriction run as long).\n\n")
                 .append("![home restriction](").append(SWEEP_DIR).append("/home-restriction.png)\n\n")
@@ -547,17 +549,17 @@ public final class CdrReproduction implements ReproductionPart {
                             + Numbers.count(wscModel.homeMapCacheBits(million)));
         }
         md.append("### Directory storage\n\n![storage](storage.png)\n\n")
-                .append(String.format(Locale.ROOT, "Bits per directory entry: sharer field + 2 state bits, then with the "
-                        + "address tag (chip1024: %d bits, 1,024 sharer domains; wsc1m: %d bits, 65,536 sharer domains). "
-                        + "Map caches per tile: the Sharer Map Cache (cdr-sr, per home slice) and the Home Map Cache (Home "
-                        + "Restriction, per core).%n%n", model.tagBits(), wscModel.tagBits()))
+                .append(String.format(Locale.ROOT, "Bits per directory entry: sharer field + 2 state bits, then with "
+                        + "the address tag (chip1024: %d bits, 1,024 sharer domains; wsc1m: %d bits, 65,536 sharer "
+                        + "domains). Map caches per tile: the Sharer Map Cache (cdr-sr, per home slice) and the Home Map "
+                        + "Cache (Home Restriction, per core).%n%n", model.tagBits(), wscModel.tagBits()))
                 .append(table.markdown());
         final FormatSpec cdr = FormatSpec.parse("cdr-sr");
         final long small = model.bitsPerEntry(cdr, 16);
         final long large = model.bitsPerEntry(cdr, million);
         claims.add(new Claim("Sharer Restriction: constant directory storage as core count grows",
-                "constant (abstract)", String.format(Locale.ROOT, "cdr-sr %d bits/entry at 16 and %d at 1,048,576 cores "
-                        + "for D = 1,024 sharer domains; %d at D = 65,536 (wsc1m's 62,500 VMs); + %d-%d tag bits",
+                "constant (abstract)", String.format(Locale.ROOT, "cdr-sr %d bits/entry at 16 and %d at 1,048,576 "
+                        + "cores for D = 1,024 sharer domains; %d at D = 65,536 (wsc1m's 62,500 VMs); + %d-%d tag bits",
                         small, large, wscModel.bitsPerEntry(cdr, million), model.tagBits(), wscModel.tagBits()),
                 small == large ? "constant in N for a fixed D; grows as log2 D" : "not constant"));
     }

@@ -21,9 +21,10 @@ import org.scalebench.coherence.sim.Warmup;
  * on the same access stream: the group's first configuration warms as the warm-up plan says, and the others warm
  * exactly as long ({@link SharedWarmup}), so every run of the group counts the same stretch of the stream. That one
  * shared number is handed over by the group's first point when it runs in this process (the others wait for the
- * end of its warm-up), and is otherwise found by replaying that point's warm-up first ({@link #prepare}). The files are {@code compare.csv} (one row per point with
- * the settings and provenance), {@code compare.png} (the first group), and, the verdicts over the groups
- * ({@link CdrVerdicts}), {@code verdicts.csv} and {@code crossovers.csv}. Points may run concurrently.
+ * end of its warm-up), and is otherwise found by replaying that point's warm-up first ({@link #prepare}). The files
+ * are {@code compare.csv} (one row per point with the settings and provenance), {@code compare.png} (the first
+ * group), and, the verdicts over the groups ({@link CdrVerdicts}), {@code verdicts.csv} and {@code crossovers.csv}.
+ * Points may run concurrently.
  */
 public final class CompareStudy implements Study {
 
@@ -56,9 +57,9 @@ public final class CompareStudy implements Study {
      * @param seeds the seeds, at least one
      * @param provenance the provenance every row carries
      */
-    public CompareStudy(final SystemSpec machine, final List<Comparison.RunSpec> runs,
-            final WorkloadSpec workload, final String homes, final long accesses,
-            final Warmup warmup, final List<Double> outsides, final List<Long> seeds, final Provenance provenance) {
+    public CompareStudy(final SystemSpec machine, final List<Comparison.RunSpec> runs, final WorkloadSpec workload,
+            final String homes, final long accesses, final Warmup warmup, final List<Double> outsides,
+            final List<Long> seeds, final Provenance provenance) {
         if (seeds.isEmpty()) {
             throw new IllegalArgumentException("a comparison needs at least one seed");
         }
@@ -91,8 +92,8 @@ public final class CompareStudy implements Study {
      * @return the study
      */
     public static CompareStudy single(final SystemSpec machine, final List<Comparison.RunSpec> runs,
-            final WorkloadSpec workload, final String homes, final long accesses,
-            final Warmup warmup, final long seed, final Provenance provenance) {
+            final WorkloadSpec workload, final String homes, final long accesses, final Warmup warmup, final long seed,
+            final Provenance provenance) {
         return new CompareStudy(machine, runs, workload, homes, accesses, warmup, List.of(), List.of(seed),
                 provenance);
     }

@@ -266,7 +266,8 @@ public final class Comparison {
      * @param format format id
      * @return the matching result
      */
-    public static SimulationResult find(final List<SimulationResult> results, final String scheme, final String format) {
+    public static SimulationResult find(final List<SimulationResult> results, final String scheme,
+            final String format) {
         return results.stream().filter(r -> r.scheme().equals(scheme) && r.format().equals(format)).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no result " + scheme + "/" + format));
     }

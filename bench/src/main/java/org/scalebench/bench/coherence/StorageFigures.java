@@ -65,7 +65,8 @@ public final class StorageFigures {
             return List.of(format, Integer.toString(cores), Integer.toString(sharerDomains),
                     Long.toString(bitsPerEntry), Integer.toString(tagBits), Long.toString(entryBitsWithTag()),
                     totalBits.toString(), totalBitsWithTags.toString(), Numbers.sixDigits(overheadVsLine),
-                    Long.toString(bitsPerSlice), Long.toString(sharerMapBitsPerTile), Long.toString(homeMapBitsPerTile));
+                    Long.toString(bitsPerSlice), Long.toString(sharerMapBitsPerTile),
+                    Long.toString(homeMapBitsPerTile));
         }
     }
 

@@ -28,10 +28,11 @@ import org.scalebench.coherence.storage.StorageModel;
  * points {@code n..2n-1} the restricted runs in the same order. A restricted run counts the same stretch of the
  * stream as its global run, warmed exactly as long ({@link SharedWarmup}), so it waits for that length: in one
  * process the global runs are started first and hand it over when their warm-up ends; in a shard without the
- * global run, {@link #prepare} replays its warm-up (a deterministic replay, the same length). A point's row is its simulation row with the domain's cores and homes
- * and the provenance of the process that ran it; {@code home-restriction.csv} pairs the two runs of each size
- * into one row, with the seed, the counted accesses and the global run's provenance. The storage figure is a
- * pure function of the machine's storage model and is drawn when the files are published.
+ * global run, {@link #prepare} replays its warm-up (a deterministic replay, the same length). A point's row is
+ * its simulation row with the domain's cores and homes and the provenance of the process that ran it;
+ * {@code home-restriction.csv} pairs the two runs of each size into one row, with the seed, the counted accesses
+ * and the global run's provenance. The storage figure is a pure function of the machine's storage model and is
+ * drawn when the files are published ({@link StorageFigures}).
  */
 public final class SweepStudy implements Study {
 

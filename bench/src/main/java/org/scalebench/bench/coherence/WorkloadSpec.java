@@ -91,7 +91,8 @@ public record WorkloadSpec(String spec, Integer groupSize, Double outside, Integ
                 kind = SyntheticWorkload.Kind.PAGE;
                 break;
             default:
-                throw new IllegalArgumentException("unknown workload '" + spec + "': must be vm, app, page or trace:FILE");
+                throw new IllegalArgumentException("unknown workload '" + spec
+                        + "': must be vm, app, page or trace:FILE");
         }
         SyntheticWorkload.Params p = SyntheticWorkload.Params.defaults(kind, system, seed);
         if (groupSize != null) {
