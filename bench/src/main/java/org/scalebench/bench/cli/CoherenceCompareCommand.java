@@ -4,9 +4,10 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.scalebench.bench.coherence.CoherenceExperiments;
 import org.scalebench.bench.coherence.CdrVerdicts;
 import org.scalebench.bench.coherence.CompareStudy;
+import org.scalebench.bench.coherence.Comparison;
+import org.scalebench.bench.coherence.WorkloadSpec;
 import org.scalebench.bench.study.Provenance;
 import org.scalebench.bench.io.ConsoleProgress;
 import org.scalebench.coherence.sim.SimulationResult;
@@ -82,7 +83,7 @@ public final class CoherenceCompareCommand implements Callable<Integer>, StudyCo
             CoherenceSimulateCommand.print(stdout, r);
         }
         CoherenceSimulateCommand.printEnergyModel(stdout, options.apply(SimulationOptions.system(system)));
-        for (final String verdict : CoherenceExperiments.baselineVerdicts(results)) {
+        for (final String verdict : Comparison.baselineVerdicts(results)) {
             stdout.println(verdict);
         }
         stdout.print(CdrVerdicts.table(study().verdicts(rows)));
@@ -107,16 +108,16 @@ public final class CoherenceCompareCommand implements Callable<Integer>, StudyCo
             throw new UsageException("--outsides with --outside: give the shares in one of them");
         }
         final SystemSpec machine = options.apply(SimulationOptions.system(system));
-        final CoherenceExperiments.WorkloadSpec w = workloadOptions.spec();
+        final WorkloadSpec w = workloadOptions.spec();
         final Workload first = workloadOptions.build(machine, seed);
         final long n = CoherenceSimulateCommand.counted(accesses, first, machine);
         final Warmup warm = options.warmup(n, first);
         OptionValues.named("--homes", homes, () -> CoherenceSimulator.mappingFor(machine, Scheme.HR, homes));
         final List<String> baselines = formats != null ? OptionValues.formats("--formats", formats)
-                : CoherenceExperiments.defaultFormats(machine);
-        final List<CoherenceExperiments.RunSpec> runs = OptionValues.named("--formats", String.join(",", baselines),
-                () -> CoherenceExperiments.comparisonRuns(machine, baselines));
-        for (final CoherenceExperiments.RunSpec run : runs) {
+                : Comparison.defaultFormats(machine);
+        final List<Comparison.RunSpec> runs = OptionValues.named("--formats", String.join(",", baselines),
+                () -> Comparison.comparisonRuns(machine, baselines));
+        for (final Comparison.RunSpec run : runs) {
             // a format that cannot run on this machine fails now, not after the first runs
             OptionValues.named("--formats", run.format(), () -> CoherenceSimulator.formatFor(machine, run.scheme(),
                     run.scheme().sharerRestricted() ? null : run.format()));

@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.scalebench.bench.coherence.CoherenceExperiments;
+import org.scalebench.bench.coherence.Comparison;
 import org.scalebench.bench.io.ConsoleProgress;
 import org.scalebench.coherence.sim.CoherenceSimulator;
 import org.scalebench.coherence.sim.Scheme;
@@ -65,14 +65,14 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
         OptionValues.named("--format", format, () -> CoherenceSimulator.formatFor(machine, s, format));
         OptionValues.named("--homes", homes, () -> CoherenceSimulator.mappingFor(machine, s, homes));
         final Workload w = workloadOptions.build(machine, seed);
-        HeapCheck.fits(CoherenceExperiments.heapBytesPerRun(machine), "a run of " + machine.name());
+        HeapCheck.fits(Comparison.heapBytesPerRun(machine), "a run of " + machine.name());
         final long n = counted(accesses, w, machine);
         final var warm = options.warmup(n, w);
         final SimulationResult r;
         try (ConsoleProgress progress = ConsoleProgress.onTerminal(spec.commandLine().getErr(), "accesses")) {
             r = CoherenceSimulator.run(machine, s, format, homes, w, warm, n, seed, progress::update);
         }
-        CoherenceExperiments.writeResults(out, List.of(r));
+        Comparison.writeResults(out, List.of(r));
         print(spec.commandLine().getOut(), r);
         printEnergyModel(spec.commandLine().getOut(), machine);
         spec.commandLine().getOut().printf(Locale.ROOT, "  peak heap %.2f GiB (max %.2f GiB)%n", peakHeapBytes() / (double) (1L << 30),

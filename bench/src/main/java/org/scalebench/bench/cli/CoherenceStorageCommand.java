@@ -3,7 +3,7 @@ package org.scalebench.bench.cli;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.scalebench.bench.coherence.CoherenceExperiments;
+import org.scalebench.bench.coherence.StorageFigures;
 import org.scalebench.bench.io.Table;
 import org.scalebench.coherence.sim.SystemSpec;
 import org.scalebench.coherence.storage.StorageModel;
@@ -27,11 +27,11 @@ public final class CoherenceStorageCommand implements Callable<Integer> {
 
     @Option(names = "--cores", split = ",", paramLabel = "N[,N...]",
             description = "Core counts, 2 to 2^30 (default: 16 to 1048576).")
-    List<Integer> cores = CoherenceExperiments.STORAGE_CORES;
+    List<Integer> cores = StorageFigures.CORES;
 
     @Option(names = "--formats", split = ",", paramLabel = "F[,F...]",
             description = "Formats: full-map, dir-b-<i>, dir-nb-<i>, coarse-vector[-<i>], cdr-sr (default: ${DEFAULT-VALUE}).")
-    List<String> formats = CoherenceExperiments.STORAGE_FORMATS;
+    List<String> formats = StorageFigures.FORMATS;
 
     @Option(names = "--sharer-domains", paramLabel = "D",
             description = "Sharer domains counted by cdr-sr's domain id (default: the system's: 1,024 on chip1024, "
@@ -68,11 +68,11 @@ public final class CoherenceStorageCommand implements Callable<Integer> {
         final StorageModel model = new StorageModel(sharerDomains == null ? base.sharerDomains() : sharerDomains,
                 entriesPerCore == null ? base.entriesPerCore() : entriesPerCore, base.tagBits(), base.mapCacheEntries(),
                 base.homeDomains());
-        final List<CoherenceExperiments.StorageRow> rows = CoherenceExperiments.storage(model, formatIds, cores);
+        final List<StorageFigures.StorageRow> rows = StorageFigures.storage(model, formatIds, cores);
         final Table table = new Table("format", "cores", "bits_per_entry", "with_tag", "directory_bits_total",
                 "with_tags_and_smc", "overhead_vs_line", "smc_bits_per_tile", "hmc_bits_per_tile")
                 .rightAlign(1, 2, 3, 4, 5, 6, 7, 8);
-        for (final CoherenceExperiments.StorageRow r : rows) {
+        for (final StorageFigures.StorageRow r : rows) {
             final List<String> c = r.cells();
             table.row(r.format(), c.get(1), c.get(3), c.get(5), c.get(6), c.get(7), c.get(8), c.get(10), c.get(11));
         }
@@ -82,7 +82,7 @@ public final class CoherenceStorageCommand implements Callable<Integer> {
                 + model.tagBits() + "-bit tags, " + model.mapCacheEntries() + "-entry map caches, 2 state bits, "
                 + "512-bit lines; the Home Map Cache counts only with Home Restriction)");
         if (out != null) {
-            CoherenceExperiments.writeStorage(out, rows);
+            StorageFigures.write(out, rows);
             spec.commandLine().getOut().println("wrote " + out);
         }
         return Scalebench.OK;

@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.scalebench.bench.coherence.CoherenceExperiments;
 import org.scalebench.bench.coherence.SweepStudy;
 import org.scalebench.bench.study.Provenance;
 import org.scalebench.bench.io.ConsoleProgress;

@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.apache.commons.csv.CSVPrinter;
-import org.scalebench.bench.coherence.CoherenceExperiments;
 import org.scalebench.bench.io.AtomicFiles;
 import org.scalebench.coherence.sim.Access;
 import org.scalebench.coherence.sim.BinaryTrace;

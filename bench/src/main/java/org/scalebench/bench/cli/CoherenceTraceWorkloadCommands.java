@@ -294,10 +294,10 @@ final class CoherenceTraceWorkloadCommands {
                         + "in it; make it with 'scalebench coherence trace splash3 --checkout SPLASH3 --out DIR'");
             }
             final RealTraceReproduction part = new RealTraceReproduction(traces,
-                    OptionValues.distinct("--programs", programs), accesses);
+                    OptionValues.distinct("--programs", programs), accesses, VersionProvider.version());
             try (StagedDirectory staged = OutputPaths.stage(out, "--out");
                     ConsoleProgress progress = ConsoleProgress.onTerminal(spec.commandLine().getOut(), "verdicts")) {
-                final PartResult r = part.run(staged.staging(), false, seed, progress);
+                final PartResult r = part.run(staged.staging(), false, seed, 1, progress);
                 Files.writeString(staged.staging().resolve("splash3-verdicts.md"), "# " + part.name() + "\n\n"
                         + r.markdown());
                 staged.publish(OutputPaths.marker(spec));

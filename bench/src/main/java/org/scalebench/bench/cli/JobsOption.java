@@ -2,7 +2,7 @@ package org.scalebench.bench.cli;
 
 import picocli.CommandLine.Option;
 
-/** {@code --jobs N}: how many independent pieces of work (points, parts) run at once. */
+/** {@code --jobs N}: how many independent points of a study run at once. */
 public final class JobsOption {
 
     /** The most jobs accepted. */

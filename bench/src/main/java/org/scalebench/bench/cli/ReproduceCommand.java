@@ -56,8 +56,9 @@ public final class ReproduceCommand implements Callable<Integer> {
     private static final int STEPS = 4;
 
     /** The paper parts {@code reproduce} runs, in report order. */
-    static final List<ReproductionPart> PARTS = List.of(new CdrReproduction(),
-            new org.scalebench.bench.coherence.RealTraceReproduction(Path.of("target", "splash3")), new TrainingPart(),
+    static final List<ReproductionPart> PARTS = List.of(new CdrReproduction(VersionProvider.version()),
+            new org.scalebench.bench.coherence.RealTraceReproduction(Path.of("target", "splash3"),
+                    VersionProvider.version()), new TrainingPart(),
             new org.scalebench.bench.train.ScalingValidationPart(), new LlmPart());
 
     @Spec
@@ -186,60 +187,36 @@ public final class ReproduceCommand implements Callable<Integer> {
     }
 
     private List<PartOutcome> runParts(final PrintWriter stdout, final boolean isQuick,
-            final List<ReproductionPart> parts) throws InterruptedException {
-        final int jobs = Math.min(this.jobs.jobs(), Math.max(1, parts.size()));
+            final List<ReproductionPart> parts) {
+        final int jobs = this.jobs.jobs();
         stdout.println(step(3, parts.isEmpty() ? "paper results: no part selected"
-                : "paper results: " + parts.size() + " part" + (parts.size() == 1 ? "" : "s")
-                        + (jobs > 1 ? ", " + jobs + " at a time" : "")));
-        if (jobs == 1) {
-            final List<PartOutcome> outcomes = new ArrayList<>();
-            for (int i = 0; i < parts.size(); i++) {
-                stdout.println("  part " + (i + 1) + "/" + parts.size() + ": " + parts.get(i).name());
-                stdout.flush();
-                try (ConsoleProgress progress = ConsoleProgress.onTerminal(stdout, parts.get(i).name())) {
-                    outcomes.add(runPart(parts.get(i), isQuick, progress));
-                }
+                : "paper results: " + parts.size() + " part" + (parts.size() == 1 ? "" : "s") + ", one after another"
+                        + (jobs > 1 ? ", each on " + jobs + " threads" : "")));
+        // a part's files do not depend on its jobs: the same files as on one thread
+        final List<PartOutcome> outcomes = new ArrayList<>();
+        for (int i = 0; i < parts.size(); i++) {
+            stdout.println("  part " + (i + 1) + "/" + parts.size() + ": " + parts.get(i).name());
+            stdout.flush();
+            try (ConsoleProgress progress = ConsoleProgress.onTerminal(stdout, parts.get(i).name())) {
+                outcomes.add(runPart(parts.get(i), isQuick, jobs, progress));
             }
-            return outcomes;
         }
-        // parts share nothing and write only their own files: the same files as one after the other
-        final java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(jobs);
-        try {
-            final List<java.util.concurrent.Future<PartOutcome>> futures = new ArrayList<>();
-            for (final ReproductionPart part : parts) {
-                futures.add(pool.submit(() -> runPart(part, isQuick, org.scalebench.bench.io.Progress.NONE)));
-            }
-            final List<PartOutcome> outcomes = new ArrayList<>();
-            for (int i = 0; i < parts.size(); i++) {
-                final PartOutcome outcome;
-                try {
-                    outcome = futures.get(i).get();
-                } catch (final java.util.concurrent.ExecutionException e) {
-                    throw new IllegalStateException("part " + parts.get(i).name() + ": " + e.getCause(), e.getCause());
-                }
-                stdout.println("  part " + (i + 1) + "/" + parts.size() + ": " + parts.get(i).name() + ": "
-                        + (outcome.completed() ? "done" : "FAILED") + " in " + ConsoleProgress.duration(
-                        outcome.seconds()));
-                outcomes.add(outcome);
-            }
-            return outcomes;
-        } finally {
-            pool.shutdownNow();
-        }
+        return outcomes;
     }
 
     /** Runs one part; a failure is recorded in the report (and makes the exit code 1), not thrown. */
-    private PartOutcome runPart(final ReproductionPart part, final boolean isQuick,
+    private PartOutcome runPart(final ReproductionPart part, final boolean isQuick, final int jobs,
             final org.scalebench.bench.io.Progress progress) {
         final long start = System.nanoTime();
         try {
-            final PartResult result = part.run(work, isQuick, seed, progress);
+            final PartResult result = part.run(work, isQuick, seed, jobs, progress);
             return PartOutcome.completed(part.name(), result, (System.nanoTime() - start) / 1e9);
-        } catch (final IOException | RuntimeException e) {
-            final String why = Scalebench.describe(e);
-            synchronized (this) {
-                spec.commandLine().getErr().println("scalebench: part " + part.name() + " failed: " + why);
+        } catch (final Exception e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
             }
+            final String why = Scalebench.describe(e);
+            spec.commandLine().getErr().println("scalebench: part " + part.name() + " failed: " + why);
             return PartOutcome.failed(part.name(), why, (System.nanoTime() - start) / 1e9);
         }
     }

@@ -62,7 +62,7 @@ final class StudyExecution {
             final Provenance provenance = Provenance.current(VersionProvider.version());
             final List<String> written;
             if (shard == null) {
-                written = study.publish(staged.staging(), flatten(rows));
+                written = study.publish(staged.staging(), ParallelPoints.flatten(rows));
             } else {
                 written = ShardFiles.write(staged.staging(), new ShardManifest(study.name(),
                         definingArguments(spec), provenance.version(), provenance.commit(), provenance.jdk(), shard,
@@ -74,7 +74,7 @@ final class StudyExecution {
             }
             staged.publish(marker);
             out.println("wrote " + String.join(", ", written) + " in " + staged.directory());
-            return shard == null ? flatten(rows) : null;
+            return shard == null ? ParallelPoints.flatten(rows) : null;
         }
     }
 
@@ -90,18 +90,6 @@ final class StudyExecution {
             inputs.add(new ShardManifest.Input(file.toString(), FileDigest.sha256(file)));
         }
         return inputs;
-    }
-
-    /**
-     * Every point's rows, one after the other.
-     *
-     * @param points the points' rows in point order
-     * @return the rows
-     */
-    static List<List<String>> flatten(final List<PointRows> points) {
-        final List<List<String>> rows = new ArrayList<>();
-        points.forEach(p -> rows.addAll(p.rows()));
-        return rows;
     }
 
     private static List<String> originalArgs(final CommandSpec spec) {
@@ -165,7 +153,7 @@ final class StudyExecution {
     static List<String> publish(final Study study, final List<PointRows> rows, final Path dir,
             final List<String> header) throws IOException {
         try (StagedDirectory staged = OutputPaths.stage(dir, "--out")) {
-            final List<String> written = study.publish(staged.staging(), flatten(rows));
+            final List<String> written = study.publish(staged.staging(), ParallelPoints.flatten(rows));
             staged.publish(header);
             return written;
         }

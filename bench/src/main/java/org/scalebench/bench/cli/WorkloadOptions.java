@@ -1,7 +1,7 @@
 package org.scalebench.bench.cli;
 
 import java.io.IOException;
-import org.scalebench.bench.coherence.CoherenceExperiments.WorkloadSpec;
+import org.scalebench.bench.coherence.WorkloadSpec;
 import org.scalebench.coherence.sim.SystemSpec;
 import org.scalebench.coherence.sim.Workload;
 import org.scalebench.core.data.DataFileException;
@@ -22,7 +22,7 @@ final class WorkloadOptions {
     Integer groupSize;
 
     @Option(names = "--outside", paramLabel = "F", description = "Fraction of accesses from outside the domain, in "
-            + "[0, 1] (default: 0.01, an assumption; reproduce sweeps 0, 0.001 and 0.01).")
+            + "[0, 1] (default: 0.01, an assumption; reproduce sweeps it from 0 to 0.01).")
     Double outside;
 
     @Option(names = "--active", paramLabel = "K", description = "VMs or applications that issue accesses, spread "

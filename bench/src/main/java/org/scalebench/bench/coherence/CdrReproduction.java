@@ -1,18 +1,25 @@
 package org.scalebench.bench.coherence;
 
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.scalebench.bench.coherence.CoherenceExperiments.RunSpec;
-import org.scalebench.bench.coherence.CoherenceExperiments.WorkloadSpec;
+import java.util.stream.Collectors;
+import org.scalebench.bench.coherence.Comparison.RunSpec;
+import org.scalebench.bench.io.CsvFiles;
 import org.scalebench.bench.io.Progress;
+import org.scalebench.bench.io.Table;
 import org.scalebench.bench.report.Claim;
 import org.scalebench.bench.report.PartResult;
 import org.scalebench.bench.report.ReproductionPart;
+import org.scalebench.bench.study.ParallelPoints;
+import org.scalebench.bench.study.Provenance;
+import org.scalebench.bench.study.Study;
 import org.scalebench.coherence.format.FormatSpec;
 import org.scalebench.coherence.sim.Scheme;
 import org.scalebench.coherence.sim.SimulationResult;
@@ -21,186 +28,322 @@ import org.scalebench.coherence.sim.Warmup;
 import org.scalebench.coherence.storage.StorageModel;
 
 /**
- * The CDR part of {@code scalebench reproduce}: the storage figures (cores and sharer domains, tags and
- * map caches counted), CDR against every baseline format on chip1024 and wsc1m (warm machines, DRAM and
- * contention on), the outside fraction swept at 0, 0.1% and 1% on both machines, a sensitivity table of the
- * headline numbers (B-state policy, DRAM latency, slice capacity, contention, warm-up), and the Home
- * Restriction domain-size sweep. The paper's figures are not public; its claims are the abstract's, and the
- * report puts scalebench's numbers beside them.
+ * The CDR part of {@code scalebench reproduce}: the storage figures (cores and sharer domains, tags and map caches
+ * counted), then studies run by the same code as the command line's: CDR against every baseline format on
+ * chip1024 and wsc1m over a grid of outside shares and seeds ({@link CompareStudy}, as {@code coherence compare}),
+ * a sensitivity table of the headline numbers (B-state policy, map caches, DRAM latency, slice capacity, think time,
+ * contention, warm-up; each a {@code coherence compare} with one parameter replaced), and the Home Restriction
+ * domain-size sweep ({@link SweepStudy}, as {@code coherence sweep}). The sizes of every study are a {@link Plan}.
+ * The paper's figures are not public; its claims are the abstract's, and the report puts scalebench's numbers
+ * beside them.
+ *
+ * <p>Files: {@code storage.csv} and {@code .png}; each comparison's published files ({@code compare.csv},
+ * {@code compare.png}, {@code verdicts.csv}, {@code crossovers.csv}) in {@code cdr-chip1024/} and
+ * {@code cdr-wsc1m/}; {@code sensitivity-chip1024.csv} and {@code sensitivity-wsc1m.csv} (the comparison's columns
+ * after a {@code variant} column); the sweep's published files in {@code cdr-home-restriction/}. The same seed
+ * gives the same files (wall-clock columns excepted) whatever the number of jobs. Not thread-safe.
  */
 public final class CdrReproduction implements ReproductionPart {
 
-    /** Counted accesses per chip1024 run: quick / full. */
-    private static final long CHIP_QUICK = 1_000_000;
-    private static final long CHIP_FULL = 10_000_000;
-    /** Most warm-up accesses per chip1024 run (steady is usually reached long before). */
-    private static final long CHIP_WARM_MAX = 40_000_000;
-    /** Counted accesses per wsc1m run: quick / full. */
-    private static final long WSC_QUICK = 500_000;
-    private static final long WSC_FULL = 5_000_000;
-    /**
-     * Active 16-core VMs on wsc1m: quick samples 128 of the 62,500, full 1,024 (all of them would need about a
-     * billion accesses of warm-up per run: the criterion's window is 1,024 accesses per active core).
-     */
-    private static final int WSC_ACTIVE_QUICK = 128;
-    private static final int WSC_ACTIVE_FULL = 1024;
-    private static final long WSC_WARM_MAX_QUICK = 20_000_000;
-    private static final long WSC_WARM_MAX_FULL = 200_000_000;
-    /** The configurations each sensitivity point reruns. */
-    private static final List<RunSpec> SENSITIVITY_RUNS = List.of(new RunSpec(Scheme.GLOBAL, "full-map"),
-            new RunSpec(Scheme.SR, "cdr-sr"), new RunSpec(Scheme.HR, "full-map"), new RunSpec(Scheme.SR_HR, "cdr-sr"));
+    /** The outside share the workloads default to (an assumption), where the per-configuration tables are shown. */
+    public static final double DEFAULT_OUTSIDE = 0.01;
+    /** Active 16-core VMs on wsc1m: quick samples 128 of the 62,500, full 1,024. */
+    static final int WSC_ACTIVE_QUICK = 128;
+    static final int WSC_ACTIVE_FULL = 1024;
+    /** Fixed warm-up of the cold-start sensitivity row. */
+    static final long COLD_START_WARMUP = 200_000;
+    /** Where each comparison publishes its files, under the report directory. */
+    static final String CHIP_DIR = "cdr-chip1024";
+    static final String WSC_DIR = "cdr-wsc1m";
+    static final String SWEEP_DIR = "cdr-home-restriction";
+
+    private final String version;
 
     /**
-     * One sensitivity point: parameter overrides, a warm-up, and the runs it can change (empty: all).
+     * The part, its rows stamped with this scalebench version.
+     *
+     * @param version scalebench's version (the rows' provenance)
+     */
+    public CdrReproduction(final String version) {
+        this.version = version;
+    }
+
+    /**
+     * One sensitivity point: parameter overrides, and the runs it can change.
      *
      * @param name the row's name
      * @param overrides system parameters replaced
-     * @param warmup the warm-up
-     * @param runs the configurations it reruns (the others cannot change and reuse the default runs)
+     * @param runs the configurations it reruns (the others cannot change and take the default group's runs)
+     * @param warmup its fixed warm-up, or null for the chip comparison's warm-up at the default outside share
      */
-    private record Variant(String name, Map<String, String> overrides, Warmup warmup, List<RunSpec> runs) {
+    public record Variant(String name, Map<String, String> overrides, List<RunSpec> runs, Long warmup) {
+        /** Copies. */
+        public Variant {
+            overrides = Map.copyOf(overrides);
+            runs = List.copyOf(runs);
+        }
     }
 
-    /** The sensitivity points: one step each way in --full, one step in --quick. */
-    private static List<Variant> variants(final boolean quick, final SystemSpec chip, final Warmup warm) {
-        final List<RunSpec> cdrOnly = List.of(new RunSpec(Scheme.SR, "cdr-sr"), new RunSpec(Scheme.SR_HR, "cdr-sr"));
+    /**
+     * The sizes of every study of the part.
+     *
+     * @param chipAccesses counted accesses per chip1024 run
+     * @param chipWarmup warm-up of each chip1024 group's first run (the others warm as long)
+     * @param chipOutsides the outside shares of the chip1024 comparison (0 and {@link #DEFAULT_OUTSIDE} among them)
+     * @param seeds seeds of the chip1024 comparison (the part's seed and the next ones)
+     * @param variants the sensitivity points (chip1024)
+     * @param wscAccesses counted accesses per wsc1m run
+     * @param wscWarmup warm-up of each wsc1m group's first run
+     * @param wscActive active 16-core VMs on wsc1m
+     * @param wscOutsides the outside shares of the wsc1m comparison (0 and {@link #DEFAULT_OUTSIDE} among them)
+     * @param wscCoarseVector whether wsc1m runs coarse-vector-4 (each coarse invalidation is simulated as 16,384 or
+     *     more messages)
+     * @param sweepSizes cores per domain of the Home Restriction sweep
+     * @param sweepAccesses counted accesses per sweep run
+     */
+    public record Plan(long chipAccesses, Warmup chipWarmup, List<Double> chipOutsides, int seeds,
+            List<Variant> variants, long wscAccesses, Warmup wscWarmup, int wscActive, List<Double> wscOutsides,
+            boolean wscCoarseVector, List<Integer> sweepSizes, long sweepAccesses) {
+
+        /** Copies and checks that the tables' shares are run. */
+        public Plan {
+            chipOutsides = List.copyOf(chipOutsides);
+            variants = List.copyOf(variants);
+            wscOutsides = List.copyOf(wscOutsides);
+            sweepSizes = List.copyOf(sweepSizes);
+            for (final List<Double> shares : List.of(chipOutsides, wscOutsides)) {
+                if (!shares.contains(0.0) || !shares.contains(DEFAULT_OUTSIDE)) {
+                    throw new IllegalArgumentException("outside shares " + shares + ": must include 0 and "
+                            + DEFAULT_OUTSIDE);
+                }
+            }
+            if (seeds < 1) {
+                throw new IllegalArgumentException("seeds = " + seeds + ": must be at least 1");
+            }
+        }
+
+        /**
+         * The quick plan: chip1024 at three outside shares and one seed, 1 M counted accesses; five sensitivity
+         * points; wsc1m with 128 active VMs without coarse-vector-4, 500,000 counted accesses.
+         *
+         * @return the plan
+         */
+        public static Plan quick() {
+            return new Plan(1_000_000, Warmup.untilSteady(40_000_000), List.of(0.0, 1e-4, DEFAULT_OUTSIDE), 1,
+                    sensitivityVariants(true), 500_000, Warmup.untilSteady(20_000_000), WSC_ACTIVE_QUICK,
+                    List.of(0.0, DEFAULT_OUTSIDE), false, List.of(16, 64, 256, 1024), 500_000);
+        }
+
+        /**
+         * The full plan: chip1024 at five outside shares and three seeds, 10 M counted accesses; nine sensitivity
+         * points; wsc1m with 1,024 active VMs and every baseline, 5 M counted accesses.
+         *
+         * @return the plan
+         */
+        public static Plan full() {
+            return new Plan(10_000_000, Warmup.untilSteady(40_000_000), List.of(0.0, 1e-5, 1e-4, 1e-3,
+                    DEFAULT_OUTSIDE), 3, sensitivityVariants(false), 5_000_000, Warmup.untilSteady(200_000_000),
+                    WSC_ACTIVE_FULL, List.of(0.0, 1e-4, DEFAULT_OUTSIDE), true, List.of(4, 16, 64, 256, 1024),
+                    5_000_000);
+        }
+    }
+
+    /** What every sensitivity point reruns unless it says otherwise: {@code coherence compare --formats full-map}. */
+    static final List<RunSpec> SENSITIVITY_RUNS = Comparison.comparisonRuns(List.of("full-map"));
+
+    /** The sensitivity points: one step each way in the full plan, one step in the quick plan. */
+    static List<Variant> sensitivityVariants(final boolean quick) {
+        final List<RunSpec> sr = List.of(SENSITIVITY_RUNS.get(2), SENSITIVITY_RUNS.get(3));
         final List<Variant> v = new ArrayList<>();
-        v.add(new Variant("B state reset-on-empty", Map.of("b_state", "reset-on-empty"), warm, cdrOnly));
+        // a full map has no broadcast state: only sr and sr+hr can change
+        v.add(new Variant("B state reset-on-empty", Map.of("b_state", "reset-on-empty"), sr, null));
         if (!quick) { // the map caches serve Sharer and Home Restriction: global runs cannot change
-            v.add(new Variant("map caches: RTL used and lock bits", Map.of("map_cache_replacement", "rtl"), warm,
-                    List.of(new RunSpec(Scheme.SR, "cdr-sr"), new RunSpec(Scheme.HR, "full-map"),
-                            new RunSpec(Scheme.SR_HR, "cdr-sr"))));
+            v.add(new Variant("map caches: RTL used and lock bits", Map.of("map_cache_replacement", "rtl"),
+                    SENSITIVITY_RUNS.subList(1, 4), null));
+            v.add(new Variant("DRAM 60 cycles", Map.of("memory_cycles", "60"), SENSITIVITY_RUNS, null));
         }
+        v.add(new Variant("DRAM 240 cycles", Map.of("memory_cycles", "240"), SENSITIVITY_RUNS, null));
+        v.add(new Variant("slices 2 KiB", Map.of("home_slice_kib", "2"), SENSITIVITY_RUNS, null));
         if (!quick) {
-            v.add(new Variant("DRAM 60 cycles", Map.of("memory_cycles", "60"), warm, List.of()));
+            v.add(new Variant("slices 8 KiB", Map.of("home_slice_kib", "8"), SENSITIVITY_RUNS, null));
+            v.add(new Variant("think 8 cycles between accesses", Map.of("think_cycles", "8"), SENSITIVITY_RUNS, null));
         }
-        v.add(new Variant("DRAM 240 cycles", Map.of("memory_cycles", "240"), warm, List.of()));
-        v.add(new Variant("slices 2 KiB", Map.of("home_slice_kib", "2"), warm, List.of()));
-        if (!quick) {
-            v.add(new Variant("slices 8 KiB", Map.of("home_slice_kib", "8"), warm, List.of()));
-            v.add(new Variant("think 8 cycles between accesses", Map.of("think_cycles", "8"), warm, List.of()));
-        }
-        v.add(new Variant("no contention", Map.of("contention", "off"), warm, List.of()));
-        v.add(new Variant("cold start (200,000 accesses of warm-up)", Map.of(), Warmup.fixed(200_000),
-                List.of()));
+        v.add(new Variant("no contention", Map.of("contention", "off"), SENSITIVITY_RUNS, null));
+        v.add(new Variant("cold start (200,000 accesses of warm-up)", Map.of(), SENSITIVITY_RUNS, COLD_START_WARMUP));
         return v;
     }
-
-    /** The outside-domain fractions swept, and the workloads' default (an assumption). */
-    private static final List<Double> OUTSIDE = List.of(0.0, 0.001, 0.01);
-    private static final double DEFAULT_OUTSIDE = 0.01;
 
     @Override
     public String name() {
         return "Coherence Domain Restriction (MICRO 2015)";
     }
 
-    /** Maps every run's progress onto one bar whose total is an estimate. */
-    private static final class Tracker {
+    @Override
+    public PartResult run(final Path dir, final boolean quick, final long seed, final int jobs,
+            final Progress progress) throws Exception {
+        return run(dir, quick ? Plan.quick() : Plan.full(), seed, jobs, progress);
+    }
+
+    /**
+     * The chip1024 comparison of a plan: {@code coherence compare --system chip1024 --workload vm} over the plan's
+     * outside shares and seeds.
+     *
+     * @param plan the plan
+     * @param seed the first seed
+     * @param provenance the rows' provenance
+     * @return the study
+     */
+    public static CompareStudy chipComparison(final Plan plan, final long seed, final Provenance provenance) {
+        final SystemSpec chip = SystemSpec.named("chip1024");
+        return new CompareStudy(chip, Comparison.comparisonRuns(chip, Comparison.defaultFormats(chip)),
+                WorkloadSpec.vm(), null, plan.chipAccesses(), plan.chipWarmup(), plan.chipOutsides(),
+                seeds(seed, plan.seeds()), provenance);
+    }
+
+    /**
+     * The wsc1m comparison of a plan: {@code coherence compare --system wsc1m --workload vm --active K} over the
+     * plan's outside shares, one seed.
+     *
+     * @param plan the plan
+     * @param seed the seed
+     * @param provenance the rows' provenance
+     * @return the study
+     */
+    static CompareStudy wscComparison(final Plan plan, final long seed, final Provenance provenance) {
+        final SystemSpec wsc = SystemSpec.named("wsc1m");
+        return new CompareStudy(wsc, Comparison.comparisonRuns(wsc, wscFormats(plan, wsc)),
+                WorkloadSpec.vm().withActive(plan.wscActive()), null, plan.wscAccesses(), plan.wscWarmup(),
+                plan.wscOutsides(), List.of(seed), provenance);
+    }
+
+    private static List<String> wscFormats(final Plan plan, final SystemSpec wsc) {
+        return Comparison.defaultFormats(wsc).stream().filter(f -> plan.wscCoarseVector()
+                || !f.startsWith("coarse-vector")).toList();
+    }
+
+    private static List<Long> seeds(final long first, final int count) {
+        final List<Long> seeds = new ArrayList<>();
+        for (int k = 0; k < count; k++) {
+            seeds.add(first + k);
+        }
+        return seeds;
+    }
+
+    /** Maps the point progress of each study in turn onto one bar over every point of the part. */
+    private static final class Steps {
         private final Progress sink;
-        private final long planned;
-        private long base;
+        private final long total;
+        private long done;
 
-        Tracker(final Progress sink, final long planned) {
+        Steps(final Progress sink, final long total) {
             this.sink = sink;
-            this.planned = planned;
+            this.total = total;
         }
 
-        Progress run() {
-            final long b = base;
-            return (done, total) -> sink.update(Math.min(planned, b + done), planned);
-        }
-
-        void finished(final List<SimulationResult> results) {
-            for (final SimulationResult r : results) {
-                base += r.warmupAccesses() + r.accesses();
-            }
+        List<List<String>> run(final Study study, final int jobs) throws Exception {
+            final List<List<String>> rows = ParallelPoints.runAll(study, jobs,
+                    Progress.step(sink, done, study.points(), total));
+            done += study.points();
+            sink.update(done, total);
+            return rows;
         }
     }
 
-    @Override
-    public PartResult run(final Path dir, final boolean quick, final long seed, final Progress progress)
-            throws IOException {
+    /**
+     * Runs the part with a plan.
+     *
+     * @param dir the report directory
+     * @param plan the sizes of the studies
+     * @param seed the seed
+     * @param jobs threads for the points of each study
+     * @param progress progress over every point
+     * @return the report section, claims and files
+     * @throws Exception when a file cannot be written or a point fails
+     */
+    public PartResult run(final Path dir, final Plan plan, final long seed, final int jobs, final Progress progress)
+            throws Exception {
+        final Provenance provenance = Provenance.current(version);
         final List<String> files = new ArrayList<>();
         final List<Claim> claims = new ArrayList<>();
         final StringBuilder md = new StringBuilder();
         final SystemSpec chip = SystemSpec.named("chip1024");
         final SystemSpec wsc = SystemSpec.named("wsc1m");
-
         storage(dir, chip, wsc, files, claims, md);
 
-        final long chipAccesses = quick ? CHIP_QUICK : CHIP_FULL;
-        final long wscAccesses = quick ? WSC_QUICK : WSC_FULL;
-        final int wscActive = quick ? WSC_ACTIVE_QUICK : WSC_ACTIVE_FULL;
-        final long planned = (quick ? 48 : 70) * (chipAccesses + 7_000_000L) + 16 * (wscAccesses + 6_300_000L);
-        final Tracker tracker = new Tracker(progress, planned);
+        final CompareStudy chipStudy = chipComparison(plan, seed, provenance);
+        final CompareStudy wscStudy = wscComparison(plan, seed, provenance);
+        final long points = chipStudy.points() + plan.variants().stream().mapToLong(v -> v.runs().size()).sum()
+                + wscStudy.points() + 2 + 2L * plan.sweepSizes().size();
+        final Steps steps = new Steps(progress, points);
 
-        // chip1024: CDR against every baseline, warm until steady
-        final WorkloadSpec vm = WorkloadSpec.vm();
-        final List<SimulationResult> chipRuns = CoherenceExperiments.compare(chip,
-                CoherenceExperiments.comparisonRuns(CoherenceExperiments.defaultFormats(chip)), vm, null, chipAccesses,
-                Warmup.untilSteady(CHIP_WARM_MAX), seed, tracker.run());
-        tracker.finished(chipRuns);
-        final Warmup chipWarm = Warmup.fixed(chipRuns.get(0).warmupAccesses());
-        CoherenceExperiments.writeResults(dir.resolve("compare-chip1024.csv"), chipRuns);
-        CoherenceExperiments.plotCompare(dir.resolve("compare-chip1024.png"), chipRuns);
-        files.add("compare-chip1024.csv");
-        files.add("compare-chip1024.png");
+        // chip1024: CDR against every baseline over the outside shares and seeds
+        final List<List<String>> chipRows = steps.run(chipStudy, jobs);
+        files.addAll(publish(dir, CHIP_DIR, chipStudy, chipRows));
+        final List<SimulationResult> chipAll = CompareStudy.results(chipRows);
+        final List<SimulationResult> chipDefault = group(chipAll, seed, DEFAULT_OUTSIDE);
+        final long chipWarm = chipDefault.get(0).warmupAccesses();
         md.append("\n### chip1024, VM consolidation (16-core VMs), every baseline\n\n")
-                .append(warmLine(chipRuns.get(0), chipAccesses)).append("\n\n![compare](compare-chip1024.png)\n\n")
-                .append(CoherenceExperiments.resultsTable(chipRuns)).append('\n');
-        CoherenceExperiments.baselineVerdicts(chipRuns).forEach(v -> md.append("- ").append(v).append('\n'));
-
-        // chip1024: the outside fraction swept
-        final List<RunSpec> outsideRuns = List.of(new RunSpec(Scheme.GLOBAL, "full-map"),
-                new RunSpec(Scheme.HR, "full-map"), new RunSpec(Scheme.HR, "dir-nb-4"), new RunSpec(Scheme.SR, "cdr-sr"),
-                new RunSpec(Scheme.SR_HR, "cdr-sr"));
-        final Map<Double, List<SimulationResult>> chipOutside = outsideSweep(chip, outsideRuns, vm, chipRuns,
-                chipAccesses, chipWarm, seed, tracker);
-        final List<SimulationResult> chipOutsideAll = new ArrayList<>();
-        chipOutside.values().forEach(chipOutsideAll::addAll);
-        CoherenceExperiments.writeResults(dir.resolve("outside-chip1024.csv"), chipOutsideAll);
-        files.add("outside-chip1024.csv");
-        md.append("\n### chip1024: accesses from outside the domain (`--outside`, default 1% is an assumption)\n\n");
-        outsideTable(md, chipOutside);
+                .append(gridLine(chipStudy, plan.chipOutsides(), plan.seeds(), CHIP_DIR, "--system chip1024 "
+                        + "--workload vm", plan.chipAccesses(), plan.chipWarmup(), seed)).append("\n\n")
+                .append(warmLine(chipDefault.get(0), plan.chipAccesses())).append("\n\n")
+                .append("Verdicts: the throughput of the CDR configuration over the baseline's (above 1, CDR is "
+                        + "faster), by outside share")
+                .append(plan.seeds() > 1 ? ", the mean of " + plan.seeds() + " seeds with its 95% interval" : "")
+                .append(" (`" + CHIP_DIR + "/verdicts.csv`, `" + CHIP_DIR + "/crossovers.csv`).\n\n")
+                .append(CdrVerdicts.table(chipStudy.verdicts(chipRows))).append('\n')
+                .append("Every configuration at the default outside share (1%, an assumption), seed ").append(seed)
+                .append(":\n\n").append(Comparison.resultsTable(chipDefault)).append('\n');
+        Comparison.baselineVerdicts(chipDefault).forEach(v -> md.append("- ").append(v).append('\n'));
+        md.append("\n![compare](").append(CHIP_DIR).append("/compare.png)\n\n(The figure shows the grid's first "
+                + "group: outside share ").append(shareText(plan.chipOutsides().get(0))).append(", seed ")
+                .append(seed).append(".)\n\n");
+        md.append("Access latency (cycles) and energy (uJ) by outside share, seed ").append(seed).append(":\n\n")
+                .append(outsideTable(chipAll, seed, plan.chipOutsides()));
 
         // chip1024: sensitivity of the headline numbers
-        final List<SimulationResult> sensitivityAll = new ArrayList<>();
-        md.append("\n### chip1024: sensitivity of the headline numbers\n\n")
-                .append("Each row changes one assumption of the default row (1% outside, B state sticky, DRAM 120 cycles, "
-                        + "64 KiB slices, contention on, 2 think cycles between accesses, LRU map caches, warm until "
-                        + "steady) and reruns global (full-map), sr, hr (full-map) and sr+hr on the same stream (the "
-                        + "B-state row only sr and sr+hr: a full map has no broadcast state; the map-cache row not "
-                        + "global, which uses no map cache).\n\n")
-                .append("| variant | hr: global / hr miss latency | sr / global energy | sr / global access latency "
-                        + "| sr broadcasts | sr+hr / global access latency |\n|---|---:|---:|---:|---:|---:|\n");
-        sensitivityRow(md, "default (as the comparison above)", chipRuns);
-        for (final double f : List.of(0.0, 0.001)) {
-            sensitivityRow(md, String.format(Locale.ROOT, "outside %.1f%%", 100 * f), chipOutside.get(f));
+        final List<List<String>> sensitivityRows = new ArrayList<>();
+        final Table sensitivity = new Table("variant", "hr: global / hr miss latency", "sr / global energy",
+                "sr / global access latency", "sr broadcasts", "sr+hr / global access latency")
+                .rightAlign(1, 2, 3, 4, 5);
+        sensitivityRow(sensitivity, "default (as the comparison above)", chipDefault);
+        for (final double share : plan.chipOutsides()) {
+            if (share != DEFAULT_OUTSIDE) {
+                sensitivityRow(sensitivity, "outside " + shareText(share), group(chipAll, seed, share));
+            }
         }
-        for (final Variant v : variants(quick, chip, chipWarm)) {
-            final SystemSpec machine = chip.with(v.overrides(), "sensitivity: " + v.name());
-            final List<RunSpec> runs = v.runs().isEmpty() ? SENSITIVITY_RUNS : v.runs();
-            final List<SimulationResult> rs = new ArrayList<>(CoherenceExperiments.compare(machine, runs, vm, null,
-                    chipAccesses, v.warmup(), seed, tracker.run()));
-            tracker.finished(rs);
-            sensitivityAll.addAll(rs);
+        for (final Variant v : plan.variants()) {
+            final CompareStudy study = CompareStudy.single(chip.with(v.overrides(), "sensitivity: " + v.name()),
+                    v.runs(), WorkloadSpec.vm(), null, plan.chipAccesses(),
+                    Warmup.fixed(v.warmup() == null ? chipWarm : v.warmup()), seed, provenance);
+            final List<List<String>> rows = steps.run(study, jobs);
+            rows.forEach(r -> sensitivityRows.add(withVariant(v.name(), r)));
+            final List<SimulationResult> rs = new ArrayList<>(CompareStudy.results(rows));
             for (final RunSpec unaffected : SENSITIVITY_RUNS) {
-                // a variant that cannot change a configuration (the B state of a full map) reuses its default run
-                if (!runs.contains(unaffected)) {
-                    rs.add(CoherenceExperiments.find(chipRuns, unaffected.scheme().id(), unaffected.format()));
+                // a variant that cannot change a configuration (the B state of a full map) takes its default run
+                if (!v.runs().contains(unaffected)) {
+                    rs.add(Comparison.find(chipDefault, unaffected.scheme().id(), unaffected.format()));
                 }
             }
-            sensitivityRow(md, v.name(), rs);
+            sensitivityRow(sensitivity, v.name(), rs);
         }
-        CoherenceExperiments.writeResults(dir.resolve("sensitivity-chip1024.csv"), sensitivityAll);
+        writeVariants(dir.resolve("sensitivity-chip1024.csv"), chipStudy, sensitivityRows);
         files.add("sensitivity-chip1024.csv");
+        md.append("\n### chip1024: sensitivity of the headline numbers\n\n")
+                .append("Each row changes one assumption of the default row (1% outside, B state sticky, DRAM 120 "
+                        + "cycles, 64 KiB slices, contention on, 2 think cycles between accesses, LRU map caches, "
+                        + "warmed as the default group) and reruns global (full-map), hr (full-map), sr and sr+hr on "
+                        + "the same stream (`coherence compare --formats full-map --warmup ").append(chipWarm)
+                .append(" --set NAME=VALUE`; the B-state row only sr and sr+hr: a full map has no broadcast state; "
+                        + "the map-cache row not global, which uses no map cache). Rows in "
+                        + "`sensitivity-chip1024.csv`.\n\n")
+                .append(sensitivity.markdown());
 
-        final SimulationResult global = CoherenceExperiments.find(chipRuns, "global", "full-map");
-        final SimulationResult hr = CoherenceExperiments.find(chipRuns, "hr", "full-map");
-        final SimulationResult sr = CoherenceExperiments.find(chipRuns, "sr", "cdr-sr");
-        final SimulationResult both = CoherenceExperiments.find(chipRuns, "sr+hr", "cdr-sr");
-        final SimulationResult bestChip = CoherenceExperiments.bestBaseline(chipRuns);
+        final SimulationResult global = Comparison.find(chipDefault, "global", "full-map");
+        final SimulationResult hr = Comparison.find(chipDefault, "hr", "full-map");
+        final SimulationResult sr = Comparison.find(chipDefault, "sr", "cdr-sr");
+        final SimulationResult both = Comparison.find(chipDefault, "sr+hr", "cdr-sr");
+        final SimulationResult bestChip = Comparison.bestBaseline(chipDefault);
+        final List<SimulationResult> chipZero = group(chipAll, seed, 0.0);
         claims.add(new Claim("Home Restriction: localized communication, higher performance (chip1024, vm, warm)",
                 "lower latency, local traffic (abstract)",
                 String.format(Locale.ROOT, "miss latency %.1f -> %.1f cycles (full-map), flit-hops/access %.1f -> %.1f",
@@ -210,223 +353,262 @@ public final class CdrReproduction implements ReproductionPart {
         claims.add(new Claim("Sharer Restriction: low storage and energy overhead (chip1024, vm, warm)",
                 "low storage and energy (abstract)",
                 String.format(Locale.ROOT, "directory %.1f -> %.1f MiB with tags; energy %s -> %s uJ; %,d broadcasts "
-                        + "at 1%% outside", CoherenceExperiments.mib(global.directoryBitsWithTags()),
-                        CoherenceExperiments.mib(sr.directoryBitsWithTags()),
-                        CoherenceExperiments.uj(global.energyNanojoules()),
-                        CoherenceExperiments.uj(sr.energyNanojoules()), sr.broadcasts()),
+                        + "at 1%% outside", Numbers.mib(global.directoryBitsWithTags()),
+                        Numbers.mib(sr.directoryBitsWithTags()), Numbers.microjoules(global.energyNanojoules()),
+                        Numbers.microjoules(sr.energyNanojoules()), sr.broadcasts()),
                 String.format(Locale.ROOT, "%.1fx less storage; energy x%.2f at 1%% outside, x%.2f at 0%%",
                         (double) global.directoryBitsWithTags() / sr.directoryBitsWithTags(),
                         sr.energyNanojoules() / global.energyNanojoules(),
-                        ratio(chipOutside.get(0.0), "sr", "cdr-sr", "global", "full-map", true))));
+                        Comparison.find(chipZero, "sr", "cdr-sr").energyNanojoules()
+                                / Comparison.find(chipZero, "global", "full-map").energyNanojoules())));
         claims.add(new Claim("Both restrictions against the best baseline (chip1024, vm, warm)",
                 "not quantified in the abstract",
                 String.format(Locale.ROOT, "access latency: sr+hr %.2f, best baseline %s %.2f cycles",
-                        both.avgAccessLatencyCycles(), CoherenceExperiments.label(bestChip),
-                        bestChip.avgAccessLatencyCycles()),
+                        both.avgAccessLatencyCycles(), Comparison.label(bestChip), bestChip.avgAccessLatencyCycles()),
                 String.format(Locale.ROOT, "sr+hr x%.2f the best baseline's access latency",
                         both.avgAccessLatencyCycles() / bestChip.avgAccessLatencyCycles())));
 
         // wsc1m
-        final WorkloadSpec wscVm = WorkloadSpec.vm().withActive(wscActive);
-        // coarse-vector-4 on a million cores sends one message to each of 16,384+ cores per coarse invalidation:
-        // simulated message by message, it only fits the full run
-        final List<String> wscFormats = CoherenceExperiments.defaultFormats(wsc).stream()
-                .filter(f -> !quick || !f.startsWith("coarse-vector")).toList();
-        final List<SimulationResult> wscRuns = CoherenceExperiments.compare(wsc,
-                CoherenceExperiments.comparisonRuns(wscFormats), wscVm, null, wscAccesses,
-                Warmup.untilSteady(quick ? WSC_WARM_MAX_QUICK : WSC_WARM_MAX_FULL), seed, tracker.run());
-        tracker.finished(wscRuns);
-        final Warmup wscWarm = Warmup.fixed(wscRuns.get(0).warmupAccesses());
-        CoherenceExperiments.writeResults(dir.resolve("compare-wsc1m.csv"), wscRuns);
-        CoherenceExperiments.plotCompare(dir.resolve("compare-wsc1m.png"), wscRuns);
-        files.add("compare-wsc1m.csv");
-        files.add("compare-wsc1m.png");
+        final List<List<String>> wscRows = steps.run(wscStudy, jobs);
+        files.addAll(publish(dir, WSC_DIR, wscStudy, wscRows));
+        final List<SimulationResult> wscAll = CompareStudy.results(wscRows);
+        final List<SimulationResult> wscDefault = group(wscAll, seed, DEFAULT_OUTSIDE);
+        final String wscBaseline = wsc.baselineFormat().id();
+        final CompareStudy wscReset = CompareStudy.single(wsc.with(Map.of("b_state", "reset-on-empty"),
+                "sensitivity: B state"), List.of(new RunSpec(Scheme.GLOBAL, wscBaseline),
+                new RunSpec(Scheme.SR_HR, "cdr-sr")),
+                WorkloadSpec.vm().withActive(plan.wscActive()), null, plan.wscAccesses(),
+                Warmup.fixed(wscDefault.get(0).warmupAccesses()), seed, provenance);
+        final List<List<String>> wscResetRows = steps.run(wscReset, jobs);
+        final List<SimulationResult> wscResetRuns = CompareStudy.results(wscResetRows);
+        writeVariants(dir.resolve("sensitivity-wsc1m.csv"), wscStudy, wscResetRows.stream()
+                .map(r -> withVariant("B state reset-on-empty", r)).toList());
+        files.add("sensitivity-wsc1m.csv");
         md.append("\n### wsc1m (1,000,000 cores), VM consolidation, every baseline\n\n")
-                .append(wscActive == 0 ? "All 62,500 VMs active. "
-                        : String.format(Locale.ROOT, "%,d of the 62,500 VMs active (%,d cores spread over the machine; "
-                                + "the other cores idle, homes, broadcasts and storage those of the whole machine: this "
-                                + "lightens the load on globally interleaved homes, see the omissions). ", wscActive,
-                                16 * wscActive))
-                .append(warmLine(wscRuns.get(0), wscAccesses))
-                .append(quick ? " coarse-vector-4 runs only with --full (each coarse invalidation is simulated as "
-                        + "16,384 or more messages)." : "")
-                .append("\n\n![compare wsc1m](compare-wsc1m.png)\n\n")
-                .append(CoherenceExperiments.resultsTable(wscRuns)).append('\n');
-        CoherenceExperiments.baselineVerdicts(wscRuns).forEach(v -> md.append("- ").append(v).append('\n'));
+                .append(String.format(Locale.ROOT, "%,d of the 62,500 VMs active (%,d cores spread over the machine; "
+                        + "the other cores idle, homes, broadcasts and storage those of the whole machine: this "
+                        + "lightens the load on globally interleaved homes, see the omissions). ", plan.wscActive(),
+                        16 * plan.wscActive()))
+                .append(plan.wscCoarseVector() ? "" : "coarse-vector-4 runs only with --full (each coarse "
+                        + "invalidation is simulated as 16,384 or more messages). ")
+                .append(gridLine(wscStudy, plan.wscOutsides(), 1, WSC_DIR, "--system wsc1m --workload vm --active "
+                        + plan.wscActive() + " --formats " + String.join(",", wscFormats(plan, wsc)),
+                        plan.wscAccesses(), plan.wscWarmup(), seed)).append("\n\n")
+                .append(warmLine(wscDefault.get(0), plan.wscAccesses())).append("\n\n")
+                .append(CdrVerdicts.table(wscStudy.verdicts(wscRows))).append('\n')
+                .append("Every configuration at the default outside share (1%):\n\n")
+                .append(Comparison.resultsTable(wscDefault)).append('\n');
+        Comparison.baselineVerdicts(wscDefault).forEach(v -> md.append("- ").append(v).append('\n'));
+        md.append("\n![compare wsc1m](").append(WSC_DIR).append("/compare.png)\n\n(The figure shows outside share ")
+                .append(shareText(plan.wscOutsides().get(0))).append(".)\n\n")
+                .append("Access latency (cycles) and energy (uJ) by outside share:\n\n")
+                .append(outsideTable(wscAll, seed, plan.wscOutsides()))
+                .append(String.format(Locale.ROOT, "%nWith `--b-state reset-on-empty` (1%% outside, "
+                        + "`sensitivity-wsc1m.csv`): global/%s %s cycles, sr+hr %s cycles of access latency, %,d and "
+                        + "%,d broadcasts.%n", wscBaseline,
+                        Numbers.cycles(wscResetRuns.get(0).avgAccessLatencyCycles()),
+                        Numbers.cycles(wscResetRuns.get(1).avgAccessLatencyCycles()),
+                        wscResetRuns.get(0).broadcasts(), wscResetRuns.get(1).broadcasts()));
 
-        final List<RunSpec> wscOutsideRuns = List.of(new RunSpec(Scheme.GLOBAL, wsc.baselineFormat().id()),
-                new RunSpec(Scheme.HR, "dir-nb-4"), new RunSpec(Scheme.SR_HR, "cdr-sr"));
-        final Map<Double, List<SimulationResult>> wscOutside = outsideSweep(wsc, wscOutsideRuns, wscVm, wscRuns,
-                wscAccesses, wscWarm, seed, tracker);
-        final SystemSpec wscReset = wsc.with(Map.of("b_state", "reset-on-empty"), "sensitivity: B state");
-        final List<SimulationResult> wscResetRuns = CoherenceExperiments.compare(wscReset,
-                List.of(new RunSpec(Scheme.GLOBAL, wsc.baselineFormat().id()), new RunSpec(Scheme.SR_HR, "cdr-sr")),
-                wscVm, null, wscAccesses, wscWarm, seed, tracker.run());
-        tracker.finished(wscResetRuns);
-        final List<SimulationResult> wscOutsideAll = new ArrayList<>();
-        wscOutside.values().forEach(wscOutsideAll::addAll);
-        wscOutsideAll.addAll(wscResetRuns);
-        CoherenceExperiments.writeResults(dir.resolve("outside-wsc1m.csv"), wscOutsideAll);
-        files.add("outside-wsc1m.csv");
-        md.append("\n### wsc1m: accesses from outside the domain, and the B-state policy\n\n");
-        outsideTable(md, wscOutside);
-        md.append(String.format(Locale.ROOT, "%nWith `--b-state reset-on-empty` (1%% outside): global/%s %s cycles, "
-                + "sr+hr %s cycles of access latency, %,d and %,d broadcasts.%n", wsc.baselineFormat().id(),
-                CoherenceExperiments.cycles(wscResetRuns.get(0).avgAccessLatencyCycles()),
-                CoherenceExperiments.cycles(wscResetRuns.get(1).avgAccessLatencyCycles()),
-                wscResetRuns.get(0).broadcasts(), wscResetRuns.get(1).broadcasts()));
-
-        final SimulationResult wg = CoherenceExperiments.find(wscRuns, "global", wsc.baselineFormat().id());
-        final SimulationResult wb = CoherenceExperiments.find(wscRuns, "sr+hr", "cdr-sr");
-        final SimulationResult bestWsc = CoherenceExperiments.bestBaseline(wscRuns);
-        final SimulationResult wg0 = CoherenceExperiments.find(wscOutside.get(0.0), "global", wsc.baselineFormat().id());
-        final SimulationResult wb0 = CoherenceExperiments.find(wscOutside.get(0.0), "sr+hr", "cdr-sr");
+        final SimulationResult wg = Comparison.find(wscDefault, "global", wscBaseline);
+        final SimulationResult wb = Comparison.find(wscDefault, "sr+hr", "cdr-sr");
+        final SimulationResult bestWsc = Comparison.bestBaseline(wscDefault);
+        final List<SimulationResult> wscZero = group(wscAll, seed, 0.0);
+        final SimulationResult wg0 = Comparison.find(wscZero, "global", wscBaseline);
+        final SimulationResult wb0 = Comparison.find(wscZero, "sr+hr", "cdr-sr");
         claims.add(new Claim("CDR on a 1,000,000-core warehouse-scale computer (wsc1m, vm, warm)",
                 "shared memory made affordable (abstract)",
-                String.format(Locale.ROOT, "miss latency global/%s %s -> sr+hr %s cycles at 1%% outside, %s -> %s at 0%%;"
-                        + " best baseline %s %s", wg.format(), CoherenceExperiments.cycles(wg.avgMissLatencyCycles()),
-                        CoherenceExperiments.cycles(wb.avgMissLatencyCycles()),
-                        CoherenceExperiments.cycles(wg0.avgMissLatencyCycles()),
-                        CoherenceExperiments.cycles(wb0.avgMissLatencyCycles()), CoherenceExperiments.label(bestWsc),
-                        CoherenceExperiments.cycles(bestWsc.avgMissLatencyCycles())),
+                String.format(Locale.ROOT, "miss latency global/%s %s -> sr+hr %s cycles at 1%% outside, %s -> %s at "
+                        + "0%%; best baseline %s %s", wg.format(), Numbers.cycles(wg.avgMissLatencyCycles()),
+                        Numbers.cycles(wb.avgMissLatencyCycles()), Numbers.cycles(wg0.avgMissLatencyCycles()),
+                        Numbers.cycles(wb0.avgMissLatencyCycles()), Comparison.label(bestWsc),
+                        Numbers.cycles(bestWsc.avgMissLatencyCycles())),
                 String.format(Locale.ROOT, "sr+hr against global/%s: %s at 1%% outside, %s at 0%%; x%s the best "
                         + "baseline's access latency at 1%%", wg.format(),
                         speedup(wg.avgMissLatencyCycles() / wb.avgMissLatencyCycles()),
                         speedup(wg0.avgMissLatencyCycles() / wb0.avgMissLatencyCycles()),
-                        CoherenceExperiments.cycles(wb.avgAccessLatencyCycles() / bestWsc.avgAccessLatencyCycles()))));
+                        Numbers.cycles(wb.avgAccessLatencyCycles() / bestWsc.avgAccessLatencyCycles()))));
 
-        // Home Restriction vs domain size
-        final List<Integer> sizes = quick ? List.of(16, 64, 256, 1024) : List.of(4, 16, 64, 256, 1024);
-        final List<CoherenceExperiments.SweepPoint> sweep = CoherenceExperiments.homeRestrictionSweep(chip, sizes,
-                chipAccesses / 2, chipWarm, seed, tracker.run());
-        CoherenceExperiments.writeSweep(dir.resolve("home-restriction.csv"), sweep);
-        CoherenceExperiments.plotSweep(dir.resolve("home-restriction.png"), sweep);
-        files.add("home-restriction.csv");
-        files.add("home-restriction.png");
-        md.append("\n### Home Restriction vs domain size (chip1024, full-map, warm)\n\n![home restriction](home-restriction.png)\n\n")
-                .append("| cores per domain | homes | global miss latency | hr miss latency | ratio | hr home hit rate |\n"
-                        + "|---:|---:|---:|---:|---:|---:|\n");
-        for (final CoherenceExperiments.SweepPoint p : sweep) {
-            md.append(String.format(Locale.ROOT, "| %d | %d | %.1f | %.1f | %.2fx | %.4f |%n", p.domainCores(), p.homes(),
-                    p.global().avgMissLatencyCycles(), p.restricted().avgMissLatencyCycles(), p.speedup(),
-                    p.restricted().homeHitRate()));
+        // Home Restriction vs domain size, each global run warmed as the chip comparison's default group
+        final SweepStudy sweep = new SweepStudy(chip, plan.sweepSizes(), plan.sweepAccesses(), Warmup.fixed(chipWarm),
+                Long.toString(chipWarm), seed, provenance);
+        final List<List<String>> sweepRows = steps.run(sweep, jobs);
+        files.addAll(publish(dir, SWEEP_DIR, sweep, sweepRows));
+        final Table sweepTable = new Table("cores per domain", "homes", "global miss latency", "hr miss latency",
+                "ratio", "hr home hit rate").rightAlign(0, 1, 2, 3, 4, 5);
+        for (final SweepStudy.SweepPoint p : SweepStudy.points(sweepRows)) {
+            sweepTable.row(Integer.toString(p.domainCores()), Integer.toString(p.homes()),
+                    String.format(Locale.ROOT, "%.1f", p.global().avgMissLatencyCycles()),
+                    String.format(Locale.ROOT, "%.1f", p.restricted().avgMissLatencyCycles()),
+                    Numbers.times(p.global().avgMissLatencyCycles() / p.restricted().avgMissLatencyCycles()),
+                    String.format(Locale.ROOT, "%.4f", p.restricted().homeHitRate()));
         }
+        md.append("\n### Home Restriction vs domain size (chip1024, full-map, warm)\n\n")
+                .append("A `coherence sweep` study (`").append(SWEEP_DIR).append("/`): `scalebench coherence sweep "
+                        + "--system chip1024 --sizes ").append(plan.sweepSizes().stream().map(String::valueOf)
+                        .collect(Collectors.joining(","))).append(" --accesses ").append(plan.sweepAccesses())
+                .append(" --warmup ").append(chipWarm).append(" --seed ").append(seed).append(" --out ")
+                .append(SWEEP_DIR)
+                .append("` (each global run "
+                        + "warmed as the chip1024 comparison's default group, its Home Restriction run as long).\n\n")
+                .append("![home restriction](").append(SWEEP_DIR).append("/home-restriction.png)\n\n")
+                .append(sweepTable.markdown());
         md.append("\nEnergy model: ").append(chip.energyModel().describe()).append(".\n");
         claims.add(new Claim("The abstract's quantitative sentence (\"Sharer Restriction results in ...\")",
                 "cut off in every public copy", "-", "cannot be compared"));
         return new PartResult(md.toString(), claims, files);
     }
 
-    /**
-     * The runs at every outside fraction; the default 1% reuses the comparison's results.
-     */
-    private static Map<Double, List<SimulationResult>> outsideSweep(final SystemSpec system, final List<RunSpec> runs,
-            final WorkloadSpec workload, final List<SimulationResult> atDefault, final long accesses, final Warmup warmup,
-            final long seed, final Tracker tracker) throws IOException {
-        final Map<Double, List<SimulationResult>> byFraction = new LinkedHashMap<>();
-        for (final double f : OUTSIDE) {
-            if (f == DEFAULT_OUTSIDE) {
-                byFraction.put(f, runs.stream().map(r -> CoherenceExperiments.find(atDefault, r.scheme().id(),
-                        r.format())).toList());
-                continue;
-            }
-            final List<SimulationResult> rs = CoherenceExperiments.compare(system, runs, workload.withOutside(f), null,
-                    accesses, warmup, seed, tracker.run());
-            tracker.finished(rs);
-            byFraction.put(f, rs);
+    /** Publishes a study's files into a subdirectory of the report; returns their names under the report. */
+    private static List<String> publish(final Path dir, final String sub, final Study study,
+            final List<List<String>> rows) throws IOException {
+        final Path into = Files.createDirectories(dir.resolve(sub));
+        return study.publish(into, rows).stream().map(f -> sub + "/" + f).toList();
+    }
+
+    /** The results of one group of a comparison grid: one seed, one outside share, in configuration order. */
+    static List<SimulationResult> group(final List<SimulationResult> results, final long seed, final double outside) {
+        final List<SimulationResult> group = results.stream().filter(r -> r.seed() == seed
+                && r.outside() == outside).toList();
+        if (group.isEmpty()) {
+            throw new IllegalStateException("no runs at seed " + seed + " and outside share " + outside);
         }
-        return byFraction;
+        return group;
+    }
+
+    private static List<String> withVariant(final String variant, final List<String> row) {
+        final List<String> cells = new ArrayList<>();
+        cells.add(variant);
+        cells.addAll(row);
+        return cells;
+    }
+
+    private static void writeVariants(final Path file, final CompareStudy study, final List<List<String>> rows)
+            throws IOException {
+        final List<String> columns = new ArrayList<>();
+        columns.add("variant");
+        columns.addAll(study.columns());
+        CsvFiles.write(file, columns, rows);
+    }
+
+    /** What the grid ran and the command line that runs it. */
+    private static String gridLine(final CompareStudy study, final List<Double> shares, final int seeds,
+            final String sub, final String what, final long accesses, final Warmup warmup, final long seed) {
+        return String.format(Locale.ROOT, "A `coherence compare` study of %,d runs (`%s/`): every configuration at "
+                + "outside shares %s%s, each group of one share and seed on one access stream. `scalebench coherence "
+                + "compare %s --accesses %d --warmup %s --outsides %s --seed %d%s --out %s`.", study.points(), sub,
+                shares.stream().map(CdrReproduction::shareText).collect(Collectors.joining(", ")),
+                seeds > 1 ? " and " + seeds + " seeds" : "", what, accesses, warmupOption(warmup),
+                shares.stream().map(CdrReproduction::shareOption).collect(Collectors.joining(",")), seed,
+                seeds > 1 ? " --seeds " + seeds : "", sub);
+    }
+
+    /** A warm-up plan as {@code --warmup} takes it. */
+    static String warmupOption(final Warmup warmup) {
+        return warmup.untilSteady() ? "steady:" + warmup.max() : Long.toString(warmup.max());
+    }
+
+    /** A share as {@code --outsides} takes it, e.g. {@code 0.0001}. */
+    private static String shareOption(final double share) {
+        return share == 0 ? "0" : BigDecimal.valueOf(share).stripTrailingZeros().toPlainString();
+    }
+
+    /** A share as a percentage, e.g. {@code 0.01%}. */
+    private static String shareText(final double share) {
+        return share == 0 ? "0%" : BigDecimal.valueOf(share).movePointRight(2).stripTrailingZeros().toPlainString()
+                + "%";
     }
 
     /** The storage section: cores and sharer domains, tags and map caches. */
     private static void storage(final Path dir, final SystemSpec chip, final SystemSpec wsc, final List<String> files,
             final List<Claim> claims, final StringBuilder md) throws IOException {
         final StorageModel model = chip.storageModel();
-        final List<CoherenceExperiments.StorageRow> storage = CoherenceExperiments.storage(model,
-                CoherenceExperiments.STORAGE_FORMATS, CoherenceExperiments.STORAGE_CORES);
-        final List<CoherenceExperiments.StorageRow> byDomains = CoherenceExperiments.storageByDomains(
-                wsc.storageModel(), 1 << 20, CoherenceExperiments.STORAGE_DOMAINS);
-        final List<CoherenceExperiments.StorageRow> all = new ArrayList<>(storage);
-        all.addAll(byDomains);
-        CoherenceExperiments.writeStorage(dir.resolve("storage.csv"), all);
-        CoherenceExperiments.plotStorage(dir.resolve("storage.png"), storage, byDomains, wsc.storageModel());
-        files.add("storage.csv");
-        files.add("storage.png");
         final StorageModel wscModel = wsc.storageModel();
         final int million = 1 << 20;
-        md.append("### Directory storage\n\n![storage](storage.png)\n\n")
-                .append(String.format(Locale.ROOT, "Bits per directory entry: sharer field + 2 state bits, then with the "
-                        + "address tag (chip1024: %d bits, 1,024 sharer domains; wsc1m: %d bits, 65,536 sharer domains). "
-                        + "Map caches per tile: the Sharer Map Cache (cdr-sr, per home slice) and the Home Map Cache (Home "
-                        + "Restriction, per core).%n%n", model.tagBits(), wscModel.tagBits()))
-                .append("| format | 1,024 cores (D = 1,024) | with tag | SMC + HMC bits per tile | 1,048,576 cores "
-                        + "(D = 65,536) | with tag | SMC + HMC bits per tile |\n|---|---:|---:|---:|---:|---:|---:|\n");
-        for (final String f : CoherenceExperiments.STORAGE_FORMATS) {
+        final List<StorageFigures.StorageRow> storage = StorageFigures.storage(model, StorageFigures.FORMATS,
+                StorageFigures.CORES);
+        final List<StorageFigures.StorageRow> byDomains = StorageFigures.byDomains(wscModel, million,
+                StorageFigures.DOMAINS);
+        final List<StorageFigures.StorageRow> all = new ArrayList<>(storage);
+        all.addAll(byDomains);
+        StorageFigures.write(dir.resolve("storage.csv"), all);
+        StorageFigures.plot(dir.resolve("storage.png"), storage, byDomains, wscModel);
+        files.add("storage.csv");
+        files.add("storage.png");
+        final Table table = new Table("format", "1,024 cores (D = 1,024)", "with tag", "SMC + HMC bits per tile",
+                "1,048,576 cores (D = 65,536)", "with tag", "SMC + HMC bits per tile").rightAlign(1, 2, 3, 4, 5, 6);
+        for (final String f : StorageFigures.FORMATS) {
             final FormatSpec spec = FormatSpec.parse(f);
-            md.append(String.format(Locale.ROOT, "| %s | %,d | %,d | %,d + %,d | %,d | %,d | %,d + %,d |%n", f,
-                    model.bitsPerEntry(spec, 1024), model.entryBitsWithTag(spec, 1024),
-                    model.sharerMapCacheBits(spec, 1024), model.homeMapCacheBits(1024),
-                    wscModel.bitsPerEntry(spec, million), wscModel.entryBitsWithTag(spec, million),
-                    wscModel.sharerMapCacheBits(spec, million), wscModel.homeMapCacheBits(million)));
+            table.row(f, Numbers.count(model.bitsPerEntry(spec, 1024)), Numbers.count(model.entryBitsWithTag(spec,
+                    1024)), Numbers.count(model.sharerMapCacheBits(spec, 1024)) + " + "
+                            + Numbers.count(model.homeMapCacheBits(1024)),
+                    Numbers.count(wscModel.bitsPerEntry(spec, million)),
+                    Numbers.count(wscModel.entryBitsWithTag(spec, million)),
+                    Numbers.count(wscModel.sharerMapCacheBits(spec, million)) + " + "
+                            + Numbers.count(wscModel.homeMapCacheBits(million)));
         }
+        md.append("### Directory storage\n\n![storage](storage.png)\n\n")
+                .append(String.format(Locale.ROOT, "Bits per directory entry: sharer field + 2 state bits, then with "
+                        + "the address tag (chip1024: %d bits, 1,024 sharer domains; wsc1m: %d bits, 65,536 sharer "
+                        + "domains). Map caches per tile: the Sharer Map Cache (cdr-sr, per home slice) and the Home Map "
+                        + "Cache (Home Restriction, per core).%n%n", model.tagBits(), wscModel.tagBits()))
+                .append(table.markdown());
         final FormatSpec cdr = FormatSpec.parse("cdr-sr");
         final long small = model.bitsPerEntry(cdr, 16);
         final long large = model.bitsPerEntry(cdr, million);
         claims.add(new Claim("Sharer Restriction: constant directory storage as core count grows",
-                "constant (abstract)", String.format(Locale.ROOT, "cdr-sr %d bits/entry at 16 and %d at 1,048,576 cores "
-                        + "for D = 1,024 sharer domains; %d at D = 65,536 (wsc1m's 62,500 VMs); + %d-%d tag bits",
+                "constant (abstract)", String.format(Locale.ROOT, "cdr-sr %d bits/entry at 16 and %d at 1,048,576 "
+                        + "cores for D = 1,024 sharer domains; %d at D = 65,536 (wsc1m's 62,500 VMs); + %d-%d tag bits",
                         small, large, wscModel.bitsPerEntry(cdr, million), model.tagBits(), wscModel.tagBits()),
                 small == large ? "constant in N for a fixed D; grows as log2 D" : "not constant"));
     }
 
     private static String warmLine(final SimulationResult first, final long accesses) {
-        return String.format(Locale.ROOT, "Warm-up: %,d accesses, the miss rate %s (it changed by at most %.0f%% between "
-                + "consecutive windows of 1,024 accesses per issuing core, twice); then %,d counted accesses per run, every run on "
-                + "the same stream.", first.warmupAccesses(), first.warmupSteady() ? "steady" : "NOT steady (a cold start)",
+        return String.format(Locale.ROOT, "Warm-up at the default share: %,d accesses, the miss rate %s (it changed by "
+                + "at most %.0f%% between consecutive windows of 1,024 accesses per issuing core, twice); then %,d "
+                + "counted accesses per run, every run of a group on the same stream, warmed as long as its first.",
+                first.warmupAccesses(), first.warmupSteady() ? "steady" : "NOT steady (a cold start)",
                 100 * Warmup.DEFAULT_TOLERANCE, accesses);
     }
 
-    private static void outsideTable(final StringBuilder md, final Map<Double, List<SimulationResult>> byFraction) {
-        final List<SimulationResult> first = byFraction.values().iterator().next();
-        md.append("| configuration |");
-        byFraction.keySet().forEach(f -> md.append(String.format(Locale.ROOT, " %.1f%%: access latency | broadcasts "
-                + "| energy uJ |", 100 * f)));
-        md.append('\n').append("|---|");
-        byFraction.keySet().forEach(f -> md.append("---:|---:|---:|"));
-        md.append('\n');
-        for (int i = 0; i < first.size(); i++) {
-            md.append("| ").append(CoherenceExperiments.label(first.get(i))).append(" |");
-            for (final List<SimulationResult> rs : byFraction.values()) {
-                final SimulationResult r = rs.get(i);
-                md.append(String.format(Locale.ROOT, " %s | %,d | %s |", CoherenceExperiments.cycles(
-                        r.avgAccessLatencyCycles()), r.broadcasts(), CoherenceExperiments.uj(r.energyNanojoules())));
-            }
-            md.append('\n');
+    /** Access latency and energy of every configuration (of the first share's group) at each outside share. */
+    private static String outsideTable(final List<SimulationResult> all, final long seed, final List<Double> shares) {
+        final List<String> header = new ArrayList<>(List.of("configuration"));
+        for (final double share : shares) {
+            header.add(shareText(share) + ": access latency");
+            header.add("energy uJ");
         }
+        final Table table = new Table(header.toArray(String[]::new));
+        final int[] numbers = new int[2 * shares.size()];
+        Arrays.setAll(numbers, i -> i + 1);
+        table.rightAlign(numbers);
+        final List<SimulationResult> first = group(all, seed, shares.get(0));
+        for (int i = 0; i < first.size(); i++) {
+            final List<String> cells = new ArrayList<>(List.of(Comparison.label(first.get(i))));
+            for (final double share : shares) {
+                final SimulationResult r = group(all, seed, share).get(i);
+                cells.add(Numbers.cycles(r.avgAccessLatencyCycles()));
+                cells.add(Numbers.microjoules(r.energyNanojoules()));
+            }
+            table.row(cells.toArray(String[]::new));
+        }
+        return table.markdown();
     }
 
-    private static void sensitivityRow(final StringBuilder md, final String name, final List<SimulationResult> rs) {
-        final SimulationResult g = CoherenceExperiments.find(rs, "global", "full-map");
-        final SimulationResult h = CoherenceExperiments.find(rs, "hr", "full-map");
-        final SimulationResult s = CoherenceExperiments.find(rs, "sr", "cdr-sr");
-        final SimulationResult b = CoherenceExperiments.find(rs, "sr+hr", "cdr-sr");
-        md.append(String.format(Locale.ROOT, "| %s | %.2fx | %.2fx | %.2fx | %,d | %.2fx |%n", name,
-                g.avgMissLatencyCycles() / h.avgMissLatencyCycles(), s.energyNanojoules() / g.energyNanojoules(),
-                s.avgAccessLatencyCycles() / g.avgAccessLatencyCycles(), s.broadcasts(),
-                b.avgAccessLatencyCycles() / g.avgAccessLatencyCycles()));
-    }
-
-    private static double ratio(final List<SimulationResult> rs, final String scheme, final String format,
-            final String baseScheme, final String baseFormat, final boolean energy) {
-        final SimulationResult a = CoherenceExperiments.find(rs, scheme, format);
-        final SimulationResult b = CoherenceExperiments.find(rs, baseScheme, baseFormat);
-        return energy ? a.energyNanojoules() / b.energyNanojoules() : a.avgAccessLatencyCycles() / b.avgAccessLatencyCycles();
+    private static void sensitivityRow(final Table table, final String name, final List<SimulationResult> rs) {
+        final SimulationResult g = Comparison.find(rs, "global", "full-map");
+        final SimulationResult h = Comparison.find(rs, "hr", "full-map");
+        final SimulationResult s = Comparison.find(rs, "sr", "cdr-sr");
+        final SimulationResult b = Comparison.find(rs, "sr+hr", "cdr-sr");
+        table.row(name, Numbers.times(g.avgMissLatencyCycles() / h.avgMissLatencyCycles()),
+                Numbers.times(s.energyNanojoules() / g.energyNanojoules()),
+                Numbers.times(s.avgAccessLatencyCycles() / g.avgAccessLatencyCycles()), Numbers.count(s.broadcasts()),
+                Numbers.times(b.avgAccessLatencyCycles() / g.avgAccessLatencyCycles()));
     }
 
     /** A latency ratio (baseline / CDR) as "N x faster" or "N x slower". */
     private static String speedup(final double ratio) {
-        return ratio >= 1 ? CoherenceExperiments.cycles(ratio) + "x faster"
-                : CoherenceExperiments.cycles(1 / ratio) + "x slower";
+        return ratio >= 1 ? Numbers.cycles(ratio) + "x faster" : Numbers.cycles(1 / ratio) + "x slower";
     }
 
     private static double perAccess(final SimulationResult r) {

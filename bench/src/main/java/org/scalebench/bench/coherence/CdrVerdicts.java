@@ -23,7 +23,7 @@ public final class CdrVerdicts {
      * One verdict: a CDR configuration against a baseline chosen in each group of runs (one outside share, one seed).
      *
      * @param name how the report names it
-     * @param cdr the CDR configuration's label ({@link CoherenceExperiments#label})
+     * @param cdr the CDR configuration's label ({@link Comparison#label})
      * @param baseline picks the baseline in a group (null when the group lacks it)
      */
     public record Verdict(String name, String cdr, Function<List<SimulationResult>, SimulationResult> baseline) {
@@ -93,7 +93,7 @@ public final class CdrVerdicts {
     }
 
     private static SimulationResult find(final List<SimulationResult> group, final String label) {
-        return group.stream().filter(r -> CoherenceExperiments.label(r).equals(label)).findFirst().orElse(null);
+        return group.stream().filter(r -> Comparison.label(r).equals(label)).findFirst().orElse(null);
     }
 
     /**
@@ -137,7 +137,7 @@ public final class CdrVerdicts {
                     throughput.add(cdr.accessesPerKilocycle() / base.accessesPerKilocycle());
                     latency.add(base.avgAccessLatencyCycles() / cdr.avgAccessLatencyCycles());
                     energy.add((cdr.energyNanojoules() / cdr.accesses()) / (base.energyNanojoules() / base.accesses()));
-                    baselines.add(CoherenceExperiments.label(base));
+                    baselines.add(Comparison.label(base));
                     saturated |= cdr.saturated() || base.saturated();
                 }
                 if (throughput.isEmpty()) {
@@ -249,6 +249,6 @@ public final class CdrVerdicts {
     }
 
     private static String num(final double v) {
-        return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.6g", v);
+        return Double.isNaN(v) ? "" : Numbers.sixDigits(v);
     }
 }

@@ -5,26 +5,26 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import org.scalebench.bench.io.CsvFiles;
 import org.scalebench.bench.study.Provenance;
 import org.scalebench.bench.study.Study;
 import org.scalebench.coherence.sim.CoherenceSimulator;
 import org.scalebench.coherence.sim.Scheme;
+import org.scalebench.coherence.sim.SharedWarmup;
 import org.scalebench.coherence.sim.SimulationResult;
 import org.scalebench.coherence.sim.SystemSpec;
 import org.scalebench.coherence.sim.Warmup;
 
 /**
- * {@code coherence compare} as a study: one point per configuration ({@link CoherenceExperiments#comparisonRuns}),
+ * {@code coherence compare} as a study: one point per configuration ({@link Comparison#comparisonRuns}),
  * outside share and seed, each a whole simulation. The configurations of one share and seed form a group that runs
  * on the same access stream: the group's first configuration warms as the warm-up plan says, and the others warm
- * exactly as long, so every run of the group counts the same stretch of the stream. That one shared number is
- * taken from the group's first point when it runs in this process (the others wait for it), and otherwise by
- * running that point's warm-up first ({@link #prepare}). The files are {@code compare.csv} (one row per point with
- * the settings and provenance), {@code compare.png} (the first group), and, the verdicts over the groups
- * ({@link CdrVerdicts}), {@code verdicts.csv} and {@code crossovers.csv}. Points may run concurrently.
+ * exactly as long ({@link SharedWarmup}), so every run of the group counts the same stretch of the stream. That one
+ * shared number is handed over by the group's first point when it runs in this process (the others wait for the
+ * end of its warm-up), and is otherwise found by replaying that point's warm-up first ({@link #prepare}). The files
+ * are {@code compare.csv} (one row per point with the settings and provenance), {@code compare.png} (the first
+ * group), and, the verdicts over the groups ({@link CdrVerdicts}), {@code verdicts.csv} and {@code crossovers.csv}.
+ * Points may run concurrently.
  */
 public final class CompareStudy implements Study {
 
@@ -32,8 +32,8 @@ public final class CompareStudy implements Study {
     public static final List<String> EXTRA = List.of("group_size", "active", "scalebench_version", "commit", "jdk");
 
     private final SystemSpec machine;
-    private final List<CoherenceExperiments.RunSpec> runs;
-    private final CoherenceExperiments.WorkloadSpec workload;
+    private final List<Comparison.RunSpec> runs;
+    private final WorkloadSpec workload;
     private final String homes;
     private final long accesses;
     private final Warmup warmup;
@@ -41,8 +41,8 @@ public final class CompareStudy implements Study {
     private final List<Long> seeds;
     private final String baselineFormat;
     private final Provenance provenance;
-    /** Per group (seed, then share): its first point's warm-up length. */
-    private final List<CompletableFuture<Long>> sharedWarmup = new ArrayList<>();
+    /** Per group (seed, then share): the warm-up its first point leads. */
+    private final List<SharedWarmup> sharedWarmup = new ArrayList<>();
 
     /**
      * Creates the study.
@@ -57,9 +57,9 @@ public final class CompareStudy implements Study {
      * @param seeds the seeds, at least one
      * @param provenance the provenance every row carries
      */
-    public CompareStudy(final SystemSpec machine, final List<CoherenceExperiments.RunSpec> runs,
-            final CoherenceExperiments.WorkloadSpec workload, final String homes, final long accesses,
-            final Warmup warmup, final List<Double> outsides, final List<Long> seeds, final Provenance provenance) {
+    public CompareStudy(final SystemSpec machine, final List<Comparison.RunSpec> runs, final WorkloadSpec workload,
+            final String homes, final long accesses, final Warmup warmup, final List<Double> outsides,
+            final List<Long> seeds, final Provenance provenance) {
         if (seeds.isEmpty()) {
             throw new IllegalArgumentException("a comparison needs at least one seed");
         }
@@ -71,10 +71,10 @@ public final class CompareStudy implements Study {
         this.warmup = warmup;
         this.outsides = List.copyOf(outsides);
         this.seeds = List.copyOf(seeds);
-        this.baselineFormat = CoherenceExperiments.defaultFormats(machine).get(0);
+        this.baselineFormat = Comparison.defaultFormats(machine).get(0);
         this.provenance = provenance;
         for (int g = 0; g < groups(); g++) {
-            sharedWarmup.add(new CompletableFuture<>());
+            sharedWarmup.add(new SharedWarmup(warmup));
         }
     }
 
@@ -91,9 +91,9 @@ public final class CompareStudy implements Study {
      * @param provenance the provenance
      * @return the study
      */
-    public static CompareStudy single(final SystemSpec machine, final List<CoherenceExperiments.RunSpec> runs,
-            final CoherenceExperiments.WorkloadSpec workload, final String homes, final long accesses,
-            final Warmup warmup, final long seed, final Provenance provenance) {
+    public static CompareStudy single(final SystemSpec machine, final List<Comparison.RunSpec> runs,
+            final WorkloadSpec workload, final String homes, final long accesses, final Warmup warmup, final long seed,
+            final Provenance provenance) {
         return new CompareStudy(machine, runs, workload, homes, accesses, warmup, List.of(), List.of(seed),
                 provenance);
     }
@@ -114,7 +114,7 @@ public final class CompareStudy implements Study {
         return seeds.get(group(point) / shares());
     }
 
-    private CoherenceExperiments.WorkloadSpec workloadOf(final int point) {
+    private WorkloadSpec workloadOf(final int point) {
         return outsides.isEmpty() ? workload : workload.withOutside(outsides.get(group(point) % shares()));
     }
 
@@ -149,7 +149,7 @@ public final class CompareStudy implements Study {
 
     @Override
     public long heapBytesPerPoint() {
-        return CoherenceExperiments.heapBytesPerRun(machine);
+        return Comparison.heapBytesPerRun(machine);
     }
 
     @Override
@@ -160,8 +160,8 @@ public final class CompareStudy implements Study {
             final boolean here = Arrays.stream(points).anyMatch(p -> p == leader);
             if (needed && !here) {
                 // another shard runs this group's first point: find its warm-up length the same way (a replay)
-                final CompletableFuture<Long> length = sharedWarmup.get(g);
-                length.complete(simulate(leader, warmup, 1, new WarmupHandover(length)).warmupAccesses());
+                final SharedWarmup shared = sharedWarmup.get(g);
+                shared.complete(simulate(leader, shared.plan(), 1, shared.leader()).warmupAccesses());
             }
         }
     }
@@ -169,31 +169,31 @@ public final class CompareStudy implements Study {
     @Override
     public List<List<String>> run(final int point) throws Exception {
         final SimulationResult r;
-        final CompletableFuture<Long> length = sharedWarmup.get(group(point));
+        final SharedWarmup shared = sharedWarmup.get(group(point));
         if (point % runs.size() == 0) {
             try {
-                r = simulate(point, warmup, accesses, new WarmupHandover(length));
+                r = simulate(point, shared.plan(), accesses, shared.leader());
             } catch (final Exception | Error e) {
-                length.completeExceptionally(e);
+                shared.fail(e);
                 throw e;
             }
-            length.complete(r.warmupAccesses());
+            shared.complete(r.warmupAccesses());
         } else {
-            final long warmed;
+            final Warmup plan;
             try {
-                warmed = length.get();
-            } catch (final ExecutionException e) {
+                plan = shared.follower();
+            } catch (final SharedWarmup.LeaderFailedException e) {
                 throw new IllegalStateException("the first point of its group failed, so " + describe(point)
                         + " has no warm-up length", e.getCause());
             }
-            r = simulate(point, warmup.fixedAt(warmed), accesses, CoherenceSimulator.Progress.NONE);
+            r = simulate(point, plan, accesses, CoherenceSimulator.Progress.NONE);
         }
         return List.of(row(r, workloadOf(point)));
     }
 
     private SimulationResult simulate(final int point, final Warmup plan, final long counted,
             final CoherenceSimulator.Progress progress) throws IOException {
-        final CoherenceExperiments.RunSpec run = runs.get(point % runs.size());
+        final Comparison.RunSpec run = runs.get(point % runs.size());
         final long seed = seedOf(point);
         return CoherenceSimulator.run(machine, run.scheme(),
                 run.scheme().sharerRestricted() || run.scheme() == Scheme.HIER ? null : run.format(),
@@ -201,7 +201,7 @@ public final class CompareStudy implements Study {
                 seed, progress);
     }
 
-    private List<String> row(final SimulationResult r, final CoherenceExperiments.WorkloadSpec w) {
+    private List<String> row(final SimulationResult r, final WorkloadSpec w) {
         final List<String> row = new ArrayList<>();
         for (final Object cell : r.row()) {
             row.add(String.valueOf(cell));
@@ -226,7 +226,7 @@ public final class CompareStudy implements Study {
     public List<String> publish(final Path dir, final List<List<String>> rows) throws IOException {
         final List<SimulationResult> results = results(rows);
         CsvFiles.write(dir.resolve("compare.csv"), columns(), rows);
-        CoherenceExperiments.plotCompare(dir.resolve("compare.png"), results.subList(0, Math.min(runs.size(),
+        Comparison.plotCompare(dir.resolve("compare.png"), results.subList(0, Math.min(runs.size(),
                 results.size())));
         final List<CdrVerdicts.Point> points = CdrVerdicts.points(results, CdrVerdicts.standard(baselineFormat));
         CsvFiles.write(dir.resolve("verdicts.csv"), CdrVerdicts.COLUMNS,

@@ -7,13 +7,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.scalebench.bench.coherence.CoherenceExperiments.WorkloadSpec;
 import org.scalebench.bench.io.CsvFiles;
 import org.scalebench.bench.io.Progress;
+import org.scalebench.bench.io.Table;
 import org.scalebench.bench.io.TempFiles;
 import org.scalebench.bench.report.Claim;
 import org.scalebench.bench.report.PartResult;
 import org.scalebench.bench.report.ReproductionPart;
+import org.scalebench.bench.study.ParallelPoints;
+import org.scalebench.bench.study.Provenance;
 import org.scalebench.bench.trace.TraceComposer;
 import org.scalebench.coherence.sim.BinaryTrace;
 import org.scalebench.coherence.sim.SimulationResult;
@@ -24,7 +26,8 @@ import org.scalebench.coherence.sim.Warmup;
  * CDR against every baseline on real programs: each SPLASH-3 trace found in a traces directory (made by
  * {@code scalebench coherence trace splash3}) is composed into VM-, application- and page-level workloads for
  * chip1024 ({@link TraceComposer}: one program instance per domain-sized group of cores, the machine filled), and
- * each is compared as {@code coherence compare} does; the synthetic {@code vm}, {@code app} and {@code page}
+ * each is compared by {@code coherence compare}'s study ({@link CompareStudy}, its runs on the part's jobs); the
+ * synthetic {@code vm}, {@code app} and {@code page}
  * workloads run beside them with the same warm-up and counted accesses. Writes {@code splash3-compare.csv} (one
  * row per configuration) and {@code splash3-verdicts.csv} (which baselines beat sr and sr+hr on latency, energy
  * and storage), and the report section. When the directory holds no trace the part says how to make them and
@@ -46,14 +49,16 @@ public final class RealTraceReproduction implements ReproductionPart {
     private final Path traces;
     private final List<String> onlyPrograms;
     private final Long accessesOverride;
+    private final String version;
 
     /**
      * A part over the traces of {@code dir/traces}.
      *
      * @param dir the output directory of {@code trace splash3}
+     * @param version scalebench's version (the studies' provenance)
      */
-    public RealTraceReproduction(final Path dir) {
-        this(dir, List.of(), null);
+    public RealTraceReproduction(final Path dir, final String version) {
+        this(dir, List.of(), null, version);
     }
 
     /**
@@ -62,11 +67,14 @@ public final class RealTraceReproduction implements ReproductionPart {
      * @param dir the output directory of {@code trace splash3}
      * @param programs the programs to compare (empty: as quick or full says)
      * @param accesses composed accesses per workload (half warm-up, half counted), or null for quick/full's
+     * @param version scalebench's version (the studies' provenance)
      */
-    public RealTraceReproduction(final Path dir, final List<String> programs, final Long accesses) {
+    public RealTraceReproduction(final Path dir, final List<String> programs, final Long accesses,
+            final String version) {
         this.traces = dir.resolve("traces");
         this.onlyPrograms = List.copyOf(programs);
         this.accessesOverride = accesses;
+        this.version = version;
     }
 
     @Override
@@ -122,8 +130,8 @@ public final class RealTraceReproduction implements ReproductionPart {
     }
 
     @Override
-    public PartResult run(final Path dir, final boolean quick, final long seed, final Progress progress)
-            throws IOException {
+    public PartResult run(final Path dir, final boolean quick, final long seed, final int jobs,
+            final Progress progress) throws Exception {
         final List<Found> all = found();
         final StringBuilder md = new StringBuilder();
         if (all.isEmpty()) {
@@ -147,16 +155,16 @@ public final class RealTraceReproduction implements ReproductionPart {
         final long warm = total / 2;
         final long counted = total - warm;
         final SystemSpec chip = SystemSpec.named("chip1024");
-        final List<CoherenceExperiments.RunSpec> runs = CoherenceExperiments.comparisonRuns(
-                CoherenceExperiments.defaultFormats(chip));
+        final List<Comparison.RunSpec> runs = Comparison.comparisonRuns(chip, Comparison.defaultFormats(chip));
+        final Provenance provenance = Provenance.current(version);
         final List<List<String>> rows = new ArrayList<>();
         final List<List<String>> verdicts = new ArrayList<>();
         md.append(String.format(Locale.ROOT, "chip1024; each workload %,d accesses: %,d of warm-up, %,d counted, every "
                 + "configuration on the same stream. Traces: `%s`. Real programs are composed into VM, application "
                 + "and page domains (docs/traces.md); the synthetic workloads beside them use the same warm-up and "
                 + "length.%n%n", total, warm, counted, traces));
-        md.append("| workload | domains | miss rate | global/full-map | best baseline | sr | sr+hr | sr+hr / best | "
-                + "sr broadcasts | sr energy / global |\n|---|---|---:|---:|---|---:|---:|---:|---:|---:|\n");
+        final Table table = new Table("workload", "domains", "miss rate", "global/full-map", "best baseline", "sr",
+                "sr+hr", "sr+hr / best", "sr broadcasts", "sr energy / global").rightAlign(2, 3, 5, 6, 7, 8, 9);
         final int steps = chosen.size() * DOMAINS.size() + DOMAINS.size();
         int step = 0;
         final Path work = TempFiles.createStaging(dir.toAbsolutePath());
@@ -168,10 +176,14 @@ public final class RealTraceReproduction implements ReproductionPart {
                     final TraceComposer.Summary s = TraceComposer.compose(new TraceComposer.Plan(List.of(f.file()),
                             chip, d, instances, f.threads(), total, seed), composed);
                     final String workload = f.program() + "-p" + f.threads();
-                    final List<SimulationResult> results = compareOne(chip, runs, composed, counted, warm, seed,
-                            progress, step++, steps);
+                    if (BinaryTrace.records(composed) < total) {
+                        throw new IllegalStateException(composed + ": shorter than its plan");
+                    }
+                    final List<SimulationResult> results = compare(CompareStudy.single(chip, runs,
+                            WorkloadSpec.trace(composed), null, counted, Warmup.fixed(warm), seed, provenance), jobs,
+                            Progress.step(progress, 1000L * step++, 1000, 1000L * steps));
                     Files.delete(composed);
-                    add(md, rows, verdicts, workload, d.id() + (s.fallbackPages() > 0 ? " (" + s.fallbackPages()
+                    add(table, rows, verdicts, workload, d.id() + (s.fallbackPages() > 0 ? " (" + s.fallbackPages()
                             + " pages fell back)" : ""), results);
                 }
             }
@@ -179,10 +191,10 @@ public final class RealTraceReproduction implements ReproductionPart {
             TempFiles.delete(work);
         }
         for (final TraceComposer.Domains d : DOMAINS) {
-            final List<SimulationResult> results = CoherenceExperiments.compare(chip, runs,
-                    new WorkloadSpec(d.id(), null, null, null), null, counted, Warmup.fixed(warm), seed,
-                    scaled(progress, step++, steps));
-            add(md, rows, verdicts, "synthetic", d.id(), results);
+            final List<SimulationResult> results = compare(CompareStudy.single(chip, runs,
+                    new WorkloadSpec(d.id(), null, null, null), null, counted, Warmup.fixed(warm), seed, provenance),
+                    jobs, Progress.step(progress, 1000L * step++, 1000, 1000L * steps));
+            add(table, rows, verdicts, "synthetic", d.id(), results);
         }
         final List<String> header = new ArrayList<>(List.of("workload", "domains", "scheme", "format", "miss_rate",
                 "avg_access_latency_cycles", "avg_miss_latency_cycles", "energy_nj", "broadcasts",
@@ -190,6 +202,7 @@ public final class RealTraceReproduction implements ReproductionPart {
         CsvFiles.write(dir.resolve("splash3-compare.csv"), header, rows);
         CsvFiles.write(dir.resolve("splash3-verdicts.csv"), List.of("workload", "domains", "scheme",
                 "beaten_on_latency_by", "beaten_on_energy_by", "beaten_on_storage_by"), verdicts);
+        md.append(table.markdown());
         md.append("\nVerdicts (a baseline listed beats the CDR scheme on that measure):\n\n");
         for (final List<String> v : verdicts) {
             md.append(String.format(Locale.ROOT, "- %s, %s: %s is beaten on access latency by %s; on energy by %s; on "
@@ -202,42 +215,31 @@ public final class RealTraceReproduction implements ReproductionPart {
         return new PartResult(md.toString(), claims, List.of("splash3-compare.csv", "splash3-verdicts.csv"));
     }
 
-    private static List<SimulationResult> compareOne(final SystemSpec chip, final List<CoherenceExperiments.RunSpec> runs,
-            final Path composed, final long counted, final long warm, final long seed, final Progress progress,
-            final int step, final int steps) throws IOException {
-        if (BinaryTrace.records(composed) < counted + warm) {
-            throw new IllegalStateException(composed + ": shorter than its plan");
-        }
-        return CoherenceExperiments.compare(chip, runs, new WorkloadSpec("trace:" + composed, null, null, null), null,
-                counted, Warmup.fixed(warm), seed, scaled(progress, step, steps));
+    private static List<SimulationResult> compare(final CompareStudy study, final int jobs, final Progress progress)
+            throws Exception {
+        return CompareStudy.results(ParallelPoints.runAll(study, jobs, progress));
     }
 
-    /** Maps one comparison's progress onto its share of the part. */
-    private static Progress scaled(final Progress progress, final int step, final int steps) {
-        return (done, total) -> progress.update((long) step * 1000 + (total == 0 ? 0 : 1000 * done / total),
-                (long) steps * 1000);
-    }
-
-    private static void add(final StringBuilder md, final List<List<String>> rows, final List<List<String>> verdicts,
+    private static void add(final Table table, final List<List<String>> rows, final List<List<String>> verdicts,
             final String workload, final String domains, final List<SimulationResult> results) {
         for (final SimulationResult r : results) {
-            rows.add(List.of(workload, domains, r.scheme(), r.format(), num(r.missRate()),
-                    num(r.avgAccessLatencyCycles()), num(r.avgMissLatencyCycles()), num(r.energyNanojoules()),
+            rows.add(List.of(workload, domains, r.scheme(), r.format(), Numbers.sixDigits(r.missRate()),
+                    Numbers.sixDigits(r.avgAccessLatencyCycles()), Numbers.sixDigits(r.avgMissLatencyCycles()),
+                    Numbers.sixDigits(r.energyNanojoules()),
                     Long.toString(r.broadcasts()), Long.toString(r.directoryBitsWithTags()),
                     Long.toString(r.warmupAccesses()), Boolean.toString(r.warmupSteady()), Long.toString(r.accesses())));
         }
-        final SimulationResult global = CoherenceExperiments.find(results, "global", "full-map");
-        final SimulationResult best = CoherenceExperiments.bestBaseline(results);
-        final SimulationResult sr = CoherenceExperiments.find(results, "sr", "cdr-sr");
-        final SimulationResult both = CoherenceExperiments.find(results, "sr+hr", "cdr-sr");
-        md.append(String.format(Locale.ROOT, "| %s | %s | %.3f | %s | %s %s | %s | %s | %.2fx | %,d | %.2fx |%n",
-                workload, domains, global.missRate(), CoherenceExperiments.cycles(global.avgAccessLatencyCycles()),
-                CoherenceExperiments.label(best), CoherenceExperiments.cycles(best.avgAccessLatencyCycles()),
-                CoherenceExperiments.cycles(sr.avgAccessLatencyCycles()),
-                CoherenceExperiments.cycles(both.avgAccessLatencyCycles()),
-                both.avgAccessLatencyCycles() / best.avgAccessLatencyCycles(), sr.broadcasts(),
-                sr.energyNanojoules() / global.energyNanojoules()));
-        for (final CoherenceExperiments.Verdict v : CoherenceExperiments.verdicts(results)) {
+        final SimulationResult global = Comparison.find(results, "global", "full-map");
+        final SimulationResult best = Comparison.bestBaseline(results);
+        final SimulationResult sr = Comparison.find(results, "sr", "cdr-sr");
+        final SimulationResult both = Comparison.find(results, "sr+hr", "cdr-sr");
+        table.row(workload, domains, String.format(Locale.ROOT, "%.3f", global.missRate()),
+                Numbers.cycles(global.avgAccessLatencyCycles()), Comparison.label(best) + " "
+                        + Numbers.cycles(best.avgAccessLatencyCycles()), Numbers.cycles(sr.avgAccessLatencyCycles()),
+                Numbers.cycles(both.avgAccessLatencyCycles()),
+                Numbers.times(both.avgAccessLatencyCycles() / best.avgAccessLatencyCycles()),
+                Numbers.count(sr.broadcasts()), Numbers.times(sr.energyNanojoules() / global.energyNanojoules()));
+        for (final Comparison.Verdict v : Comparison.verdicts(results)) {
             verdicts.add(List.of(workload, domains, v.scheme(), names(v.latency()), names(v.energy()),
                     names(v.storage())));
         }
@@ -245,9 +247,5 @@ public final class RealTraceReproduction implements ReproductionPart {
 
     private static String names(final List<String> labels) {
         return labels.isEmpty() ? "no baseline" : String.join(" ", labels);
-    }
-
-    private static String num(final double v) {
-        return String.format(Locale.ROOT, "%.6g", v);
     }
 }

@@ -10,9 +10,10 @@ import org.scalebench.bench.io.Progress;
  * assembled, registers the parts ({@code ReproduceCommand.PARTS}).
  *
  * <p>A part writes its CSV and PNG files into the report directory (atomically, through
- * {@link org.scalebench.bench.io.AtomicFiles}), gives the same files for the same seed, and reports progress
- * for anything that takes more than a second or two. Parts share no mutable state, so {@code reproduce --jobs}
- * may run several at once; each writes only its own files.
+ * {@link org.scalebench.bench.io.AtomicFiles}), gives the same files for the same seed whatever the number of
+ * jobs, and reports progress for anything that takes more than a second or two. {@code reproduce} runs the parts
+ * one after another and gives each all its jobs ({@code --jobs}), which a part spends on the points of its studies
+ * ({@link org.scalebench.bench.study.ParallelPoints}); each part writes only its own files.
  */
 public interface ReproductionPart {
 
@@ -29,9 +30,11 @@ public interface ReproductionPart {
      * @param dir the report directory, where the part writes its files
      * @param quick true for the quick run (small simulations, within the whole reproduce's 10 minutes)
      * @param seed the seed of every random choice
+     * @param jobs how many threads the part may keep busy, at least 1
      * @param progress where to report progress of long steps
      * @return the part's report sections, claims and files
      * @throws IOException when a file cannot be written
+     * @throws Exception when a point of one of the part's studies fails
      */
-    PartResult run(Path dir, boolean quick, long seed, Progress progress) throws IOException;
+    PartResult run(Path dir, boolean quick, long seed, int jobs, Progress progress) throws Exception;
 }

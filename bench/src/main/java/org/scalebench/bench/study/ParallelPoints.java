@@ -7,13 +7,15 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
 import org.scalebench.bench.io.Progress;
 import org.scalebench.core.Checks;
 
 /**
  * Runs the points of a study on a fixed pool of threads ({@link ExecutorService}) and returns their rows in point
  * order, whatever order they finish in. Each point builds its own simulator or projector, so points share no
- * mutable state; the rows are the same as a sequential run's.
+ * mutable state; the rows are the same as a sequential run's. {@link #runAll} runs a whole study in this process,
+ * as the command line's study commands and {@code reproduce} both do.
  */
 public final class ParallelPoints {
 
@@ -96,5 +98,37 @@ public final class ParallelPoints {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /**
+     * Runs every point of a study in this process: prepares it, runs its points on at most {@code jobs} threads
+     * (fewer when the heap holds fewer, {@link #jobs}) and returns every row in point order, the rows its
+     * {@link Study#publish} takes. The rows do not depend on {@code jobs}.
+     *
+     * @param study the study
+     * @param jobs the most points at once, at least 1
+     * @param progress told how many points are done (calls are serialized)
+     * @return every row of every point, in point order
+     * @throws Exception the study's preparation failure or its first point failure in point order
+     */
+    public static List<List<String>> runAll(final Study study, final int jobs, final Progress progress)
+            throws Exception {
+        Checks.requireAtLeast("jobs", jobs, 1);
+        final int[] points = IntStream.range(0, study.points()).toArray();
+        study.prepare(points);
+        return flatten(run(study, points, jobs(jobs, study, points.length, Runtime.getRuntime().maxMemory()),
+                progress));
+    }
+
+    /**
+     * Every point's rows, one after the other.
+     *
+     * @param points the points' rows in point order
+     * @return the rows
+     */
+    public static List<List<String>> flatten(final List<PointRows> points) {
+        final List<List<String>> rows = new ArrayList<>();
+        points.forEach(p -> rows.addAll(p.rows()));
+        return rows;
     }
 }

@@ -25,8 +25,8 @@ public final class LlmPart implements ReproductionPart {
     }
 
     @Override
-    public PartResult run(final Path dir, final boolean quick, final long seed, final Progress progress)
-            throws IOException {
+    public PartResult run(final Path dir, final boolean quick, final long seed, final int jobs,
+            final Progress progress) throws IOException {
         final LlmReproduction.Result r = new LlmReproduction().run(dir, new PrintWriter(Writer.nullWriter()));
         progress.update(1, 1);
         final List<Claim> claims = r.validation().stream().filter(LlmValidation.Row::validation).map(LlmPart::claim)

@@ -26,8 +26,8 @@ public final class ScalingValidationPart implements ReproductionPart {
     }
 
     @Override
-    public PartResult run(final Path dir, final boolean quick, final long seed, final Progress progress)
-            throws IOException {
+    public PartResult run(final Path dir, final boolean quick, final long seed, final int jobs,
+            final Progress progress) throws IOException {
         final CorpusValidation.Report r = CorpusValidation.run(ScalingCorpus.builtIn(), Set.of());
         final List<Path> files = ScalingValidationReport.writeCsv(dir, r);
         progress.update(1, 1);

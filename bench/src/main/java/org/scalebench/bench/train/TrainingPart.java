@@ -24,8 +24,8 @@ public final class TrainingPart implements ReproductionPart {
     }
 
     @Override
-    public PartResult run(final Path dir, final boolean quick, final long seed, final Progress progress)
-            throws IOException {
+    public PartResult run(final Path dir, final boolean quick, final long seed, final int jobs,
+            final Progress progress) throws IOException {
         final TrainingReproduction.Result r = new TrainingReproduction().run(dir, new PrintWriter(Writer.nullWriter()));
         progress.update(1, 1);
         final List<Claim> claims = new ArrayList<>();

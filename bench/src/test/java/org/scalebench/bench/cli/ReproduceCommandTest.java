@@ -87,10 +87,10 @@ class ReproduceCommandTest {
         }
     }
 
-    /** Parts run at once write exactly the files they write one after the other (the report's timings aside). */
+    /** A part given two jobs writes exactly the files it writes on one (the report's timings aside). */
     @Test
     @Tag("jmh")
-    void partsRunTwoAtATimeWriteTheSameFiles(@TempDir final Path dir) throws IOException {
+    void partsWriteTheSameFilesWhateverTheJobs(@TempDir final Path dir) throws IOException {
         for (final String jobs : new String[] {"1", "2"}) {
             final CliRun run = CliRun.of("reproduce", "--out", dir.resolve("jobs" + jobs).toString(), "--parts",
                     "training", "--bench", "PlantedRegression", "--operations", "10", "--jobs", jobs);

@@ -101,7 +101,8 @@ class TraceWorkloadCliTest {
 
     @Test
     void theReproducePartSaysHowToMakeTracesWhenThereAreNone() throws Exception {
-        final PartResult r = new RealTraceReproduction(dir.resolve("nothing")).run(dir, true, 1, Progress.NONE);
+        final PartResult r = new RealTraceReproduction(dir.resolve("nothing"), "test").run(dir, true, 1, 1,
+                Progress.NONE);
         assertTrue(r.markdown().contains("No SPLASH-3 traces in"), r.markdown());
         assertTrue(r.files().isEmpty());
     }
@@ -111,8 +112,8 @@ class TraceWorkloadCliTest {
         program(dir.resolve("set/traces/fft-p16.sbt"), 20_000);
         program(dir.resolve("set/traces/fft-p64.sbt"), 100); // a larger thread count of the same program: not used
         final Path report = Files.createDirectories(dir.resolve("report"));
-        final PartResult r = new RealTraceReproduction(dir.resolve("set"), List.of(), 4000L).run(report, true, 1,
-                Progress.NONE);
+        final PartResult r = new RealTraceReproduction(dir.resolve("set"), List.of(), 4000L, "test").run(report, true,
+                1, 2, Progress.NONE);
         assertEquals(List.of("splash3-compare.csv", "splash3-verdicts.csv"), r.files());
         final List<String> verdicts = Files.readAllLines(report.resolve("splash3-verdicts.csv"));
         assertEquals(1 + 2 * 6, verdicts.size(), "sr and sr+hr for fft-p16 and synthetic, each vm, app and page");

@@ -28,6 +28,7 @@ class StudyFrameworkTest {
         final int points;
         final boolean failAtSeven;
         final java.util.Set<String> threads = ConcurrentHashMap.newKeySet();
+        final List<int[]> prepared = new ArrayList<>();
 
         Squares(final int points, final boolean failAtSeven) {
             this.points = points;
@@ -65,6 +66,11 @@ class StudyFrameworkTest {
         }
 
         @Override
+        public void prepare(final int[] here) {
+            prepared.add(here.clone());
+        }
+
+        @Override
         public List<List<String>> run(final int point) throws Exception {
             threads.add(Thread.currentThread().getName());
             Thread.sleep((points - point) % 5); // later points often finish first
@@ -97,6 +103,22 @@ class StudyFrameworkTest {
         final List<PointRows> four = ParallelPoints.run(parallel, all(40), 4, Progress.NONE);
         assertEquals(one, four);
         assertTrue(parallel.threads.size() > 1, "ran on several threads: " + parallel.threads);
+    }
+
+    @Test
+    void aWholeStudyRunsPreparedAndFlatInPointOrderWhateverTheJobs() throws Exception {
+        final Squares study = new Squares(12, false);
+        final List<Long> progress = new ArrayList<>();
+        final List<List<String>> rows = ParallelPoints.runAll(study, 3, (done, total) -> progress.add(done));
+        assertEquals(1, study.prepared.size(), "prepared once");
+        assertEquals(List.of(IntStream.range(0, 12).boxed().toList()),
+                study.prepared.stream().map(p -> IntStream.of(p).boxed().toList()).toList(), "with every point");
+        assertEquals(ParallelPoints.flatten(ParallelPoints.run(new Squares(12, false), all(12), 1, Progress.NONE)),
+                rows);
+        assertEquals(List.of("1", "0", "1"), rows.get(0), "point 0 has no row; point 1 the first");
+        assertEquals(12, rows.size(), "0+1+2 rows per three points");
+        assertEquals(12L, progress.get(progress.size() - 1), "progress counts points");
+        assertThrows(IllegalArgumentException.class, () -> ParallelPoints.runAll(study, 0, Progress.NONE));
     }
 
     @Test
