@@ -92,6 +92,24 @@ public final class LinkedHashMapSetAssoc implements SetAssocReference {
         return slot;
     }
 
+    /**
+     * Makes {@code tag} resident in {@code slot} as the set's most recently used tag, without an access: restores a
+     * state recorded elsewhere (placing a set's tags from least to most recently used rebuilds its LRU order).
+     *
+     * @param tag the tag, not resident
+     * @param slot an unused slot of the tag's set
+     * @throws IllegalArgumentException when the slot is in use or not in the tag's set
+     */
+    public void place(final long tag, final int slot) {
+        final int set = setOf(tag);
+        if (slot / ways != set || used[slot]) {
+            throw new IllegalArgumentException("slot " + slot + " is in use or not in set " + set + " of tag " + tag);
+        }
+        wayOfTag.get(set).put(tag, slot - set * ways);
+        used[slot] = true;
+        tagOfSlot[slot] = tag;
+    }
+
     @Override
     public boolean lastInsertEvicted() {
         return lastInsertEvicted;

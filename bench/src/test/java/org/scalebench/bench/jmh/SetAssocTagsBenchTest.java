@@ -11,12 +11,12 @@ import org.scalebench.core.ReplacementPolicy;
 class SetAssocTagsBenchTest {
 
     @ParameterizedTest
-    @CsvSource({"512x8, LRU", "512x8, TREE_PLRU"})
+    @CsvSource({"512x8, LRU", "512x8, TREE_PLRU", "65536x16, LRU"})
     void kernelAndReferenceAgreeAndMostlyHit(final String geometry, final ReplacementPolicy policy) {
         final SetAssocTagsBench bench = new SetAssocTagsBench();
         bench.geometry = geometry;
         bench.policy = policy;
-        bench.setUp();
+        bench.setUp("both");
         int hits = 0;
         final int accesses = 200_000;
         for (int i = 0; i < accesses; i++) {
