@@ -20,6 +20,8 @@ import org.scalebench.bench.perf.GateRun;
 import org.scalebench.bench.perf.GateVerdict;
 import org.scalebench.bench.perf.JmhFailure;
 import org.scalebench.bench.perf.JmhResults;
+import org.scalebench.bench.perf.KernelLimits;
+import org.scalebench.bench.perf.Measurement;
 import org.scalebench.bench.perf.MeasurementFormat;
 import org.scalebench.bench.perf.PerfFloor;
 import org.scalebench.bench.perf.PerfFloors;
@@ -77,6 +79,12 @@ public final class GateCommand implements Callable<Integer> {
                     + "for which one slow fork cannot decide a verdict; at most " + GateRun.MAX_ROUNDS + ").")
     int rounds = GateRun.DEFAULT_ROUNDS;
 
+    @Option(names = "--limits", paramLabel = "FILE",
+            description = "Physical limits to report beside the verdicts, never gated: each kernel's time over a "
+                    + "memory-floor benchmark of its footprint, the floors measured once after the rounds (default: "
+                    + "${DEFAULT-VALUE} when present; 'none' skips them).")
+    String limits = Path.of("bench", "perf-limits.csv").toString();
+
     @Option(names = "--verbose", description = "Also show JMH's own output (on standard error).")
     boolean verbose;
 
@@ -88,6 +96,12 @@ public final class GateCommand implements Callable<Integer> {
             throw new UsageException("--rounds " + rounds + ": must be in [1, " + GateRun.MAX_ROUNDS + "]");
         }
         OutputPaths.checkFile(out, "--out", "csv");
+        OutputPaths.checkFile(limitsOut(), "--out", "csv");
+        if (!"none".equals(limits) && limitsOut().toAbsolutePath().normalize()
+                .equals(Path.of(limits).toAbsolutePath().normalize())) {
+            throw new UsageException("--out " + TextLimits.quoted(out.toString()) + ": its limits file "
+                    + TextLimits.quoted(limitsOut().toString()) + " would overwrite --limits; choose another --out");
+        }
         if (json != null) {
             OutputPaths.checkFile(json, "--json", "json");
         }
@@ -100,10 +114,13 @@ public final class GateCommand implements Callable<Integer> {
         }
         final List<PerfFloor> floorList = PerfFloors.read(floors);
         final BenchmarkCatalog catalog = BenchmarkCatalog.fromClassPath();
+        final List<KernelLimits.Limit> limitList = readLimits();
+        final List<RunRequest> floorRuns = KernelLimits.floorRequests(limitList, catalog);
         final List<RunRequest> planned = new ArrayList<>();
         for (int round = 0; round < rounds; round++) {
             planned.addAll(GatePlan.round(floorList, catalog, round));
         }
+        planned.addAll(floorRuns);
         SourceRevision.sourceNewerThanJar().ifPresent(newer -> {
             throw new UsageException("the gate cannot run: bench/target/benchmarks.jar is older than " + newer
                     + " (a stale build would measure old code); rebuild with ./mvnw -B -DskipTests package, or run "
@@ -129,12 +146,29 @@ public final class GateCommand implements Callable<Integer> {
         final List<GateVerdict> verdicts = outcome.verdicts();
         stdout.print(table(verdicts));
         stdout.print(unstableSummary(verdicts));
+        final List<KernelLimits.Ratio> ratios = new ArrayList<>();
+        if (!floorRuns.isEmpty() && !outcome.passes().isEmpty()) {
+            final JmhResults floorPass;
+            try {
+                floorPass = JmhConsole.runUnreported(floorRuns, RunSettings.GATE, stdout, err, verbose);
+            } catch (final JmhFailure failure) {
+                throw new UsageException("the gate cannot run its limits: " + failure.getMessage()
+                        + (verbose ? "" : " (--verbose shows JMH's output)"));
+            }
+            final List<Measurement> measured = new ArrayList<>(outcome.passes().get(0).measurements());
+            measured.addAll(floorPass.measurements());
+            ratios.addAll(KernelLimits.ratios(limitList, measured));
+            stdout.print(limitsTable(ratios));
+        }
         final String cpu = RunFacts.cpuModel();
         final String jdk = System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version");
         final String commit = SourceRevision.current();
         CsvFiles.write(out, COLUMNS, verdicts.stream().map(v -> csvRow(v, cpu, jdk, commit)).toList());
+        if (!ratios.isEmpty()) {
+            CsvFiles.write(limitsOut(), LIMIT_COLUMNS, ratios.stream().map(r -> limitRow(r, cpu, jdk, commit)).toList());
+        }
         if (json != null) {
-            AtomicFiles.writeText(json, w -> w.write(BencherMetricFormat.json(verdicts)));
+            AtomicFiles.writeText(json, w -> w.write(BencherMetricFormat.json(verdicts, ratios)));
         }
         if (jmhJson != null) {
             JmhResults.writeJson(jmhJson, outcome.passes());
@@ -146,6 +180,67 @@ public final class GateCommand implements Callable<Integer> {
                 + ConsoleProgress.duration((System.nanoTime() - start) / 1e9) + "; results in " + out
                 + (json == null ? "" : " and " + json) + " (" + cpu + ", " + jdk + ", commit " + commit + ")");
         return failed == 0 ? Scalebench.OK : Scalebench.FAILED;
+    }
+
+    private static final List<String> LIMIT_COLUMNS = List.of("benchmark", "method", "params", "kernel_ns",
+            "floor_benchmark", "floor_method", "floor_params", "floor_ns", "over_floor", "target", "cpu", "jdk",
+            "commit");
+
+    /** Where the limits go: beside {@code --out}, its name with {@code -limits} before the extension. */
+    private Path limitsOut() {
+        final String name = out.getFileName().toString();
+        final int dot = name.lastIndexOf('.');
+        return out.resolveSibling((dot > 0 ? name.substring(0, dot) : name) + "-limits.csv");
+    }
+
+    private static List<String> limitRow(final KernelLimits.Ratio r, final String cpu, final String jdk,
+            final String commit) {
+        final KernelLimits.Limit l = r.limit();
+        return List.of(l.benchmark(), l.method(), l.params().toString(), MeasurementFormat.plain(r.kernelNs()),
+                l.floorBenchmark(), l.floorMethod(), l.floorParams().toString(), MeasurementFormat.plain(r.floorNs()),
+                MeasurementFormat.plainRatio(r.overFloor()),
+                Double.isNaN(l.target()) ? "-" : MeasurementFormat.plain(l.target()), cpu, jdk, commit);
+    }
+
+    private List<KernelLimits.Limit> readLimits() throws java.io.IOException {
+        if ("none".equals(limits)) {
+            return List.of();
+        }
+        final Path file = Path.of(limits);
+        if (!Files.isRegularFile(file)) {
+            if (spec.commandLine().getParseResult().hasMatchedOption("--limits")) {
+                throw new UsageException("--limits " + TextLimits.quoted(limits) + ": not found (or 'none')");
+            }
+            return List.of();
+        }
+        try {
+            return KernelLimits.read(file);
+        } catch (final IllegalArgumentException e) {
+            throw new UsageException("--limits: " + e.getMessage());
+        }
+    }
+
+    /**
+     * The limits as a table: each kernel's time, its floor's, their ratio and the target.
+     *
+     * @param ratios the measured limits
+     * @return the table, with a title line
+     */
+    static String limitsTable(final List<KernelLimits.Ratio> ratios) {
+        if (ratios.isEmpty()) {
+            return "";
+        }
+        final Table table = new Table("benchmark", "params", "kernel ns", "floor", "floor ns", "over floor", "target")
+                .rightAlign(2, 4, 5, 6);
+        for (final KernelLimits.Ratio r : ratios) {
+            final KernelLimits.Limit l = r.limit();
+            table.row(l.benchmark() + "." + l.method(), l.params().toString(), MeasurementFormat.nanos(r.kernelNs()),
+                    l.floorLabel(), MeasurementFormat.nanos(r.floorNs()), MeasurementFormat.ratio(r.overFloor()),
+                    Double.isNaN(l.target()) ? "-" : "<= " + MeasurementFormat.ratio(l.target())
+                            + (r.meetsTarget() ? "" : " (not met)"));
+        }
+        return "physical limits (reported, never gated): kernel time over one random read of its footprint\n"
+                + table.text();
     }
 
     private static String table(final List<GateVerdict> verdicts) {

@@ -51,8 +51,34 @@ public final class BencherMetricFormat {
      * @return the document, ending with a line break
      */
     public static String json(final List<GateVerdict> verdicts) {
+        return json(verdicts, List.of());
+    }
+
+    /**
+     * The JSON document with the physical limits: one more entry per measured limit, keyed
+     * {@code <class>/<method>/<params>/over-floor}, with {@code over_floor} (kernel time over the floor's), the
+     * floor's time and the target ({@code over_floor_target}, left out when the row has none).
+     *
+     * @param verdicts the gate's verdicts
+     * @param limits the kernels' times over their floors
+     * @return the document, ending with a line break
+     */
+    public static String json(final List<GateVerdict> verdicts, final List<KernelLimits.Ratio> limits) {
         final StringBuilder out = new StringBuilder("{");
         String separator = "\n";
+        for (final KernelLimits.Ratio r : limits) {
+            final KernelLimits.Limit l = r.limit();
+            final String params = l.params().toString();
+            out.append(separator).append("  ").append(string(l.benchmark() + "/" + l.method()
+                    + (params.isEmpty() ? "" : "/" + params) + "/over-floor")).append(": {\"over_floor\": ")
+                    .append(metric(new double[] {r.overFloor(), Double.NaN, Double.NaN}))
+                    .append(", \"floor_ns_per_op\": ").append(metric(new double[] {r.floorNs(), Double.NaN, Double.NaN}));
+            if (!Double.isNaN(l.target())) {
+                out.append(", \"over_floor_target\": ").append(metric(new double[] {l.target(), Double.NaN, Double.NaN}));
+            }
+            out.append('}');
+            separator = ",\n";
+        }
         for (final GateVerdict v : verdicts) {
             final Map<String, double[]> measures = measures(v);
             out.append(separator).append("  ").append(string(id(v.floor()))).append(": {");

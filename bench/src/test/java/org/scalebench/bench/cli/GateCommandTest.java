@@ -92,6 +92,63 @@ class GateCommandTest {
                 "--rounds 0: must be in [1, 15]");
     }
 
+    private static final String LIMITS_HEADER = "benchmark,method,params,floor_benchmark,floor_method,floor_params,target\n";
+
+    @Test
+    void malformedLimitsFileNamesFileAndLine() throws IOException {
+        final Path file = floors("RangeReductionBench,modulo,n=1000,2,0.01\n");
+        final Path limits = Files.writeString(dir.resolve("limits.csv"), LIMITS_HEADER
+                + "RangeReductionBench,kernel,n=1000,MemoryFloorBench,independent,footprint=sharerRows-1Mx64,soon\n");
+        assertBadInput(CliRun.of("gate", "--floors", file.toString(), "--limits", limits.toString(), "--out",
+                dir.resolve("g.csv").toString()), "--limits: " + limits + ":2: target = 'soon': not a number");
+    }
+
+    @Test
+    void limitsNamingAnUnknownMethodNameFileAndLine() throws IOException {
+        final Path file = floors("RangeReductionBench,modulo,n=1000,2,0.01\n");
+        final Path limits = Files.writeString(dir.resolve("limits.csv"), LIMITS_HEADER
+                + "RangeReductionBench,kernel,n=1000,MemoryFloorBench,sideways,footprint=sharerRows-1Mx64,-\n");
+        assertBadInput(CliRun.of("gate", "--floors", file.toString(), "--limits", limits.toString(), "--out",
+                dir.resolve("g.csv").toString()), limits + ":2: MemoryFloorBench has no method sideways");
+    }
+
+    @Test
+    void missingLimitsFileGivenByNameIsABadInput() throws IOException {
+        final Path file = floors("RangeReductionBench,modulo,n=1000,2,0.01\n");
+        assertBadInput(CliRun.of("gate", "--floors", file.toString(), "--limits", dir.resolve("nope.csv").toString()),
+                "--limits " + TextLimits.quoted(dir.resolve("nope.csv").toString()) + ": not found (or 'none')");
+    }
+
+    @Test
+    void outWhoseLimitsFileWouldOverwriteTheLimitsIsRefused() throws IOException {
+        final Path file = floors("RangeReductionBench,modulo,n=1000,2,0.01\n");
+        final Path limits = Files.writeString(dir.resolve("g-limits.csv"), LIMITS_HEADER);
+        assertBadInput(CliRun.of("gate", "--floors", file.toString(), "--limits", limits.toString(), "--out",
+                dir.resolve("g.csv").toString()), "would overwrite --limits");
+        assertEquals(LIMITS_HEADER, Files.readString(limits));
+    }
+
+    /** The physical limits: the kernel's time over its floor's, in the table, the limits CSV and the JSON. */
+    @Test
+    @Tag("jmh")
+    void reportsEachKernelsTimeOverItsMemoryFloor() throws IOException {
+        final Path file = floors("RangeReductionBench,modulo,n=1000,0.01,0.01\n");
+        final Path limits = Files.writeString(dir.resolve("limits.csv"), LIMITS_HEADER
+                + "RangeReductionBench,kernel,n=1000,MemoryFloorBench,independent,footprint=sharerRows-1Mx64,1000\n");
+        final Path out = dir.resolve("gate.csv");
+        final Path json = dir.resolve("gate.json");
+        final CliRun run = CliRun.of("gate", "--floors", file.toString(), "--limits", limits.toString(), "--out",
+                out.toString(), "--json", json.toString(), "--rounds", "1");
+        assertEquals(0, run.exitCode(), run.out() + run.err());
+        assertTrue(run.out().contains("physical limits (reported, never gated)"), run.out());
+        final List<String> rows = Files.readAllLines(dir.resolve("gate-limits.csv"));
+        assertEquals(2, rows.size(), rows.toString());
+        assertTrue(rows.get(1).matches("RangeReductionBench,kernel,n=1000,[0-9.]+,MemoryFloorBench,independent,"
+                + "footprint=sharerRows-1Mx64,[0-9.]+,[0-9.]+,1000,.*"), rows.get(1));
+        assertTrue(Files.readString(json).contains("\"RangeReductionBench/kernel/n=1000/over-floor\": {\"over_floor\": "),
+                Files.readString(json));
+    }
+
     /** The gate really fails: a floor the kernel cannot meet exits 1 beside a floor it meets. */
     @Test
     @Tag("jmh")
