@@ -67,7 +67,7 @@ public final class ReproduceCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Report directory (default: ${DEFAULT-VALUE}).")
     Path out = Path.of("target", "report");
 
-    @Option(names = "--quick", description = "Quick run, within 10 minutes on 2 cores (the default).")
+    @Option(names = "--quick", description = "Quick run, about 11 minutes on 2 cores (the default).")
     boolean quick;
 
     @Option(names = "--full", description = "Full JMH settings, every parameter combination, larger simulations.")
