@@ -206,7 +206,7 @@ public final class ReproduceCommand implements Callable<Integer> {
 
     /** Runs one part; a failure is recorded in the report (and makes the exit code 1), not thrown. */
     private PartOutcome runPart(final ReproductionPart part, final boolean isQuick, final int jobs,
-            final org.scalebench.bench.io.Progress progress) {
+            final org.scalebench.core.Progress progress) {
         final long start = System.nanoTime();
         try {
             final PartResult result = part.run(work, isQuick, seed, jobs, progress);

@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.scalebench.bench.coherence.Comparison.RunSpec;
 import org.scalebench.bench.io.CsvFiles;
-import org.scalebench.bench.io.Progress;
+import org.scalebench.core.Progress;
 import org.scalebench.bench.io.Table;
 import org.scalebench.bench.report.Claim;
 import org.scalebench.bench.report.PartResult;

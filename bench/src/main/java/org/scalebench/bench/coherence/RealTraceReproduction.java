@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.scalebench.bench.io.CsvFiles;
-import org.scalebench.bench.io.Progress;
+import org.scalebench.core.Progress;
 import org.scalebench.bench.io.Table;
 import org.scalebench.bench.io.TempFiles;
 import org.scalebench.bench.report.Claim;

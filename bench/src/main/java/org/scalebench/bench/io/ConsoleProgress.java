@@ -3,6 +3,7 @@ package org.scalebench.bench.io;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.function.LongSupplier;
+import org.scalebench.core.Progress;
 
 /**
  * A live progress line on a terminal, redrawn in place with a carriage return:

@@ -21,7 +21,7 @@ import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.VerboseMode;
-import org.scalebench.bench.io.Progress;
+import org.scalebench.core.Progress;
 
 /**
  * Runs JMH invocations from Java ({@link Runner} with {@link OptionsBuilder}): average time in nanoseconds per

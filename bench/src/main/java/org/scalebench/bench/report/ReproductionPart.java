@@ -2,7 +2,7 @@ package org.scalebench.bench.report;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import org.scalebench.bench.io.Progress;
+import org.scalebench.core.Progress;
 
 /**
  * A piece of {@code scalebench reproduce} that regenerates one paper's results (for example the CDR storage

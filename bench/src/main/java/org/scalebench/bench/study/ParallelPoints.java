@@ -8,7 +8,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
-import org.scalebench.bench.io.Progress;
+import org.scalebench.core.Progress;
 import org.scalebench.core.Checks;
 
 /**

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.scalebench.bench.coherence.CdrReproduction;
 import org.scalebench.bench.coherence.CompareStudy;
-import org.scalebench.bench.io.Progress;
+import org.scalebench.core.Progress;
 import org.scalebench.bench.study.ParallelPoints;
 import org.scalebench.bench.study.Provenance;
 import org.scalebench.coherence.sim.SimulationResult;

@@ -13,7 +13,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.scalebench.bench.coherence.RealTraceReproduction;
-import org.scalebench.bench.io.Progress;
+import org.scalebench.core.Progress;
 import org.scalebench.bench.report.PartResult;
 import org.scalebench.coherence.sim.BinaryTrace;
 import org.scalebench.coherence.sim.TraceSource;

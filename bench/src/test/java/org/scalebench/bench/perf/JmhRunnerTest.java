@@ -48,7 +48,7 @@ class JmhRunnerTest {
 
     @Test
     void waitsForAnotherRunToReleaseTheLock() {
-        final JmhResults results = runner(3, null).run(List.of(REQUEST), org.scalebench.bench.io.Progress.NONE);
+        final JmhResults results = runner(3, null).run(List.of(REQUEST), org.scalebench.core.Progress.NONE);
         assertEquals(0, results.runs().size());
         assertEquals(4, invoked.size());
         assertEquals(1, log.toString().lines().count(), "announced once: " + log);
@@ -58,7 +58,7 @@ class JmhRunnerTest {
     @Test
     void givesUpWhenTheLockStaysTaken() {
         final JmhFailure failure = assertThrows(JmhFailure.class,
-                () -> runner(100, null).run(List.of(REQUEST), org.scalebench.bench.io.Progress.NONE));
+                () -> runner(100, null).run(List.of(REQUEST), org.scalebench.core.Progress.NONE));
         assertTrue(failure.getMessage().contains("Unable to acquire the JMH lock"), failure.getMessage());
         assertTrue(failure.getMessage().endsWith("(waited 0 min)"), failure.getMessage());
         assertTrue(invoked.size() >= 10 && invoked.size() <= 12, "about 10 s of 1 s attempts: " + invoked.size());
@@ -67,7 +67,7 @@ class JmhRunnerTest {
     @Test
     void benchmarkFailureCarriesJmhOutputAndIsNotRetried() {
         final JmhFailure failure = assertThrows(JmhFailure.class, () -> runner(0,
-                new RunnerException("Benchmark caught the exception")).run(List.of(REQUEST), org.scalebench.bench.io.Progress.NONE));
+                new RunnerException("Benchmark caught the exception")).run(List.of(REQUEST), org.scalebench.core.Progress.NONE));
         assertEquals(1, invoked.size());
         assertEquals("JMH failed on XBench [kernel, modulo] n=1,2: Benchmark caught the exception",
                 failure.getMessage());
@@ -76,7 +76,7 @@ class JmhRunnerTest {
 
     @Test
     void optionsForkMeasureAverageNanosAndProfileAllocation() {
-        runner(0, null).run(List.of(REQUEST), org.scalebench.bench.io.Progress.NONE);
+        runner(0, null).run(List.of(REQUEST), org.scalebench.core.Progress.NONE);
         final Options options = invoked.get(0);
         assertEquals(List.of(REQUEST.includeRegex()), options.getIncludes());
         assertEquals(1, options.getForkCount().get());

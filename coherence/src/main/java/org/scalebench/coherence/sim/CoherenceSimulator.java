@@ -21,16 +21,12 @@ import org.scalebench.core.Checks;
  */
 public final class CoherenceSimulator {
 
-    /** Progress of a long run. */
+    /**
+     * Progress of a long run: {@link org.scalebench.core.Progress#update} counts accesses simulated so far and in the
+     * run (warm-up included); a run also says when its warm-up ends.
+     */
     @FunctionalInterface
-    public interface Progress {
-        /**
-         * Reports accesses simulated so far.
-         *
-         * @param done accesses done (warm-up included)
-         * @param total accesses in the run (warm-up included)
-         */
-        void update(long done, long total);
+    public interface Progress extends org.scalebench.core.Progress {
 
         /**
          * Reports that the warm-up has ended, before counting starts: a run that must warm exactly as long

@@ -1,7 +1,7 @@
-package org.scalebench.bench.io;
+package org.scalebench.core;
 
 /**
- * Receives how far a long task has got, in units the task chooses (benchmark runs, simulated requests,
+ * Receives how far a long task has got, in units the task chooses (benchmark runs, simulated accesses,
  * projected configurations). Implementations decide whether and how to show it.
  */
 @FunctionalInterface
