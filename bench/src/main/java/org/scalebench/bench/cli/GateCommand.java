@@ -81,8 +81,9 @@ public final class GateCommand implements Callable<Integer> {
 
     @Option(names = "--limits", paramLabel = "FILE",
             description = "Physical limits to report beside the verdicts, never gated: each kernel's time over a "
-                    + "memory-floor benchmark of its footprint, the floors measured once after the rounds (default: "
-                    + "${DEFAULT-VALUE} when present; 'none' skips them).")
+                    + "memory-floor benchmark of its footprint, the floors measured once after the rounds, written "
+                    + "beside --out with -limits added to its name and into --json (default: ${DEFAULT-VALUE} when "
+                    + "present; 'none' skips them).")
     String limits = Path.of("bench", "perf-limits.csv").toString();
 
     @Option(names = "--verbose", description = "Also show JMH's own output (on standard error).")
