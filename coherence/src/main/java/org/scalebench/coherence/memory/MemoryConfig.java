@@ -9,7 +9,7 @@ import org.scalebench.core.ReplacementPolicy;
  * construction; every violation names the parameter, its value and what is allowed.
  *
  * @param sliceSetsPerHome sets of each home's shared-cache slice, a power of two; 0 for an ideal slice that
- *     holds every line (no capacity, no DRAM: the model before memory was added)
+ *     holds every line (no capacity, no DRAM)
  * @param sliceWays ways of each slice, in [1, 64]
  * @param slicePolicy replacement in the slices
  * @param sliceCycles latency of reading a line held by the home's slice
