@@ -17,11 +17,12 @@ import org.scalebench.bench.trace.Splash3Set;
 import org.scalebench.bench.trace.TraceCapture;
 import org.scalebench.bench.trace.TraceComposer;
 import org.scalebench.coherence.sim.SystemSpec;
+import org.scalebench.core.data.Named;
 import org.scalebench.core.data.TextLimits;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * The trace subcommands that turn real programs into CDR workloads: {@code splash3} (build, run and capture the
@@ -214,12 +215,8 @@ final class CoherenceTraceWorkloadCommands {
 
         @Override
         public Integer call() throws Exception {
-            final TraceComposer.Domains d;
-            try {
-                d = TraceComposer.Domains.valueOf(domains.toUpperCase(Locale.ROOT));
-            } catch (final IllegalArgumentException e) {
-                throw new UsageException("--domains " + TextLimits.quoted(domains) + ": must be vm, app or page");
-            }
+            final TraceComposer.Domains d = OptionValues.named("--domains", domains,
+                    () -> Named.parse(TraceComposer.Domains.class, "domains", domains));
             if (!out.getFileName().toString().endsWith(".sbt")) {
                 throw new UsageException("--out " + TextLimits.quoted(out.toString()) + ": compose writes a binary "
                         + "trace; the name must end in .sbt");

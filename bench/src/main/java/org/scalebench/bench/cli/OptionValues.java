@@ -47,6 +47,31 @@ final class OptionValues {
     }
 
     /**
+     * Runs a library check that names several parameters, naming each as the command's option: in the library's
+     * {@code global batch = 63: must be a multiple of dp x micro batch = ...}, every parameter the map knows becomes
+     * its option ({@code --global-batch = 63: must be a multiple of --dp x --micro-batch = ...}). Other messages
+     * pass unchanged.
+     *
+     * @param options each library parameter's option
+     * @param check the check
+     * @throws UsageException naming the options
+     */
+    static void parameters(final Map<String, String> options, final Runnable check) {
+        try {
+            check.run();
+        } catch (final org.scalebench.core.data.DataFileException e) {
+            throw e;
+        } catch (final IllegalArgumentException e) {
+            String message = String.valueOf(e.getMessage());
+            for (final Map.Entry<String, String> p : options.entrySet()) {
+                message = message.replaceAll("(?<![-\\w])" + Pattern.quote(p.getKey()) + "(?![-\\w])",
+                        Matcher.quoteReplacement(p.getValue()));
+            }
+            throw new UsageException(message);
+        }
+    }
+
+    /**
      * A library's message with the value it echoes shown as {@link TextLimits#quoted} shows it (cut, escaped,
      * quoted once), whether the library quoted it, trimmed it or lower-cased it. A short plain value the library
      * wrote bare is left as it is (it may be a word of the message, as {@code vm} in {@code vm size = 3}).

@@ -109,13 +109,7 @@ final class SimulationOptions {
             }
         }
         if (bState != null) {
-            final String id;
-            try {
-                id = BroadcastExit.parse(bState).id();
-            } catch (final IllegalArgumentException e) {
-                throw new UsageException("--b-state " + TextLimits.quoted(bState) + ": must be one of "
-                        + BroadcastExit.ALLOWED);
-            }
+            final String id = OptionValues.named("--b-state", bState, () -> BroadcastExit.parse(bState)).id();
             if (given.containsKey("b_state")) {
                 throw new UsageException("--b-state " + TextLimits.quoted(bState) + " and --set "
                         + TextLimits.quoted(given.get("b_state")) + " both set b_state (give one)");
@@ -124,12 +118,8 @@ final class SimulationOptions {
             given.put("b_state", "--b-state " + bState);
         }
         if (broadcast != null) {
-            try {
-                overrides.put("invalidation_delivery", InvalidationDelivery.parse(broadcast).id());
-            } catch (final IllegalArgumentException e) {
-                throw new UsageException("--broadcast " + broadcast + ": must be one of "
-                        + InvalidationDelivery.ALLOWED);
-            }
+            overrides.put("invalidation_delivery",
+                    OptionValues.named("--broadcast", broadcast, () -> InvalidationDelivery.parse(broadcast)).id());
         }
         if (mshrs != null) {
             if (mshrs < 1 || mshrs > 64) {
@@ -162,7 +152,7 @@ final class SimulationOptions {
                 }
             }
         }
-        if (message.startsWith("B-state policy")) {
+        if (message.startsWith("b_state = ")) {
             return option(given.get("b_state")) + message.substring(message.indexOf(':'));
         }
         final int origin = message.indexOf("(command line): ");

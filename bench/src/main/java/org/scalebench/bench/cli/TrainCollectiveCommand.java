@@ -79,7 +79,7 @@ public final class TrainCollectiveCommand implements Callable<Integer> {
         for (final int p : counts) {
             final int nodes = c.nodesFor(p);
             for (final long n : sizes) {
-                out.printf(Locale.ROOT, "%s, %d ranks (%d node%s of %s), %s (%d B):%n", collective.label(), p, nodes,
+                out.printf(Locale.ROOT, "%s, %d ranks (%d node%s of %s), %s (%d B):%n", collective.id(), p, nodes,
                         nodes == 1 ? "" : "s", c.name(), ByteSize.format(n), n);
                 out.printf(Locale.ROOT, "  %-34s %14s %14s %14s%n", "algorithm", "time us", "algBw GB/s", "busBw GB/s");
                 String fastest = null;
@@ -90,7 +90,7 @@ public final class TrainCollectiveCommand implements Callable<Integer> {
                     String label = name;
                     if (name.trim().equalsIgnoreCase("nccl") && p > 1) {
                         final int choice = ncclModel.fastest(collective, n, p, nodes);
-                        label = "nccl " + generation.key() + " (" + NcclModel.algorithmOf(choice) + "/"
+                        label = "nccl " + generation.id() + " (" + NcclModel.algorithmOf(choice) + "/"
                                 + NcclModel.protocolOf(choice) + ")";
                     }
                     final boolean moves = t > 0;
@@ -119,9 +119,9 @@ public final class TrainCollectiveCommand implements Callable<Integer> {
      */
     private static void printTuning(final PrintWriter out, final NcclModel model, final Collective collective,
             final long bytes, final int ranks, final int nodes, final NcclGeneration generation) {
-        out.printf(Locale.ROOT, "  NCCL %s tuning (%s, %d ranks, %d node%s, host CPU %s):%n", generation.key(),
+        out.printf(Locale.ROOT, "  NCCL %s tuning (%s, %d ranks, %d node%s, host CPU %s):%n", generation.id(),
                 model.fabric().architecture().name().toLowerCase(Locale.ROOT), ranks, nodes, nodes == 1 ? "" : "s",
-                model.fabric().hostCpu().key());
+                model.fabric().hostCpu().id());
         out.printf(Locale.ROOT, "    %-13s %12s %12s %12s %12s %14s%n", "algo/proto", "latency us", "algBw GB/s",
                 "bw factor", "lat factor", "time us");
         final int chosen = ranks > 1 ? model.fastest(collective, bytes, ranks, nodes) : -1;

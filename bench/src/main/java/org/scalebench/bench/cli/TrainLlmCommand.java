@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.scalebench.bench.io.CsvFiles;
@@ -22,7 +23,7 @@ import org.scalebench.training.llm.LlmCostModel;
 import org.scalebench.training.llm.LlmEstimate;
 import org.scalebench.training.llm.LlmSearch;
 import org.scalebench.training.llm.ParallelConfig;
-import org.scalebench.training.llm.Precision;
+import org.scalebench.training.llm.HalfFormat;
 import org.scalebench.training.llm.Recompute;
 import org.scalebench.training.llm.Schedule;
 import org.scalebench.training.llm.TransformerCatalog;
@@ -50,6 +51,11 @@ public final class TrainLlmCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    /** The options that give each parameter {@link ParallelConfig#check} names. */
+    private static final Map<String, String> CONFIG_OPTIONS = Map.of("gpus", "--gpus", "tp", "--tp", "pp", "--pp",
+            "dp", "--dp", "global batch", "--global-batch", "micro batch", "--micro-batch", "interleave",
+            "--interleave", "sequence parallel", "--sequence-parallel");
 
     @Option(names = "--model", paramLabel = "NAME|FILE",
             description = "megatron-1.7b, megatron-22b, gpt3-175b, mt-nlg-530b, megatron-1t, or a profile CSV file.")
@@ -104,8 +110,13 @@ public final class TrainLlmCommand implements Callable<Integer> {
     @Option(names = "--zero", paramLabel = "0|1|2|3", description = "ZeRO stage (default 0; with --search: fixes it).")
     Integer zero;
 
-    @Option(names = "--precision", paramLabel = "fp16|bf16", description = "Precision (default: ${DEFAULT-VALUE}).")
-    String precision = "bf16";
+    @Option(names = "--half-format", paramLabel = "fp16|bf16", description = "The 16-bit format of mixed precision:"
+            + " the GPU's peak rate for it, and FP16's loss-scaling pass (default: ${DEFAULT-VALUE}).")
+    String halfFormat = "bf16";
+
+    /** {@code train project}'s word, refused here with the option to use instead. */
+    @Option(names = "--precision", hidden = true)
+    String precision;
 
     @Option(names = "--tokens", paramLabel = "T", description = "Training tokens for time to train"
             + " (default: ${DEFAULT-VALUE}).")
@@ -162,7 +173,12 @@ public final class TrainLlmCommand implements Callable<Integer> {
         final Cluster c = OptionValues.named("--cluster", cluster, () -> ClusterCatalog.resolve(cluster));
         final GpuSpec g = gpu == null ? GpuCatalog.forCluster(c)
                 : OptionValues.named("--gpu", gpu, () -> GpuCatalog.resolve(gpu));
-        final Precision prec = OptionValues.named("--precision", precision, () -> Precision.parse(precision));
+        if (precision != null) {
+            throw new UsageException("--precision " + TextLimits.quoted(precision) + ": train llm always trains in mixed"
+                    + " precision; its 16-bit format is --half-format fp16|bf16 (--precision fp32|mixed is train"
+                    + " project's)");
+        }
+        final HalfFormat prec = OptionValues.named("--half-format", halfFormat, () -> HalfFormat.parse(halfFormat));
         final LlmCostModel cost = new LlmCostModel(profile, c, g, nccl == null ? null
                 : OptionValues.named("--nccl", nccl, () -> NcclGeneration.parse(nccl)), execution(), prec);
         final CriticalBatch efficiency = targetLoss == null ? null : CriticalBatch.kaplan();
@@ -215,7 +231,7 @@ public final class TrainLlmCommand implements Callable<Integer> {
     }
 
     private ParallelConfig single(final TransformerProfile profile, final Cluster c, final int n, final int batch,
-            final Precision prec) {
+            final HalfFormat prec) {
         final int t = tp == null ? 1 : tp;
         final int p = pp == null ? 1 : pp;
         if (t < 1 || p < 1) {
@@ -232,12 +248,12 @@ public final class TrainLlmCommand implements Callable<Integer> {
         final ParallelConfig config = new ParallelConfig(n, t, p, d, batch, microBatch == null ? 1 : microBatch, v, s,
                 recompute == null ? Recompute.NONE : OptionValues.named("--recompute", recompute, () -> Recompute.parse(recompute)), sequenceParallel,
                 zero == null ? ZeroStage.NONE : OptionValues.named("--zero", String.valueOf(zero), () -> ZeroStage.of(zero)), prec);
-        config.check(profile, c.gpusPerNode());
+        OptionValues.parameters(CONFIG_OPTIONS, () -> config.check(profile, c.gpusPerNode()));
         return config;
     }
 
     private List<LlmEstimate> search(final LlmCostModel cost, final int[] counts, final int[] batches,
-            final Precision prec, final CriticalBatch efficiency, final double loss, final PrintWriter stdout) {
+            final HalfFormat prec, final CriticalBatch efficiency, final double loss, final PrintWriter stdout) {
         if (dp != null || schedule != null) {
             throw new UsageException((dp != null ? "--dp" : "--schedule") + " with --search: the search chooses it");
         }

@@ -6,10 +6,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.scalebench.bench.train.ByteSize;
 import org.scalebench.bench.study.Provenance;
 import org.scalebench.bench.train.ProjectionStudy;
 import org.scalebench.training.cluster.Cluster;
@@ -22,7 +20,6 @@ import org.scalebench.training.model.ModelProfile;
 import org.scalebench.training.model.Precision;
 import org.scalebench.training.projection.CommunicationModel;
 import org.scalebench.training.projection.ProjectionOptions;
-import org.scalebench.training.projection.Projector;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -182,9 +179,9 @@ public final class TrainProjectCommand implements Callable<Integer>, StudyComman
         final String mode = TrainOptions.choice("--allreduce", allreduce, "sharded", "full");
         final String shardMode = TrainOptions.choice("--shard-sizes", shards, "placement", "even");
         final String epochsMode = TrainOptions.choice("--epochs", epochs, "profile", "fit", "points");
-        final Precision p = Precision.parse(TrainOptions.choice("--precision", precision, "fp32", "mixed"));
+        final Precision p = OptionValues.named("--precision", precision, () -> Precision.parse(precision));
         final NicSharing sharing = nicSharing == null ? null
-                : NicSharing.parse(TrainOptions.choice("--nic-sharing", nicSharing, "per-node", "per-gpu"));
+                : OptionValues.named("--nic-sharing", nicSharing, () -> NicSharing.parse(nicSharing));
         final long bucketBytes = TrainOptions.bytes("--bucket", bucket);
         if (accumulation < 1) {
             throw new UsageException("--accumulation = " + accumulation + ": must be at least 1");
@@ -240,15 +237,15 @@ public final class TrainProjectCommand implements Callable<Integer>, StudyComman
                 stepOverhead == null ? "profile" : Double.toString(stepOverhead), nccl == null ? "cluster" : nccl,
                 batch == null ? "best" : Integer.toString(batch), Integer.toString(accumulation),
                 disabled.isEmpty() ? "none" : String.join("+", disabled.stream().sorted()
-                        .map(org.scalebench.training.projection.ScalingEffect::label).toList()), scalingMode);
+                        .map(org.scalebench.training.projection.ScalingEffect::id).toList()), scalingMode);
         return new ProjectionStudy(profiles, machines, options, mp, sorted, settings,
                 Provenance.current(VersionProvider.version()));
     }
 
     private ModelProfile variant(final ModelProfile base, final Precision p, final String epochsMode) {
         if (!base.precisions().contains(p)) {
-            throw new UsageException("--precision = " + p.key() + ": " + base.name() + " has no measured " + p.key()
-                    + "-precision step times (available: " + base.precisions().stream().map(Precision::key).toList()
+            throw new UsageException("--precision = " + p.id() + ": " + base.name() + " has no measured " + p.id()
+                    + "-precision step times (available: " + base.precisions().stream().map(Precision::id).toList()
                     + ")");
         }
         ModelProfile profile = base.withPrecision(p);

@@ -71,8 +71,9 @@ final class WorkloadOptions {
         } catch (final DataFileException e) {
             throw e;
         } catch (final IllegalArgumentException e) {
-            throw new UsageException(given() + " on " + machine.name() + ": "
-                    + OptionValues.echoed(String.valueOf(e.getMessage()), workload));
+            final String message = OptionValues.echoed(String.valueOf(e.getMessage()), workload);
+            throw new UsageException(message.startsWith("workload = ") ? OptionValues.rename("--workload", message)
+                    : given() + " on " + machine.name() + ": " + message);
         }
     }
 

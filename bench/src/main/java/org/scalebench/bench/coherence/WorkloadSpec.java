@@ -2,12 +2,12 @@ package org.scalebench.bench.coherence;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Locale;
 import org.scalebench.coherence.sim.SyntheticWorkload;
 import org.scalebench.coherence.sim.SystemSpec;
 import org.scalebench.coherence.sim.TraceSource;
 import org.scalebench.coherence.sim.TraceWorkload;
 import org.scalebench.coherence.sim.Workload;
+import org.scalebench.core.data.Named;
 import org.scalebench.core.data.TextLimits;
 
 /**
@@ -81,19 +81,11 @@ public record WorkloadSpec(String spec, Integer groupSize, Double outside, Integ
             return new TraceWorkload(spec, system, () -> TraceSource.open(file), groupSize == null ? 16 : groupSize);
         }
         final SyntheticWorkload.Kind kind;
-        switch (spec.toLowerCase(Locale.ROOT)) {
-            case "vm":
-                kind = SyntheticWorkload.Kind.VM;
-                break;
-            case "app":
-                kind = SyntheticWorkload.Kind.APP;
-                break;
-            case "page":
-                kind = SyntheticWorkload.Kind.PAGE;
-                break;
-            default:
-                throw new IllegalArgumentException("unknown workload " + TextLimits.quoted(spec)
-                        + ": must be vm, app, page or trace:FILE");
+        try {
+            kind = Named.parse(SyntheticWorkload.Kind.class, "workload", spec);
+        } catch (final IllegalArgumentException e) {
+            throw new IllegalArgumentException("workload = " + TextLimits.quoted(spec) + ": must be "
+                    + String.join(", ", Named.ids(SyntheticWorkload.Kind.class)) + " or trace:FILE", e);
         }
         SyntheticWorkload.Params p = SyntheticWorkload.Params.defaults(kind, system, seed);
         if (groupSize != null) {

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.scalebench.core.data.Named;
 
 /**
  * The gate's judgement of one floor: every run (one per gate round) that measured it and why it failed, if it
@@ -20,7 +21,7 @@ import java.util.stream.Collectors;
 public record GateVerdict(PerfFloor floor, List<FloorRun> runs, Set<Failure> failures) {
 
     /** Why a floor is not met. */
-    public enum Failure {
+    public enum Failure implements Named {
         /** The median speedup of the kernel over the reference fell under {@code min_speedup}. */
         SPEEDUP,
         /** The kernel allocated more than {@code max_bytes_per_op}, or its allocation is unknown (NaN). */
@@ -33,7 +34,8 @@ public record GateVerdict(PerfFloor floor, List<FloorRun> runs, Set<Failure> fai
          *
          * @return e.g. {@code not-measured}
          */
-        public String label() {
+        @Override
+        public String id() {
             return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
     }
@@ -152,7 +154,7 @@ public record GateVerdict(PerfFloor floor, List<FloorRun> runs, Set<Failure> fai
         if (passed()) {
             return floor.gatesSpeedup() ? "pass" : "reported";
         }
-        return "fail:" + EnumSet.copyOf(failures).stream().map(Failure::label).collect(Collectors.joining("+"));
+        return "fail:" + EnumSet.copyOf(failures).stream().map(Failure::id).collect(Collectors.joining("+"));
     }
 
     /**

@@ -17,6 +17,7 @@ import org.scalebench.coherence.sim.Placement;
 import org.scalebench.coherence.sim.SystemSpec;
 import org.scalebench.coherence.sim.TraceSource;
 import org.scalebench.core.LineTable;
+import org.scalebench.core.data.Named;
 
 /**
  * Builds a CDR workload for a machine from real per-thread traces (captured with {@link TraceCapture}): several
@@ -44,7 +45,7 @@ import org.scalebench.core.LineTable;
 public final class TraceComposer {
 
     /** How domains are drawn. */
-    public enum Domains {
+    public enum Domains implements Named {
         /** One domain per instance, compact cores. */
         VM,
         /** One domain per instance, scattered cores. */
@@ -53,6 +54,7 @@ public final class TraceComposer {
         PAGE;
 
         /** @return the lower-case name used on the command line */
+        @Override
         public String id() {
             return name().toLowerCase(Locale.ROOT);
         }

@@ -85,7 +85,7 @@ public final class LlmReport {
         final List<String> row = new ArrayList<>(List.of(e.costModel().model().name(), e.costModel().cluster().name(),
                 Integer.toString(c.gpus()), Integer.toString(c.tp()), Integer.toString(c.pp()),
                 Integer.toString(c.dp()), Integer.toString(c.globalBatch()), Integer.toString(c.microBatch()),
-                Integer.toString(c.interleave()), c.recompute().label(), c.sequenceParallel() ? "1" : "0",
+                Integer.toString(c.interleave()), c.recompute().id(), c.sequenceParallel() ? "1" : "0",
                 Integer.toString(c.zero().number()), num(e.iterationSeconds()), num(e.tokensPerSecond()),
                 num(e.modelFlopsUtilization()), num(e.memoryBytes() / GIB), Boolean.toString(e.fitsMemory()),
                 num(e.timeToTrainSeconds(tokens) / DAY)));
@@ -116,9 +116,9 @@ public final class LlmReport {
         out.printf(Locale.ROOT, "%s on %d x %s (%s): tp %d x pp %d x dp %d, global batch %d, micro batch %d"
                 + " (%d microbatches), %s%s, recompute %s%s, ZeRO-%d, %s%n", e.costModel().model().name(), c.gpus(),
                 e.costModel().gpu().name(), e.costModel().cluster().name(), c.tp(), c.pp(), c.dp(), c.globalBatch(),
-                c.microBatch(), c.microbatches(), c.schedule().label(),
-                c.interleave() > 1 ? " x " + c.interleave() + " chunks" : "", c.recompute().label(),
-                c.sequenceParallel() ? ", sequence parallel" : "", c.zero().number(), c.precision().label());
+                c.microBatch(), c.microbatches(), c.schedule().id(),
+                c.interleave() > 1 ? " x " + c.interleave() + " chunks" : "", c.recompute().id(),
+                c.sequenceParallel() ? ", sequence parallel" : "", c.zero().number(), c.halfFormat().id());
         final double t = e.iterationSeconds();
         out.printf(Locale.ROOT, "  execution %s, GEMM efficiency %.3f of the measured matmul maximum%n",
                 e.costModel().execution(), e.costModel().execution().gemmEfficiency());

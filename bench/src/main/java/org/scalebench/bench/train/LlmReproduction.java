@@ -20,7 +20,7 @@ import org.scalebench.training.llm.LlmCostModel;
 import org.scalebench.training.llm.LlmEstimate;
 import org.scalebench.training.llm.LlmSearch;
 import org.scalebench.training.llm.LlmValidation;
-import org.scalebench.training.llm.Precision;
+import org.scalebench.training.llm.HalfFormat;
 import org.scalebench.training.llm.TransformerCatalog;
 import org.scalebench.training.llm.TransformerProfile;
 
@@ -44,8 +44,8 @@ public final class LlmReproduction {
     public static final int REFERENCE_BATCH = 2048;
     /** The target loss is this far above the model's loss floor (nats per token); swept in the sensitivity table. */
     public static final double LOSS_MARGIN = 0.25;
-    /** Precision of every run. */
-    public static final Precision PRECISION = Precision.BF16;
+    /** HalfFormat of every run. */
+    public static final HalfFormat PRECISION = HalfFormat.BF16;
 
     private static final double DAY = 86_400;
 
@@ -209,7 +209,7 @@ public final class LlmReproduction {
                                     100 * (peer - v.published()) / v.published()),
                             Integer.toString(v.config().tp()), Integer.toString(v.config().pp()),
                             Integer.toString(v.config().dp()), Integer.toString(v.config().microBatch()),
-                            Integer.toString(v.config().interleave()), v.config().recompute().label(),
+                            Integer.toString(v.config().interleave()), v.config().recompute().id(),
                             v.config().sequenceParallel() ? "1" : "0", Boolean.toString(v.fits()), v.source());
                 }).toList());
 
@@ -285,7 +285,7 @@ public final class LlmReproduction {
             b.append(String.format(Locale.ROOT, "| %s | %d | %d x %d x %d | %d | %d | %s | %s | %d | %.3g s | %.1f%% |"
                     + " %.1f GiB%s |%n", e.costModel().model().name(), e.config().gpus(), e.config().tp(),
                     e.config().pp(), e.config().dp(), e.config().microBatch(), e.config().interleave(),
-                    e.config().recompute().label(), e.config().sequenceParallel() ? "yes" : "no",
+                    e.config().recompute().id(), e.config().sequenceParallel() ? "yes" : "no",
                     e.config().zero().number(),
                     e.iterationSeconds(), 100 * e.modelFlopsUtilization(), e.memoryBytes() / (1L << 30),
                     e.fitsMemory() ? "" : " (does not fit)"));

@@ -170,7 +170,7 @@ final class LlmValidationReport {
                     peer == null ? "-" : String.format(Locale.ROOT, "%.4g", peer),
                     peer == null ? "-" : String.format(Locale.ROOT, "%+.1f%%", 100 * (peer - v.published())
                             / v.published()), v.config().tp(), v.config().pp(), v.config().dp(),
-                    v.config().microBatch(), v.config().interleave(), v.config().recompute().label(),
+                    v.config().microBatch(), v.config().interleave(), v.config().recompute().id(),
                     v.config().sequenceParallel() ? " + SP" : ""));
         }
         return b.toString();
@@ -187,7 +187,7 @@ final class LlmValidationReport {
         for (final ExecutionPart part : ExecutionPart.values()) {
             final Set<ExecutionPart> off = EnumSet.of(part);
             final List<LlmValidation.Row> rows = LlmValidation.run(LlmValidation.gpu(), off);
-            row(b, "without " + part.label(), rows, shown, part == ExecutionPart.GEMM_EFFICIENCY ? 1
+            row(b, "without " + part.id(), rows, shown, part == ExecutionPart.GEMM_EFFICIENCY ? 1
                     : LlmValidation.fitted(LlmValidation.gpu(), off));
         }
         row(b, "every part off (the ideal model)", LlmValidation.run(LlmValidation.gpu(),

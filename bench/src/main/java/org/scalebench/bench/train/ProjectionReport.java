@@ -81,7 +81,7 @@ public record ProjectionReport(Projector projector, ProjectionTable table) {
                             Boolean.toString(table.bestColumn(r) == c),
                             degrees[c] == 1 ? "none" : projector.model().mpSpeedup().name(),
                             projector.model().efficiency().describe(), communication(),
-                            projector.model().precision().key()));
+                            projector.model().precision().id()));
                 }
                 rows.add(row);
             }
@@ -103,7 +103,7 @@ public record ProjectionReport(Projector projector, ProjectionTable table) {
             case HIERARCHICAL -> "two-level ring (alpha-beta-gamma)";
             case HIERARCHICAL_TREE -> "two-level ring and tree (alpha-beta-gamma)";
         };
-        final String sharing = (o.nicSharing() == null ? projector.cluster().nicSharing() : o.nicSharing()).key();
+        final String sharing = (o.nicSharing() == null ? projector.cluster().nicSharing() : o.nicSharing()).id();
         return model + ", " + (o.shardedAllReduce() ? (o.evenShards() ? "evenly sharded" : "sharded by placement")
                 : "whole-gradient") + " all-reduce, NICs " + sharing + ", overlap "
                 + String.format(Locale.ROOT, "%.2f", o.overlap())
@@ -180,6 +180,6 @@ public record ProjectionReport(Projector projector, ProjectionTable table) {
                 + "; step time by single-GPU measurements on " + projector.model().measuredOn() + " ("
                 + projector.model().stepTime() + "; of the fixed part, optimizer update "
                 + String.format(Locale.ROOT, "%.4gs", projector.model().optimizerSeconds()) + ", split by the largest"
-                + " shard); gradients " + projector.model().gradientDtype().key());
+                + " shard); gradients " + projector.model().gradientDtype().id());
     }
 }

@@ -98,7 +98,7 @@ public final class ScalingValidationReport {
         if (r.disabled().isEmpty()) {
             return "every effect on";
         }
-        return "switched off: " + String.join(", ", r.disabled().stream().sorted().map(ScalingEffect::label).toList());
+        return "switched off: " + String.join(", ", r.disabled().stream().sorted().map(ScalingEffect::id).toList());
     }
 
     /**

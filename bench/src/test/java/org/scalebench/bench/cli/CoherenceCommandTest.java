@@ -98,7 +98,7 @@ class CoherenceCommandTest {
                 "--private-ways = 2");
         assertBadInput(CliRun.of("coherence", "check", "--format", "full-map", "--directory-ways", "3"),
                 "--directory-ways = 3");
-        assertBadInput(CliRun.of("coherence", "check", "--format", "full-map", "--domains", "0,x"), "--domains '0,x'");
+        assertBadInput(CliRun.of("coherence", "check", "--format", "full-map", "--domains", "0,x"), "--domains = '0,x'");
         assertBadInput(CliRun.of("coherence", "check", "--format", "full-map", "--domains", "0,5"), "core 5");
         assertBadInput(CliRun.of("coherence", "check", "--format", "full-map", "--homes", "near"), "--homes 'near': must be one of");
         assertBadInput(CliRun.of("coherence", "check", "--format", "full-map", "--map-cache-entries", "0"),
@@ -194,7 +194,7 @@ class CoherenceCommandTest {
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip2048", "--scheme", "sr", "--workload", "vm",
                 "--seed", "1", "--out", out), "--system 'chip2048': must be one of chip1024, wsc1m");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "snoop", "--workload",
-                "vm", "--seed", "1", "--out", out), "--scheme 'snoop': must be one of global, sr, hr, sr+hr");
+                "vm", "--seed", "1", "--out", out), "--scheme = 'snoop': must be one of global, sr, hr, sr+hr or hier");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--format",
                 "full-map", "--workload", "vm", "--seed", "1", "--out", out), "Sharer Restriction uses cdr-sr");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "hr", "--workload",
@@ -204,7 +204,7 @@ class CoherenceCommandTest {
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "wsc1m", "--scheme", "global", "--format",
                 "full-map", "--workload", "vm", "--seed", "1", "--out", out), "does not fit in memory");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
-                "--b-state", "sometimes", "--seed", "1", "--out", out), "--b-state 'sometimes': must be one of sticky");
+                "--b-state", "sometimes", "--seed", "1", "--out", out), "--b-state = 'sometimes': must be sticky or reset-on-empty");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
                 "--set", "dram=5", "--seed", "1", "--out", out), "--set 'dram=5': no parameter 'dram'");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
@@ -214,7 +214,7 @@ class CoherenceCommandTest {
                 "--warmup", "soon", "--seed", "1", "--out", out), "--warmup 'soon': must be a count >= 0, steady");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
                 "--set", "map_cache_replacement=plru", "--seed", "1", "--out", out),
-                "--set 'map_cache_replacement=plru': must be one of lru, rtl");
+                "--set 'map_cache_replacement=plru': must be lru or rtl");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
                 "--active", "65", "--seed", "1", "--out", out), "active vms = 65: the machine has 64");
         assertFalse(Files.exists(dir.resolve("x.csv")), "nothing written on bad input");
@@ -230,7 +230,7 @@ class CoherenceCommandTest {
         assertBadInput(run(simulate, "--workload", "vm", "--group-size", "3"),
                 "--workload 'vm' --group-size 3 on chip1024: vm size = 3: must divide the 1024 cores");
         assertBadInput(run(simulate, "--workload", "vm", "--active", "-1"), "--active = -1: must be at least 0");
-        assertBadInput(run(simulate, "--workload", "vmm"), "--workload 'vmm' on chip1024: unknown workload 'vmm'");
+        assertBadInput(run(simulate, "--workload", "vmm"), "--workload = 'vmm': must be vm, app, page or trace:FILE");
         assertBadInput(run(simulate, "--workload", "vm", "--scheme", "hr", "--homes", "near"),
                 "option '--scheme' (X) should be specified only once");
         final String[] hr = {"coherence", "simulate", "--system", "chip1024", "--scheme", "hr", "--out", out};

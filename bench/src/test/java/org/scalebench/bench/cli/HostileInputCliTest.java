@@ -80,7 +80,7 @@ class HostileInputCliTest {
         for (final String[] c : new String[][] {
             {"contention=maybe", "--set 'contention=maybe': must be on or off"},
             {"cores=7", "--set 'cores=7': mesh_width x mesh_height = 1024: must equal cores = 7"},
-            {"b_state=foo", "--set 'b_state=foo': must be one of sticky, reset-on-empty"},
+            {"b_state=foo", "--set 'b_state=foo': must be sticky or reset-on-empty"},
             {"clock_ghz=abc", "--set 'clock_ghz=abc': must be a finite number"}}) {
             final CliRun run = CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "global",
                     "--workload", "vm", "--accesses", "100", "--warmup", "0", "--set", c[0], "--out",

@@ -59,7 +59,7 @@ class TraceWorkloadCliTest {
         final Path t = program(dir.resolve("p.sbt"), 1000);
         final String out = dir.resolve("c.sbt").toString();
         assertBadInput(CliRun.of("coherence", "trace", "compose", "--domains", "rack", "--out", out, t.toString()),
-                "--domains 'rack': must be vm, app or page");
+                "--domains = 'rack': must be one of vm, app or page");
         assertBadInput(CliRun.of("coherence", "trace", "compose", "--domains", "vm", "--out", dir.resolve("c.csv")
                 .toString(), t.toString()), "compose writes a binary trace; the name must end in .sbt");
         assertBadInput(CliRun.of("coherence", "trace", "compose", "--domains", "vm", "--out", out,

@@ -54,7 +54,7 @@ class TrainLlmCliTest {
         final String[] base = {"train", "llm", "--model", "gpt3-175b", "--global-batch", "64"};
         CliAssertions.assertBadInput(run(base, "--gpus", "40", "--tp", "5", "--pp", "8"), "--tp = 5: must divide the 96 attention heads");
         CliAssertions.assertBadInput(run(base, "--gpus", "56", "--tp", "8", "--pp", "7"), "--pp = 7: must divide the 96 layers");
-        CliAssertions.assertBadInput(run(base, "--gpus", "100", "--tp", "8", "--pp", "8"), "--gpus = 100: must equal --tp x --pp x dp");
+        CliAssertions.assertBadInput(run(base, "--gpus", "100", "--tp", "8", "--pp", "8"), "--gpus = 100: must equal --tp x --pp x --dp");
         CliAssertions.assertBadInput(CliRun.of("train", "llm", "--model", "gpt3-175b", "--global-batch", "63", "--gpus", "128", "--tp",
                 "8", "--pp", "8"), "--global-batch = 63");
         CliAssertions.assertBadInput(run(base, "--gpus", "64", "--tp", "8", "--pp", "8", "--interleave", "5"), "--interleave = 5");
@@ -73,6 +73,20 @@ class TrainLlmCliTest {
                 "--software = 'megatron-2019': must be one of megatron-2021, megatron-2022");
         CliAssertions.assertBadInput(run(base, "--gpus", "64", "--search", "--pp", "5"), "--pp = 5: must divide");
         CliAssertions.assertBadInput(run(base, "--gpus", "7", "--search"), "no tp x pp x dp divides");
+    }
+
+    @Test
+    void theHalfFormatHasItsOwnWordAndTrainProjectsPrecisionIsRefusedHere() {
+        final String[] base = {"train", "llm", "--model", "gpt3-175b", "--global-batch", "64", "--gpus", "64", "--tp",
+            "8", "--pp", "8"};
+        final CliRun fp16 = run(base, "--half-format", "fp16");
+        final CliRun bf16 = run(base, "--half-format", "BF16");
+        assertEquals(0, fp16.exitCode(), fp16.err());
+        assertEquals(0, bf16.exitCode(), bf16.err());
+        assertTrue(!fp16.out().equals(bf16.out()), "FP16 adds the optimizer's loss-scaling pass");
+        CliAssertions.assertBadInput(run(base, "--half-format", "fp8"), "--half-format = 'fp8': must be fp16 or bf16");
+        CliAssertions.assertBadInput(run(base, "--precision", "bf16"),
+                "--precision 'bf16': train llm always trains in mixed precision; its 16-bit format is --half-format");
     }
 
     @Test

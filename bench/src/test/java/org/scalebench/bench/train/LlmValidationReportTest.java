@@ -42,7 +42,7 @@ class LlmValidationReportTest {
             moved.add(!r.id().equals("narayanan-530b") ? r : new LlmValidation.Row(r.id(), r.set(), r.metric(),
                     r.published(), r.projected(), r.iterationSeconds(), new ParallelConfig(c.gpus(), c.tp(), c.pp(),
                             c.dp(), c.globalBatch(), 1, c.interleave(), c.schedule(), c.recompute(),
-                            c.sequenceParallel(), c.zero(), c.precision()), r.fits(), r.source()));
+                            c.sequenceParallel(), c.zero(), c.halfFormat()), r.fits(), r.source()));
         }
         final DataFileException e = assertThrows(DataFileException.class, () -> LlmValidationReport.calculon(moved));
         assertTrue(e.getMessage().contains("calculon.csv:") && e.getMessage().contains("run Calculon again"),

@@ -1,5 +1,6 @@
 package org.scalebench.coherence.domain;
 
+import org.scalebench.core.data.Named;
 import java.util.Arrays;
 import org.scalebench.core.Bits;
 
@@ -133,8 +134,8 @@ public final class MapCacheBank {
                     + ": more than one array can hold");
         }
         if (replacement == null) {
-            throw new IllegalArgumentException("map cache replacement must be given: one of "
-                    + MapCacheReplacement.ALLOWED);
+            throw new IllegalArgumentException("map cache replacement must be given: "
+                    + Named.allowed(MapCacheReplacement.class));
         }
         this.caches = caches;
         this.entries = entries;

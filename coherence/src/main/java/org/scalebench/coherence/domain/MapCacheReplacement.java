@@ -1,6 +1,6 @@
 package org.scalebench.coherence.domain;
 
-import java.util.Locale;
+import org.scalebench.core.data.Named;
 
 /**
  * Which entry a {@link MapCacheBank} cache gives up on a miss. The system files choose it with
@@ -14,14 +14,12 @@ import java.util.Locale;
  *       until its first hit; the victim is the lowest-numbered entry neither used nor locked.</li>
  * </ul>
  */
-public enum MapCacheReplacement {
+public enum MapCacheReplacement implements Named {
     /** True least recently used. */
     LRU("lru"),
     /** OpenPiton's used bit with all-clear and a lock until the first hit. */
     RTL("rtl");
 
-    /** Names accepted by {@link #parse}, as the system files and {@code --set} write them. */
-    public static final String ALLOWED = "lru, rtl";
 
     private final String id;
 
@@ -34,6 +32,7 @@ public enum MapCacheReplacement {
      *
      * @return {@code lru} or {@code rtl}
      */
+    @Override
     public String id() {
         return id;
     }
@@ -46,12 +45,6 @@ public enum MapCacheReplacement {
      * @throws IllegalArgumentException naming the value and what is allowed
      */
     public static MapCacheReplacement parse(final String name) {
-        final String s = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
-        for (final MapCacheReplacement r : values()) {
-            if (r.id.equals(s)) {
-                return r;
-            }
-        }
-        throw new IllegalArgumentException("map_cache_replacement = '" + name + "': must be one of " + ALLOWED);
+        return Named.parse(MapCacheReplacement.class, "map_cache_replacement", name);
     }
 }

@@ -1,5 +1,6 @@
 package org.scalebench.coherence.home;
 
+import org.scalebench.core.data.Named;
 import java.util.Locale;
 import org.scalebench.coherence.LineAddress;
 
@@ -14,7 +15,7 @@ import org.scalebench.coherence.LineAddress;
  *   MIXED   addr[11:6] XOR addr[19:14]  line interleaving, decorrelated from power-of-two strides
  * </pre>
  */
-public enum HomeBitSelect {
+public enum HomeBitSelect implements Named {
     /** {@code addr[11:6]}. */
     LOW(HomeBitSelect.LOW_BIT, 0, 0),
     /** {@code addr[19:14]}. */
@@ -75,12 +76,7 @@ public enum HomeBitSelect {
      * @throws IllegalArgumentException naming the allowed values
      */
     public static HomeBitSelect parse(final String name) {
-        for (final HomeBitSelect s : values()) {
-            if (s.name().equalsIgnoreCase(name)) {
-                return s;
-            }
-        }
-        throw new IllegalArgumentException("home bit selection '" + name + "': must be one of low, middle, high, mixed");
+        return Named.parse(HomeBitSelect.class, "home bit selection", name);
     }
 
     /**
@@ -88,6 +84,7 @@ public enum HomeBitSelect {
      *
      * @return the lower-case name
      */
+    @Override
     public String id() {
         return name().toLowerCase(Locale.ROOT);
     }

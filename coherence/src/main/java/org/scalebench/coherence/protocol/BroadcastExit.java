@@ -1,6 +1,6 @@
 package org.scalebench.coherence.protocol;
 
-import java.util.Locale;
+import org.scalebench.core.data.Named;
 
 /**
  * When a directory entry in the broadcast state (CDR's B state after a public-sharer read, or a Dir_i B
@@ -17,14 +17,12 @@ import java.util.Locale;
  *       the simulator's protocol sends PutS for clean evictions, so it knows.</li>
  * </ul>
  */
-public enum BroadcastExit {
+public enum BroadcastExit implements Named {
     /** Stays in broadcast until an exclusive request or eviction (OpenPiton's RTL). */
     STICKY("sticky"),
     /** Leaves broadcast when the last copy goes. */
     RESET_ON_EMPTY("reset-on-empty");
 
-    /** Names accepted by {@link #parse}. */
-    public static final String ALLOWED = "sticky, reset-on-empty";
 
     private final String id;
 
@@ -37,6 +35,7 @@ public enum BroadcastExit {
      *
      * @return e.g. {@code reset-on-empty}
      */
+    @Override
     public String id() {
         return id;
     }
@@ -48,12 +47,6 @@ public enum BroadcastExit {
      * @return the policy
      */
     public static BroadcastExit parse(final String name) {
-        final String s = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
-        for (final BroadcastExit b : values()) {
-            if (b.id.equals(s)) {
-                return b;
-            }
-        }
-        throw new IllegalArgumentException("B-state policy '" + name + "': must be one of " + ALLOWED);
+        return Named.parse(BroadcastExit.class, "b_state", name);
     }
 }

@@ -1,6 +1,6 @@
 package org.scalebench.coherence.protocol;
 
-import java.util.Locale;
+import org.scalebench.core.data.Named;
 
 /**
  * How a home delivers an invalidation round (a store's invalidations, a broadcast, a directory eviction's).
@@ -17,14 +17,12 @@ import java.util.Locale;
  *       acknowledgement per target through its port.</li>
  * </ul>
  */
-public enum InvalidationDelivery {
+public enum InvalidationDelivery implements Named {
     /** A multicast tree with combined acknowledgements. */
     TREE("tree"),
     /** One unicast invalidation and one acknowledgement per target. */
     SERIAL("serial");
 
-    /** Names accepted by {@link #parse}. */
-    public static final String ALLOWED = "tree, serial";
 
     private final String id;
 
@@ -37,6 +35,7 @@ public enum InvalidationDelivery {
      *
      * @return {@code tree} or {@code serial}
      */
+    @Override
     public String id() {
         return id;
     }
@@ -48,12 +47,6 @@ public enum InvalidationDelivery {
      * @return the delivery
      */
     public static InvalidationDelivery parse(final String name) {
-        final String s = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
-        for (final InvalidationDelivery d : values()) {
-            if (d.id.equals(s)) {
-                return d;
-            }
-        }
-        throw new IllegalArgumentException("invalidation delivery '" + name + "': must be one of " + ALLOWED);
+        return Named.parse(InvalidationDelivery.class, "invalidation_delivery", name);
     }
 }

@@ -8,6 +8,7 @@ import org.scalebench.coherence.timing.Resources;
 import org.scalebench.coherence.protocol.MesiProtocol;
 import org.scalebench.coherence.protocol.ProtocolStats;
 import org.scalebench.core.Checks;
+import org.scalebench.core.data.TextLimits;
 
 /**
  * Runs a workload on a machine under one CDR scheme and reports the result. A run builds the machine
@@ -62,14 +63,14 @@ public final class CoherenceSimulator {
     public static FormatSpec formatFor(final SystemSpec system, final Scheme scheme, final String requested) {
         if (scheme == Scheme.HIER) {
             if (requested != null && FormatSpec.parse(requested).kind() != FormatSpec.Kind.HIER) {
-                throw new IllegalArgumentException("--format " + requested + " with scheme hier: a hierarchical "
+                throw new IllegalArgumentException("format = " + TextLimits.quoted(requested) + " with scheme hier: a hierarchical "
                         + "directory tracks sharers exactly (format hier)");
             }
             return FormatSpec.parse("hier");
         }
         if (scheme.sharerRestricted()) {
             if (requested != null && FormatSpec.parse(requested).kind() != FormatSpec.Kind.CDR_SR) {
-                throw new IllegalArgumentException("--format " + requested + " with scheme " + scheme.id()
+                throw new IllegalArgumentException("format = " + TextLimits.quoted(requested) + " with scheme " + scheme.id()
                         + ": Sharer Restriction uses cdr-sr");
             }
             return FormatSpec.parse("cdr-sr");
@@ -79,7 +80,7 @@ public final class CoherenceSimulator {
         }
         final FormatSpec f = FormatSpec.parse(requested);
         if (f.kind() == FormatSpec.Kind.FULL_MAP && system.cores() > (1 << 16)) {
-            throw new IllegalArgumentException("--format full-map on " + system.cores() + " cores: a "
+            throw new IllegalArgumentException("format = 'full-map' on " + system.cores() + " cores: a "
                     + system.cores() + "-bit vector per line does not fit in memory; see 'coherence storage'");
         }
         return f;
@@ -96,14 +97,14 @@ public final class CoherenceSimulator {
     public static HomeMapping mappingFor(final SystemSpec system, final Scheme scheme, final String requested) {
         if (scheme == Scheme.HIER) {
             if (requested != null && !HomeMapping.parse(requested, system.homes()).firstTouch()) {
-                throw new IllegalArgumentException("--homes " + requested + " with scheme hier: a hierarchical "
+                throw new IllegalArgumentException("homes = " + TextLimits.quoted(requested) + " with scheme hier: a hierarchical "
                         + "directory homes pages where they are first touched (first-touch)");
             }
             return HomeMapping.parse("first-touch", system.homes());
         }
         if (!scheme.homeRestricted()) {
             if (requested != null && HomeMapping.parse(requested, system.homes()).restricted()) {
-                throw new IllegalArgumentException("--homes " + requested + " with scheme " + scheme.id()
+                throw new IllegalArgumentException("homes = " + TextLimits.quoted(requested) + " with scheme " + scheme.id()
                         + ": without Home Restriction lines are interleaved globally (use hr or sr+hr)");
             }
             return HomeMapping.parse("global", system.homes());
@@ -111,7 +112,7 @@ public final class CoherenceSimulator {
         final HomeMapping m = HomeMapping.parse(requested == null ? DEFAULT_RESTRICTED_MAPPING : requested,
                 system.homes());
         if (!m.restricted()) {
-            throw new IllegalArgumentException("--homes global with scheme " + scheme.id()
+            throw new IllegalArgumentException("homes = " + TextLimits.quoted(requested) + " with scheme " + scheme.id()
                     + ": Home Restriction needs piton[-low|-middle|-high|-mixed] or uniform");
         }
         return m;

@@ -1,11 +1,11 @@
 package org.scalebench.coherence.sim;
 
-import java.util.Locale;
+import org.scalebench.core.data.Named;
 
 /**
  * The four configurations CDR compares: global coherence, Sharer Restriction, Home Restriction, and both.
  */
-public enum Scheme {
+public enum Scheme implements Named {
     /** No restriction: a scalable baseline format, homes interleaved over the whole machine. */
     GLOBAL("global", false, false),
     /** Sharer Restriction: the cdr-sr format, global homes. */
@@ -21,8 +21,6 @@ public enum Scheme {
      */
     HIER("hier", false, false);
 
-    /** Names accepted by {@link #parse}. */
-    public static final String ALLOWED = "global, sr, hr, sr+hr, hier";
 
     private final String id;
     private final boolean sharerRestricted;
@@ -39,6 +37,7 @@ public enum Scheme {
      *
      * @return e.g. {@code sr+hr}
      */
+    @Override
     public String id() {
         return id;
     }
@@ -68,12 +67,6 @@ public enum Scheme {
      * @return the scheme
      */
     public static Scheme parse(final String name) {
-        final String s = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
-        for (final Scheme scheme : values()) {
-            if (scheme.id.equals(s)) {
-                return scheme;
-            }
-        }
-        throw new IllegalArgumentException("scheme '" + name + "': must be one of " + ALLOWED);
+        return Named.parse(Scheme.class, "scheme", name);
     }
 }

@@ -9,6 +9,7 @@ import org.scalebench.core.Checks;
 import org.scalebench.core.FastDivisor;
 import org.scalebench.core.Mix64;
 import org.scalebench.core.RangeReduction;
+import org.scalebench.core.data.Named;
 
 /**
  * Seeded synthetic access streams for the three domain granularities of CDR (MICRO 2015 abstract:
@@ -50,7 +51,7 @@ import org.scalebench.core.RangeReduction;
 public final class SyntheticWorkload implements Workload {
 
     /** Domain granularity. */
-    public enum Kind {
+    public enum Kind implements Named {
         /** VM consolidation. */
         VM,
         /** Application-level domains. */
@@ -59,6 +60,7 @@ public final class SyntheticWorkload implements Workload {
         PAGE;
 
         /** @return the CLI name */
+        @Override
         public String id() {
             return name().toLowerCase(Locale.ROOT);
         }

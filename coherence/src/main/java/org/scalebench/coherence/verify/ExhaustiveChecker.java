@@ -18,6 +18,7 @@ import org.scalebench.coherence.protocol.MesiProtocol;
 import org.scalebench.coherence.protocol.ProtocolConfig;
 import org.scalebench.coherence.sim.SystemSpec;
 import org.scalebench.core.Bits;
+import org.scalebench.core.data.TextLimits;
 
 /**
  * Explores every reachable state of a small machine. The protocol is atomic per transaction, so a machine
@@ -621,23 +622,24 @@ public final class ExhaustiveChecker {
     public static int[][] parseDomains(final String text, final int cores) {
         final String[] parts = text.trim().split("/");
         if (parts.length > MAX_DOMAINS) {
-            throw new IllegalArgumentException("--domains '" + text + "': " + parts.length + " domains, at most "
-                    + MAX_DOMAINS);
+            throw new IllegalArgumentException("domains = " + TextLimits.quoted(text) + ": " + parts.length
+                    + " domains, at most " + MAX_DOMAINS);
         }
         final int[][] domains = new int[parts.length][];
         for (int d = 0; d < parts.length; d++) {
             try {
                 domains[d] = Arrays.stream(parts[d].split(",")).map(String::trim).mapToInt(Integer::parseInt).toArray();
             } catch (final NumberFormatException e) {
-                throw new IllegalArgumentException("--domains '" + text + "': domain '" + parts[d]
+                throw new IllegalArgumentException("domains = " + TextLimits.quoted(text) + ": domain '" + parts[d]
                         + "' is not a list of core numbers (form: 0,1/1,2)");
             }
             if (Arrays.stream(domains[d]).distinct().count() != domains[d].length) {
-                throw new IllegalArgumentException("--domains '" + text + "': domain '" + parts[d] + "' lists a core twice");
+                throw new IllegalArgumentException("domains = " + TextLimits.quoted(text) + ": domain '" + parts[d]
+                        + "' lists a core twice");
             }
             for (final int core : domains[d]) {
                 if (core < 0 || core >= cores) {
-                    throw new IllegalArgumentException("--domains '" + text + "': core " + core + " is not in [0, "
+                    throw new IllegalArgumentException("domains = " + TextLimits.quoted(text) + ": core " + core + " is not in [0, "
                             + cores + ")");
                 }
             }

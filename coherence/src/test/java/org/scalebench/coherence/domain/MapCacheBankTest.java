@@ -146,10 +146,10 @@ class MapCacheBankTest {
         assertEquals(MapCacheReplacement.LRU, MapCacheReplacement.parse("lru"));
         assertEquals(MapCacheReplacement.RTL, MapCacheReplacement.parse(" RTL "));
         assertEquals("rtl", MapCacheReplacement.RTL.id());
-        assertEquals("map_cache_replacement = 'plru': must be one of lru, rtl",
+        assertEquals("map_cache_replacement = 'plru': must be lru or rtl",
                 assertThrows(IllegalArgumentException.class, () -> MapCacheReplacement.parse("plru")).getMessage());
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new MapCacheBank(1, 4, null, false))
-                .getMessage().contains("lru, rtl"));
+                .getMessage().contains("lru or rtl"));
     }
 
     private static void assertState(final MapCacheBank bank, final int[] tags, final long used, final long locked) {

@@ -22,7 +22,7 @@ class HomeMappingTest {
         assertFalse(HomeMapping.parse("global", 16).restricted());
         assertTrue(HomeMapping.parse("uniform", 16).restricted());
         assertTrue(HomeMapping.parse("piton", 16).restricted());
-        assertEquals("home bit selection 'top': must be one of low, middle, high, mixed",
+        assertEquals("home bit selection = 'top': must be one of low, middle, high or mixed",
                 assertThrows(IllegalArgumentException.class, () -> HomeBitSelect.parse("top")).getMessage());
         assertTrue(assertThrows(IllegalArgumentException.class, () -> HomeMapping.parse("piton-top", 16)).getMessage()
                 .contains(HomeMapping.ALLOWED));

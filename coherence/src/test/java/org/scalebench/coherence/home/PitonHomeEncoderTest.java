@@ -103,6 +103,6 @@ class PitonHomeEncoderTest {
         assertEquals(64, PitonHomeEncoder.checkHomes(64));
         final IllegalArgumentException bad =
                 assertThrows(IllegalArgumentException.class, () -> HomeBitSelect.parse("top"));
-        assertTrue(bad.getMessage().contains("low, middle, high, mixed"));
+        assertTrue(bad.getMessage().contains("low, middle, high or mixed"));
     }
 }

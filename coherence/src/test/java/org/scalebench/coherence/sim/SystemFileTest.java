@@ -72,7 +72,7 @@ class SystemFileTest {
         assertRefused(chip, "clock_ghz", "NaN", "clock_ghz = 'NaN': must be a finite number");
         assertRefused(chip, "memory_cycles", "1e300", "memory_cycles");
         assertRefused(chip, "cores", "1024.5", "cores = '1024.5': must be an integer in [2, 1073741824]");
-        assertRefused(chip, "map_cache_replacement", "plru", "map_cache_replacement = 'plru': must be one of lru, rtl");
+        assertRefused(chip, "map_cache_replacement", "plru", "map_cache_replacement = 'plru': must be lru or rtl");
         final SystemSpec wsc = SystemSpec.named("wsc1m");
         assertRefused(wsc, "rack_round_trip_ns", "1e300", "rack_round_trip_ns");
     }

@@ -81,11 +81,11 @@ public final class ClusterCollectives {
             final int ranks, final NcclGeneration generation) {
         final String name = algorithm.trim().toLowerCase(Locale.ROOT);
         if (!algorithms(collective).contains(name)) {
-            throw new IllegalArgumentException("algorithm = '" + algorithm + "' for " + collective.label()
+            throw new IllegalArgumentException("algorithm = '" + algorithm + "' for " + collective.id()
                     + ": must be one of " + String.join(", ", algorithms(collective)));
         }
         final AlphaBetaGamma flat = cluster.flatLink(ranks);
-        switch (collective.label() + "/" + name) {
+        switch (collective.id() + "/" + name) {
             case "all-reduce/ring":
                 return new RingAllReduce(flat);
             case "all-reduce/recursive-doubling":

@@ -1,6 +1,6 @@
 package org.scalebench.training.cluster;
 
-import java.util.Locale;
+import org.scalebench.core.data.Named;
 
 /**
  * How the GPUs of a node share its network interfaces when several of them send across nodes at once.
@@ -13,7 +13,7 @@ import java.util.Locale;
  *   GPUs behind it that send at the same time.</li>
  * </ul>
  */
-public enum NicSharing {
+public enum NicSharing implements Named {
     /** One pool of NICs per node. */
     PER_NODE("per-node"),
     /** Each GPU reaches only the NIC of its rail. */
@@ -30,7 +30,8 @@ public enum NicSharing {
      *
      * @return {@code per-node} or {@code per-gpu}
      */
-    public String key() {
+    @Override
+    public String id() {
         return key;
     }
 
@@ -42,12 +43,6 @@ public enum NicSharing {
      * @throws IllegalArgumentException naming the value and the allowed keys
      */
     public static NicSharing parse(final String text) {
-        final String t = text.trim().toLowerCase(Locale.ROOT);
-        for (final NicSharing s : values()) {
-            if (s.key.equals(t)) {
-                return s;
-            }
-        }
-        throw new IllegalArgumentException("nic_sharing = '" + text + "': must be per-node or per-gpu");
+        return Named.parse(NicSharing.class, "nic_sharing", text);
     }
 }

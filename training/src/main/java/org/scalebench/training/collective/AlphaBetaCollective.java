@@ -64,6 +64,6 @@ public abstract class AlphaBetaCollective implements CollectiveCost {
 
     @Override
     public String toString() {
-        return collective().label() + "/" + algorithm();
+        return collective().id() + "/" + algorithm();
     }
 }

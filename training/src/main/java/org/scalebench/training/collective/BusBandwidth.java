@@ -81,7 +81,7 @@ public final class BusBandwidth {
             final double busBandwidth) {
         final double f = factor(collective, ranks);
         if (f == 0) {
-            throw new IllegalArgumentException("ranks = " + ranks + ": " + collective.label()
+            throw new IllegalArgumentException("ranks = " + ranks + ": " + collective.id()
                     + " moves no data over one rank, so its bus bandwidth has no inverse");
         }
         return busBandwidth / f;

@@ -1,6 +1,7 @@
 package org.scalebench.training.collective;
 
-import java.util.Locale;
+import java.util.List;
+import org.scalebench.core.data.Named;
 
 /**
  * The collective operations whose cost scalebench models, with the message-size convention each uses.
@@ -10,7 +11,7 @@ import java.util.Locale;
  * <em>total</em> size (each rank ends with, or starts from, {@code n / p}); for all-to-all it is the total a
  * rank sends (the sum over all destinations, itself included).
  */
-public enum Collective {
+public enum Collective implements Named {
     /** Every rank ends with the element-wise sum of all ranks' vectors. */
     ALL_REDUCE("all-reduce"),
     /** Every rank ends with one {@code 1/p} block of the element-wise sum. */
@@ -35,8 +36,19 @@ public enum Collective {
      *
      * @return the label
      */
-    public String label() {
+    @Override
+    public String id() {
         return label;
+    }
+
+    /**
+     * Also accepted: the label with underscores or without hyphens ({@code all_reduce}, {@code allreduce}).
+     *
+     * @return the aliases
+     */
+    @Override
+    public List<String> aliases() {
+        return List.of(label.replace('-', '_'), label.replace("-", ""));
     }
 
     /**
@@ -47,28 +59,6 @@ public enum Collective {
      * @throws IllegalArgumentException naming the value and the allowed labels
      */
     public static Collective parse(final String text) {
-        final String key = text.trim().toLowerCase(Locale.ROOT).replace('_', '-');
-        for (final Collective c : values()) {
-            if (c.label.equals(key) || c.label.replace("-", "").equals(key)) {
-                return c;
-            }
-        }
-        throw new IllegalArgumentException("collective = '" + text + "': must be one of " + labels());
-    }
-
-    /**
-     * All labels, comma-separated.
-     *
-     * @return e.g. {@code all-reduce, reduce-scatter, ...}
-     */
-    public static String labels() {
-        final StringBuilder b = new StringBuilder();
-        for (final Collective c : values()) {
-            if (b.length() > 0) {
-                b.append(", ");
-            }
-            b.append(c.label);
-        }
-        return b.toString();
+        return Named.parse(Collective.class, "collective", text);
     }
 }

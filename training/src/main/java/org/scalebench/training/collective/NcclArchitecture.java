@@ -1,9 +1,10 @@
 package org.scalebench.training.collective;
 
 import java.util.Locale;
+import org.scalebench.core.data.Named;
 
 /** GPU architectures indexing NCCL's per-architecture bandwidth caps. */
-public enum NcclArchitecture {
+public enum NcclArchitecture implements Named {
     /** Compute capability 7.0 (V100). */
     VOLTA(70),
     /** Compute capability 8.0 (A100). */
@@ -29,6 +30,16 @@ public enum NcclArchitecture {
     }
 
     /**
+     * The architecture's word.
+     *
+     * @return e.g. {@code volta}
+     */
+    @Override
+    public String id() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /**
      * Parses a name ({@code volta}, {@code AMPERE}, ...).
      *
      * @param text the name
@@ -36,11 +47,6 @@ public enum NcclArchitecture {
      * @throws IllegalArgumentException naming the value and the allowed names
      */
     public static NcclArchitecture parse(final String text) {
-        try {
-            return valueOf(text.trim().toUpperCase(Locale.ROOT));
-        } catch (final IllegalArgumentException e) {
-            throw new IllegalArgumentException("architecture = '" + text
-                    + "': must be one of volta, ampere, hopper, blackwell", e);
-        }
+        return Named.parse(NcclArchitecture.class, "architecture", text);
     }
 }

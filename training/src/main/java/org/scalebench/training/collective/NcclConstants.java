@@ -81,12 +81,12 @@ public final class NcclConstants {
         for (final NcclProtocol p : NcclProtocol.values()) {
             final double[] f = corrections.get(p.name());
             if (f == null || f.length == 0) {
-                throw new DataFileException(file, 0, "generation " + generation.key()
+                throw new DataFileException(file, 0, "generation " + generation.id()
                         + ": missing treeCorrection rows for protocol " + p.name());
             }
             for (int i = 0; i < f.length; i++) {
                 if (!(f[i] > 0)) {
-                    throw new DataFileException(file, 0, "generation " + generation.key() + ": treeCorrection "
+                    throw new DataFileException(file, 0, "generation " + generation.id() + ": treeCorrection "
                             + p.name() + " index " + i + " missing or 0: indices must run 0, 1, 2, ... with values > 0");
                 }
             }
@@ -121,7 +121,7 @@ public final class NcclConstants {
         }
         final double limit = need(values, file, "scalar", "TREECORRECTIONLIMIT", "-");
         if (limit != Math.rint(limit) || limit < 0 || limit > 64) {
-            throw new DataFileException(file, 0, "generation " + generation.key() + ": treeCorrectionLimit = " + limit
+            throw new DataFileException(file, 0, "generation " + generation.id() + ": treeCorrectionLimit = " + limit
                     + ": must be an integer in [0, 64]");
         }
         this.treeCorrectionLimit = (int) limit;
@@ -155,7 +155,7 @@ public final class NcclConstants {
             final String column) {
         final Double v = values.get(key(table, row, column));
         if (v == null) {
-            throw new DataFileException(file, 0, "generation " + generation.key() + ": missing " + table + " row "
+            throw new DataFileException(file, 0, "generation " + generation.id() + ": missing " + table + " row "
                     + row + " column " + column);
         }
         return v;
@@ -291,7 +291,7 @@ public final class NcclConstants {
     public double scalar(final String name) {
         final Double v = scalars.get(name.toUpperCase(Locale.ROOT));
         if (v == null) {
-            throw new IllegalArgumentException("NCCL " + generation.key() + " constants have no scalar '" + name + "'");
+            throw new IllegalArgumentException("NCCL " + generation.id() + " constants have no scalar '" + name + "'");
         }
         return v;
     }

@@ -1,6 +1,6 @@
 package org.scalebench.training.collective;
 
-import java.util.Locale;
+import org.scalebench.core.data.Named;
 
 /**
  * The host CPU vendor, which NCCL's tuning model reads twice: the multi-node low-latency (LL) bandwidth cap comes
@@ -8,7 +8,7 @@ import java.util.Locale;
  * overhead of a multi-node ring is 2 us on AMD hosts and 1 us otherwise ({@code getNetOverhead}); NVIDIA/nccl
  * {@code src/graph/tuning.cc} at 5067397 lines 228-233 and 268-272. NCCL 2.5.6 reads neither.
  */
-public enum NcclCpuVendor {
+public enum NcclCpuVendor implements Named {
     /** x86 Intel hosts (DGX-1, DGX-H100). */
     INTEL("intel"),
     /** x86 AMD hosts (DGX-A100). */
@@ -27,7 +27,8 @@ public enum NcclCpuVendor {
      *
      * @return e.g. {@code amd}
      */
-    public String key() {
+    @Override
+    public String id() {
         return key;
     }
 
@@ -39,12 +40,6 @@ public enum NcclCpuVendor {
      * @throws IllegalArgumentException naming the value and the allowed keys
      */
     public static NcclCpuVendor parse(final String text) {
-        final String t = text.trim().toLowerCase(Locale.ROOT);
-        for (final NcclCpuVendor v : values()) {
-            if (v.key.equals(t)) {
-                return v;
-            }
-        }
-        throw new IllegalArgumentException("host_cpu_vendor = '" + text + "': must be intel, amd or other");
+        return Named.parse(NcclCpuVendor.class, "host_cpu_vendor", text);
     }
 }

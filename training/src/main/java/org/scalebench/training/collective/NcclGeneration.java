@@ -1,22 +1,25 @@
 package org.scalebench.training.collective;
 
-import java.util.Locale;
+import java.util.List;
+import org.scalebench.core.data.Named;
 
 /**
  * Which NCCL's constants and refinements the tuning model reproduces.
  */
-public enum NcclGeneration {
+public enum NcclGeneration implements Named {
     /** NCCL 2.5.6 (November 2019, contemporary with the DGX-1 / V100 paper). */
-    V2019("2019", "NCCL 2.5.6"),
+    V2019("2019", "NCCL 2.5.6", "2.5.6", "v2019"),
     /** NCCL HEAD (2.30-dev), with per-architecture bandwidth caps (Volta to Blackwell). */
-    CURRENT("current", "NCCL HEAD (2.30-dev)");
+    CURRENT("current", "NCCL HEAD (2.30-dev)", "head");
 
     private final String key;
     private final String description;
+    private final List<String> aliases;
 
-    NcclGeneration(final String key, final String description) {
+    NcclGeneration(final String key, final String description, final String... aliases) {
         this.key = key;
         this.description = description;
+        this.aliases = List.of(aliases);
     }
 
     /**
@@ -24,8 +27,14 @@ public enum NcclGeneration {
      *
      * @return the key
      */
-    public String key() {
+    @Override
+    public String id() {
         return key;
+    }
+
+    @Override
+    public List<String> aliases() {
+        return aliases;
     }
 
     /**
@@ -45,17 +54,6 @@ public enum NcclGeneration {
      * @throws IllegalArgumentException naming the value and the allowed keys
      */
     public static NcclGeneration parse(final String text) {
-        final String t = text.trim().toLowerCase(Locale.ROOT);
-        switch (t) {
-            case "2019":
-            case "2.5.6":
-            case "v2019":
-                return V2019;
-            case "current":
-            case "head":
-                return CURRENT;
-            default:
-                throw new IllegalArgumentException("NCCL generation = '" + text + "': must be 2019 or current");
-        }
+        return Named.parse(NcclGeneration.class, "NCCL generation", text);
     }
 }

@@ -515,7 +515,7 @@ public final class NcclModel {
 
             @Override
             public String algorithm() {
-                return "nccl-" + constants.generation().key();
+                return "nccl-" + constants.generation().id();
             }
 
             @Override

@@ -268,7 +268,7 @@ public final class Execution {
     public String toString() {
         final StringBuilder b = new StringBuilder(software).append(" [");
         for (final ExecutionPart p : parts) {
-            b.append(b.charAt(b.length() - 1) == '[' ? "" : ", ").append(p.label());
+            b.append(b.charAt(b.length() - 1) == '[' ? "" : ", ").append(p.id());
         }
         return b.append(']').toString();
     }

@@ -1,14 +1,13 @@
 package org.scalebench.training.llm;
 
-import java.util.Locale;
-import org.scalebench.core.data.TextLimits;
+import org.scalebench.core.data.Named;
 
 /**
  * One switchable part of how an iteration runs on the GPUs beyond its FLOPs and bytes (inputs in
  * {@code llm/execution.csv}, formulas in {@code docs/llm-model.md}). With every part off, the model is the ideal one:
  * kernels at the measured matmul maximum and the datasheet memory bandwidth, nothing else.
  */
-public enum ExecutionPart {
+public enum ExecutionPart implements Named {
     /** Memory-bound kernels (element-wise work, the optimizer) run at a measured fraction of the HBM bandwidth. */
     ELEMENTWISE_BANDWIDTH("elementwise-bandwidth"),
     /** No kernel takes less than the time to launch it. */
@@ -37,7 +36,8 @@ public enum ExecutionPart {
      *
      * @return e.g. {@code kernel-launch}
      */
-    public String label() {
+    @Override
+    public String id() {
         return label;
     }
 
@@ -50,15 +50,6 @@ public enum ExecutionPart {
      * @throws IllegalArgumentException naming the option, the value and what is allowed
      */
     public static ExecutionPart parse(final String option, final String text) {
-        for (final ExecutionPart p : values()) {
-            if (p.label.equals(text.trim().toLowerCase(Locale.ROOT))) {
-                return p;
-            }
-        }
-        final StringBuilder allowed = new StringBuilder();
-        for (final ExecutionPart p : values()) {
-            allowed.append(allowed.length() == 0 ? "" : ", ").append(p.label);
-        }
-        throw new IllegalArgumentException(option + " = " + TextLimits.quoted(text) + ": must be one of " + allowed);
+        return Named.parse(ExecutionPart.class, option, text);
     }
 }

@@ -55,11 +55,11 @@ public record GpuSpec(String name, String device, double peakFp16, double peakBf
     /**
      * Dense peak for a precision.
      *
-     * @param precision FP16 or BF16
+     * @param halfFormat FP16 or BF16
      * @return FLOP/s
      */
-    public double peak(final Precision precision) {
-        return precision == Precision.FP16 ? peakFp16 : peakBf16;
+    public double peak(final HalfFormat halfFormat) {
+        return halfFormat == HalfFormat.FP16 ? peakFp16 : peakBf16;
     }
 
     /**

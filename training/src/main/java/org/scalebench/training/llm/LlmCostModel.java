@@ -144,7 +144,7 @@ public final class LlmCostModel {
      */
     public LlmCostModel(final TransformerProfile model, final Cluster cluster, final GpuSpec gpu,
             final NcclGeneration generation) {
-        this(model, cluster, gpu, generation, Execution.defaults(), Precision.BF16);
+        this(model, cluster, gpu, generation, Execution.defaults(), HalfFormat.BF16);
     }
 
     /**
@@ -155,10 +155,10 @@ public final class LlmCostModel {
      * @param gpu the GPU type
      * @param generation NCCL constants, or null for the cluster's own generation
      * @param execution how the iteration runs beyond FLOPs and bytes
-     * @param precision FP16 (with a loss scaler, whose unscale pass the optimizer runs) or BF16
+     * @param halfFormat FP16 (with a loss scaler, whose unscale pass the optimizer runs) or BF16
      */
     public LlmCostModel(final TransformerProfile model, final Cluster cluster, final GpuSpec gpu,
-            final NcclGeneration generation, final Execution execution, final Precision precision) {
+            final NcclGeneration generation, final Execution execution, final HalfFormat halfFormat) {
         this.model = model;
         this.cluster = cluster;
         this.gpu = gpu;
@@ -166,7 +166,7 @@ public final class LlmCostModel {
         this.gemm = new GemmModel(gpu, HALF, execution.gemmEfficiency(), execution.memoryEfficiency());
         this.kernelFloor = execution.kernelFloorSeconds();
         this.overlap = execution.has(ExecutionPart.TP_OVERLAP);
-        this.optimizerBytes = execution.optimizerBytesPerParameter(precision == Precision.FP16);
+        this.optimizerBytes = execution.optimizerBytesPerParameter(halfFormat == HalfFormat.FP16);
         this.accumulationBytes = execution.accumulationBytesPerParameter();
         this.lossBytes = execution.lossBytesPerLogit();
         this.embeddingSync = execution.has(ExecutionPart.EMBEDDING_SYNC);

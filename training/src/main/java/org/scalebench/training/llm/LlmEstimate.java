@@ -97,7 +97,7 @@ public final class LlmEstimate {
      */
     public double modelFlopsUtilization() {
         return costModel.modelFlopsPerIteration(config.globalBatch())
-                / (iterationSeconds() * config.gpus() * costModel.gpu().peak(config.precision()));
+                / (iterationSeconds() * config.gpus() * costModel.gpu().peak(config.halfFormat()));
     }
 
     /**

@@ -132,17 +132,17 @@ public final class LlmSearch {
          *
          * @param gpus the GPU count searched
          * @param globalBatch the global batch searched
-         * @param precision the precision
+         * @param halfFormat the half-precision format
          * @return the configuration
          * @throws IllegalStateException when nothing was found
          */
-        public ParallelConfig toConfig(final int gpus, final int globalBatch, final Precision precision) {
+        public ParallelConfig toConfig(final int gpus, final int globalBatch, final HalfFormat halfFormat) {
             if (!found) {
                 throw new IllegalStateException("no configuration found");
             }
             return new ParallelConfig(gpus, tp, pp, dp, globalBatch, microBatch, interleave,
                     interleave > 1 ? Schedule.INTERLEAVED : Schedule.ONE_F_ONE_B, recompute, sequenceParallel, zero,
-                    precision);
+                    halfFormat);
         }
     }
 

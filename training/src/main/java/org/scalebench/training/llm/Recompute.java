@@ -1,13 +1,13 @@
 package org.scalebench.training.llm;
 
-import java.util.Locale;
+import org.scalebench.core.data.Named;
 
 /**
  * Activation recomputation (Korthikanti et al. 2022, Section 5): keep every activation, recompute only the
  * attention core (scores, softmax, dropout, attention over values), or keep only each layer's input and
  * recompute the whole layer's forward pass during the backward pass.
  */
-public enum Recompute {
+public enum Recompute implements Named {
     /** Keep every activation. */
     NONE("none"),
     /** Recompute the attention core only. */
@@ -26,7 +26,8 @@ public enum Recompute {
      *
      * @return {@code none}, {@code selective} or {@code full}
      */
-    public String label() {
+    @Override
+    public String id() {
         return label;
     }
 
@@ -38,11 +39,6 @@ public enum Recompute {
      * @throws IllegalArgumentException naming the value and what is allowed
      */
     public static Recompute parse(final String text) {
-        for (final Recompute r : values()) {
-            if (r.label.equals(text.trim().toLowerCase(Locale.ROOT))) {
-                return r;
-            }
-        }
-        throw new IllegalArgumentException("--recompute = '" + text + "': must be none, selective or full");
+        return Named.parse(Recompute.class, "recompute", text);
     }
 }

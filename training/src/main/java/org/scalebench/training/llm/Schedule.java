@@ -1,13 +1,13 @@
 package org.scalebench.training.llm;
 
-import java.util.Locale;
+import org.scalebench.core.data.Named;
 
 /**
  * Pipeline schedules (Narayanan et al., SC'21, Section 2.2): GPipe (all forwards, then all backwards: every
  * microbatch in flight), 1F1B (at most {@code p} microbatches in flight), and interleaved 1F1B ({@code v} model
  * chunks per device: the bubble shrinks {@code v} times, point-to-point transfers grow {@code v} times).
  */
-public enum Schedule {
+public enum Schedule implements Named {
     /** All forward passes, then all backward passes. */
     GPIPE("gpipe"),
     /** One forward, one backward, after a warm-up of {@code p - 1} forwards. */
@@ -26,7 +26,8 @@ public enum Schedule {
      *
      * @return {@code gpipe}, {@code 1f1b} or {@code interleaved}
      */
-    public String label() {
+    @Override
+    public String id() {
         return label;
     }
 
@@ -38,11 +39,6 @@ public enum Schedule {
      * @throws IllegalArgumentException naming the value and what is allowed
      */
     public static Schedule parse(final String text) {
-        for (final Schedule s : values()) {
-            if (s.label.equals(text.trim().toLowerCase(Locale.ROOT))) {
-                return s;
-            }
-        }
-        throw new IllegalArgumentException("--schedule = '" + text + "': must be gpipe, 1f1b or interleaved");
+        return Named.parse(Schedule.class, "schedule", text);
     }
 }

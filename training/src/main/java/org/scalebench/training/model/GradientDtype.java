@@ -1,9 +1,9 @@
 package org.scalebench.training.model;
 
-import java.util.Locale;
+import org.scalebench.core.data.Named;
 
 /** The number format of the gradients a run exchanges, and its width. */
-public enum GradientDtype {
+public enum GradientDtype implements Named {
     /** IEEE single precision, 4 bytes. */
     FP32("fp32", 4),
     /** IEEE half precision, 2 bytes. */
@@ -24,7 +24,8 @@ public enum GradientDtype {
      *
      * @return e.g. {@code fp16}
      */
-    public String key() {
+    @Override
+    public String id() {
         return key;
     }
 
@@ -45,12 +46,6 @@ public enum GradientDtype {
      * @throws IllegalArgumentException naming the value and the allowed names
      */
     public static GradientDtype parse(final String text) {
-        final String t = text.trim().toLowerCase(Locale.ROOT);
-        for (final GradientDtype d : values()) {
-            if (d.key.equals(t)) {
-                return d;
-            }
-        }
-        throw new IllegalArgumentException("gradient_dtype = '" + text + "': must be fp32, fp16 or bf16");
+        return Named.parse(GradientDtype.class, "gradient_dtype", text);
     }
 }

@@ -185,7 +185,7 @@ public final class ModelProfile {
         }
         if (mixed != null && mixed.precision != Precision.MIXED) {
             throw new IllegalArgumentException("the mixed-precision variant of " + name + " has precision "
-                    + mixed.precision.key());
+                    + mixed.precision.id());
         }
         this.name = name;
         this.dataset = dataset;
@@ -331,8 +331,8 @@ public final class ModelProfile {
             return this;
         }
         if (mixed == null) {
-            throw new IllegalArgumentException("precision = " + p.key() + ": " + name + " has no measured "
-                    + p.key() + "-precision step times (the profile gives " + precision.key() + " only)");
+            throw new IllegalArgumentException("precision = " + p.id() + ": " + name + " has no measured "
+                    + p.id() + "-precision step times (the profile gives " + precision.id() + " only)");
         }
         return mixed;
     }

@@ -1,9 +1,9 @@
 package org.scalebench.training.model;
 
-import java.util.Locale;
+import org.scalebench.core.data.Named;
 
 /** The arithmetic of a training run: its step times and the width of the gradients it exchanges. */
-public enum Precision {
+public enum Precision implements Named {
     /** Single precision throughout. */
     FP32("fp32"),
     /** Mixed precision: half-precision math with single-precision master weights (measured where a source exists). */
@@ -20,7 +20,8 @@ public enum Precision {
      *
      * @return {@code fp32} or {@code mixed}
      */
-    public String key() {
+    @Override
+    public String id() {
         return key;
     }
 
@@ -32,12 +33,6 @@ public enum Precision {
      * @throws IllegalArgumentException naming the value and the allowed names
      */
     public static Precision parse(final String text) {
-        final String t = text.trim().toLowerCase(Locale.ROOT);
-        for (final Precision p : values()) {
-            if (p.key.equals(t)) {
-                return p;
-            }
-        }
-        throw new IllegalArgumentException("precision = '" + text + "': must be fp32 or mixed");
+        return Named.parse(Precision.class, "precision", text);
     }
 }

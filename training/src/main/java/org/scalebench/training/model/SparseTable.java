@@ -1,6 +1,7 @@
 package org.scalebench.training.model;
 
 import java.util.Locale;
+import org.scalebench.core.data.Named;
 
 /**
  * A table whose gradient is sparse (embedding or softmax rows): its dense size, the gradient bytes one worker
@@ -16,11 +17,21 @@ public record SparseTable(String name, double tableBytes, double bytesPerSample,
         Placement placement) {
 
     /** Where a model-parallel worker keeps a table. */
-    public enum Placement {
+    public enum Placement implements Named {
         /** On the worker's first GPU, with the first layer (an input embedding). */
         FIRST,
         /** Split evenly over the worker's GPUs (a softmax split with its head). */
         SPREAD;
+
+        /**
+         * The placement's word in data files.
+         *
+         * @return {@code first} or {@code spread}
+         */
+        @Override
+        public String id() {
+            return name().toLowerCase(Locale.ROOT);
+        }
 
         /**
          * Parses a data-file name.
@@ -30,12 +41,7 @@ public record SparseTable(String name, double tableBytes, double bytesPerSample,
          * @throws IllegalArgumentException naming the value and the allowed names
          */
         public static Placement parse(final String text) {
-            try {
-                return valueOf(text.trim().toUpperCase(Locale.ROOT));
-            } catch (final IllegalArgumentException e) {
-                throw new IllegalArgumentException("sparse_table_placement = '" + text + "': must be first or spread",
-                        e);
-            }
+            return Named.parse(Placement.class, "sparse_table_placement", text);
         }
     }
 

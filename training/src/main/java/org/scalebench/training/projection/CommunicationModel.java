@@ -1,9 +1,9 @@
 package org.scalebench.training.projection;
 
-import java.util.Locale;
+import org.scalebench.core.data.Named;
 
 /** How the projector prices the gradient exchange of a training step. */
-public enum CommunicationModel {
+public enum CommunicationModel implements Named {
     /** NCCL's tuning model with the fastest algorithm and protocol (the default). */
     NCCL("nccl"),
     /** A flat ring over all ranks, alpha-beta-gamma. */
@@ -24,7 +24,8 @@ public enum CommunicationModel {
      *
      * @return e.g. {@code nccl}
      */
-    public String label() {
+    @Override
+    public String id() {
         return label;
     }
 
@@ -36,13 +37,6 @@ public enum CommunicationModel {
      * @throws IllegalArgumentException naming the value and the allowed names
      */
     public static CommunicationModel parse(final String text) {
-        final String t = text.trim().toLowerCase(Locale.ROOT);
-        for (final CommunicationModel m : values()) {
-            if (m.label.equals(t)) {
-                return m;
-            }
-        }
-        throw new IllegalArgumentException("communication model = '" + text
-                + "': must be one of nccl, ring, hierarchical, hierarchical-tree");
+        return Named.parse(CommunicationModel.class, "communication model", text);
     }
 }

@@ -1,5 +1,6 @@
 package org.scalebench.training.projection;
 
+import org.scalebench.core.data.Named;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Set;
@@ -9,7 +10,7 @@ import java.util.Set;
  * command line). Each is described, with its source and the direction it moves the projection, in
  * {@code docs/training-model.md}, section 10.
  */
-public enum ScalingEffect {
+public enum ScalingEffect implements Named {
     /** The per-step fixed costs: the profile's step overhead and the synchronisation overhead of a multi-GPU step. */
     STEP_OVERHEAD("step-overhead"),
     /**
@@ -39,7 +40,8 @@ public enum ScalingEffect {
      *
      * @return e.g. {@code straggler}
      */
-    public String label() {
+    @Override
+    public String id() {
         return label;
     }
 
@@ -70,16 +72,6 @@ public enum ScalingEffect {
      * @throws IllegalArgumentException naming the value and the allowed names
      */
     public static ScalingEffect parse(final String text) {
-        final String t = text.trim().toLowerCase(Locale.ROOT);
-        for (final ScalingEffect e : values()) {
-            if (e.label.equals(t)) {
-                return e;
-            }
-        }
-        final StringBuilder names = new StringBuilder();
-        for (final ScalingEffect e : values()) {
-            names.append(names.length() == 0 ? "" : ", ").append(e.label);
-        }
-        throw new IllegalArgumentException("effect = '" + text + "': must be one of " + names);
+        return Named.parse(ScalingEffect.class, "effect", text);
     }
 }

@@ -210,7 +210,7 @@ class ClusterCatalogTest {
     void newClusterKeysRejectBadValues(@TempDir final Path dir) throws IOException {
         assertTrue(assertThrows(DataFileException.class, () -> ClusterCatalog.load(
                 dgx1Copy(dir, "dgx1,host_cpu_vendor,intel", "dgx1,host_cpu_vendor,arm"))).getMessage()
-                .contains("host_cpu_vendor = 'arm': must be intel, amd or other"));
+                .contains("host_cpu_vendor = 'arm': must be one of intel, amd or other"));
         assertTrue(assertThrows(DataFileException.class, () -> ClusterCatalog.load(
                 dgx1Copy(dir, "dgx1,nic_sharing,per-gpu", "dgx1,nic_sharing,per-rack"))).getMessage()
                 .contains("nic_sharing = 'per-rack': must be per-node or per-gpu"));

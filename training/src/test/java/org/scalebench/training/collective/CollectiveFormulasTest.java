@@ -170,7 +170,7 @@ class CollectiveFormulasTest {
     @Test
     void collectivesParseTheirLabels() {
         for (final Collective c : Collective.values()) {
-            assertEquals(c, Collective.parse(c.label()));
+            assertEquals(c, Collective.parse(c.id()));
             assertEquals(c, Collective.parse(c.name()));
         }
         assertEquals(Collective.ALL_REDUCE, Collective.parse("allreduce"));

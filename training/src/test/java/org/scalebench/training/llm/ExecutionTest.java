@@ -73,7 +73,7 @@ class ExecutionTest {
     @Test
     void partsParseByTheirLabelsAndBadNamesAreRefusedNamingTheOption() {
         for (final ExecutionPart p : ExecutionPart.values()) {
-            assertEquals(p, ExecutionPart.parse("--without", p.label()));
+            assertEquals(p, ExecutionPart.parse("--without", p.id()));
         }
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> ExecutionPart.parse("--without", "launch"));

@@ -27,7 +27,7 @@ class LlmCostModelTest {
     private static ParallelConfig config(final int gpus, final int t, final int p, final int batch, final int micro,
             final int v, final Recompute r, final boolean sp, final int zero) {
         return new ParallelConfig(gpus, t, p, gpus / (t * p), batch, micro, v,
-                v > 1 ? Schedule.INTERLEAVED : Schedule.ONE_F_ONE_B, r, sp, ZeroStage.of(zero), Precision.FP16);
+                v > 1 ? Schedule.INTERLEAVED : Schedule.ONE_F_ONE_B, r, sp, ZeroStage.of(zero), HalfFormat.FP16);
     }
 
     @Test
@@ -114,7 +114,7 @@ class LlmCostModelTest {
             assertEquals(7.0 / (v * m), e.part(LlmCostModel.BUBBLE) / ideal, 0.1 * 7.0 / (v * m), "v = " + v);
         }
         final LlmEstimate gpipe = c.evaluate(new ParallelConfig(64, 8, 8, 1, 64, 1, 1, Schedule.GPIPE, Recompute.FULL,
-                false, ZeroStage.NONE, Precision.FP16));
+                false, ZeroStage.NONE, HalfFormat.FP16));
         final LlmEstimate oneF = c.evaluate(config(64, 8, 8, 64, 1, 1, Recompute.FULL, false, 0));
         assertEquals(oneF.iterationSeconds(), gpipe.iterationSeconds(), 1e-12);
         assertTrue(gpipe.part(LlmCostModel.MEM_ACTIVATIONS) > 7 * oneF.part(LlmCostModel.MEM_ACTIVATIONS),
@@ -155,7 +155,7 @@ class LlmCostModelTest {
     @Test
     void tensorParallelismWiderThanANodeIsPricedByNcclOverTheNics() {
         final LlmCostModel c = new LlmCostModel(TransformerCatalog.builtIn("gpt3-175b"), DGX_A100, A100_80, null,
-                Execution.ideal(), Precision.BF16);
+                Execution.ideal(), HalfFormat.BF16);
         final NcclModel nccl = new NcclModel(NcclConstants.of(DGX_A100.ncclGeneration()), DGX_A100.ncclFabric());
         final long message = 2L * 2048 * 12288;
         final double[] layer = new double[LlmCostModel.LAYER_SLOTS];
@@ -187,17 +187,17 @@ class LlmCostModelTest {
         config(64, 32, 2, 64, 1, 1, Recompute.FULL, false, 0).check(gpt3, 8);
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> config(96, 12, 8, 96, 1, 1, Recompute.FULL, false, 0).check(gpt3, 8));
-        assertTrue(e.getMessage().startsWith("--tp = 12: must be at most the 8 GPUs of a node or a multiple of it"),
+        assertTrue(e.getMessage().startsWith("tp = 12: must be at most the 8 GPUs of a node or a multiple of it"),
                 e.getMessage());
     }
 
     @Test
     void backwardCollectivesHideBehindTheWeightGradientGemmsButSlowThemByNcclsShareOfTheSms() {
         final TransformerProfile m = TransformerCatalog.builtIn("megatron-22b");
-        final LlmCostModel exposed = new LlmCostModel(m, DGX_A100, A100_80, null, Execution.ideal(), Precision.FP16);
+        final LlmCostModel exposed = new LlmCostModel(m, DGX_A100, A100_80, null, Execution.ideal(), HalfFormat.FP16);
         final LlmCostModel hidden = new LlmCostModel(m, DGX_A100, A100_80, null,
                 Execution.megatron(Execution.MEGATRON_2022).without(java.util.EnumSet.complementOf(
-                        java.util.EnumSet.of(ExecutionPart.TP_OVERLAP))), Precision.FP16);
+                        java.util.EnumSet.of(ExecutionPart.TP_OVERLAP))), HalfFormat.FP16);
         final double[] a = new double[LlmCostModel.LAYER_SLOTS];
         final double[] b = new double[LlmCostModel.LAYER_SLOTS];
         exposed.layerCosts(8, 4, false, a, 0);
@@ -215,14 +215,14 @@ class LlmCostModelTest {
     void eachExecutionPartMakesTheIterationSlowerExceptTheOverlap() {
         final TransformerProfile m = TransformerCatalog.builtIn("gpt3-175b");
         final ParallelConfig c = config(64, 8, 8, 64, 1, 3, Recompute.FULL, false, 0);
-        final double ideal = new LlmCostModel(m, DGX_A100, A100_80, null, Execution.ideal(), Precision.FP16)
+        final double ideal = new LlmCostModel(m, DGX_A100, A100_80, null, Execution.ideal(), HalfFormat.FP16)
                 .evaluate(c).iterationSeconds();
         final Execution all = Execution.megatron(Execution.MEGATRON_2021).withGemmEfficiency(0.9);
         for (final ExecutionPart part : ExecutionPart.values()) {
             final Execution only = all.without(java.util.EnumSet.complementOf(java.util.EnumSet.of(part)));
             final Execution with = part == ExecutionPart.TP_OVERLAP ? Execution.megatron(Execution.MEGATRON_2022)
                     .without(java.util.EnumSet.complementOf(java.util.EnumSet.of(part))) : only;
-            final double time = new LlmCostModel(m, DGX_A100, A100_80, null, with, Precision.FP16).evaluate(c)
+            final double time = new LlmCostModel(m, DGX_A100, A100_80, null, with, HalfFormat.FP16).evaluate(c)
                     .iterationSeconds();
             if (part == ExecutionPart.TP_OVERLAP) {
                 assertTrue(time < ideal, part + ": " + time + " against " + ideal);
@@ -239,13 +239,13 @@ class LlmCostModelTest {
         final TransformerProfile tiny = new TransformerProfile("tiny", 4, 128, 2, 2, 512, false, 128, 1024,
                 Map.of());
         final ParallelConfig c = new ParallelConfig(1, 1, 1, 1, 1, 1, 1, Schedule.ONE_F_ONE_B, Recompute.NONE, false,
-                ZeroStage.NONE, Precision.BF16);
+                ZeroStage.NONE, HalfFormat.BF16);
         final Execution launch = Execution.ideal().withGemmEfficiency(1);
-        final double without = new LlmCostModel(tiny, DGX_A100, A100_80, null, launch, Precision.BF16).evaluate(c)
+        final double without = new LlmCostModel(tiny, DGX_A100, A100_80, null, launch, HalfFormat.BF16).evaluate(c)
                 .iterationSeconds();
         final double with = new LlmCostModel(tiny, DGX_A100, A100_80, null, Execution.megatron(
                 Execution.MEGATRON_2022).without(java.util.EnumSet.complementOf(java.util.EnumSet.of(
-                        ExecutionPart.KERNEL_LAUNCH))), Precision.BF16).evaluate(c).iterationSeconds();
+                        ExecutionPart.KERNEL_LAUNCH))), HalfFormat.BF16).evaluate(c).iterationSeconds();
         // 4 layers x (14 forward + 20 backward kernels) at 5 us at least, plus the head
         assertTrue(with > 4 * 34 * 5e-6, "with the floor: " + with);
         assertTrue(with > 2 * without, with + " against " + without);
@@ -262,25 +262,25 @@ class LlmCostModelTest {
     }
 
     @Test
-    void badCombinationsNameTheOptions() {
+    void badCombinationsNameTheParameters() {
         final TransformerProfile gpt3 = TransformerCatalog.builtIn("gpt3-175b");
         final Map<ParallelConfig, String> bad = Map.of(
                 new ParallelConfig(40, 5, 8, 1, 64, 1, 1, Schedule.ONE_F_ONE_B, Recompute.FULL, false, ZeroStage.NONE,
-                        Precision.BF16), "--tp = 5",
+                        HalfFormat.BF16), "tp = 5",
                 new ParallelConfig(56, 8, 7, 1, 64, 1, 1, Schedule.ONE_F_ONE_B, Recompute.FULL, false, ZeroStage.NONE,
-                        Precision.BF16), "--pp = 7",
+                        HalfFormat.BF16), "pp = 7",
                 new ParallelConfig(100, 8, 8, 1, 64, 1, 1, Schedule.ONE_F_ONE_B, Recompute.FULL, false, ZeroStage.NONE,
-                        Precision.BF16), "--gpus = 100",
+                        HalfFormat.BF16), "gpus = 100",
                 new ParallelConfig(128, 8, 8, 2, 63, 1, 1, Schedule.ONE_F_ONE_B, Recompute.FULL, false, ZeroStage.NONE,
-                        Precision.BF16), "--global-batch = 63",
+                        HalfFormat.BF16), "global batch = 63",
                 new ParallelConfig(64, 8, 8, 1, 60, 1, 3, Schedule.INTERLEAVED, Recompute.FULL, false, ZeroStage.NONE,
-                        Precision.BF16), "--interleave = 3",
+                        HalfFormat.BF16), "interleave = 3",
                 new ParallelConfig(64, 1, 8, 8, 64, 1, 1, Schedule.ONE_F_ONE_B, Recompute.FULL, true, ZeroStage.NONE,
-                        Precision.BF16), "--sequence-parallel");
-        bad.forEach((config, option) -> {
+                        HalfFormat.BF16), "sequence parallel");
+        bad.forEach((config, parameter) -> {
             final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                     () -> config.check(gpt3, 8));
-            assertTrue(e.getMessage().startsWith(option), e.getMessage());
+            assertTrue(e.getMessage().startsWith(parameter), e.getMessage());
         });
     }
 }

@@ -32,7 +32,7 @@ class LlmSearchTest {
                                 for (final ZeroStage z : ZeroStage.values()) {
                                     final ParallelConfig c = new ParallelConfig(gpus, t, p, gpus / (t * p), batch, b,
                                             v, v > 1 ? Schedule.INTERLEAVED : Schedule.ONE_F_ONE_B, r, sp, z,
-                                            Precision.BF16);
+                                            HalfFormat.BF16);
                                     try {
                                         c.check(m, cost.cluster().gpusPerNode());
                                     } catch (final IllegalArgumentException invalid) {
@@ -101,7 +101,7 @@ class LlmSearchTest {
         final LlmSearch.Result r = new LlmSearch.Result();
         assertTrue(search.search(1024, 1536, r));
         assertTrue(r.fits() && r.candidates() > 1000, "candidates " + r.candidates());
-        final ParallelConfig config = r.toConfig(1024, 1536, Precision.BF16);
+        final ParallelConfig config = r.toConfig(1024, 1536, HalfFormat.BF16);
         config.check(c.model(), 8);
         assertEquals(r.iterationSeconds(), c.evaluate(config).iterationSeconds(), 1e-12 * r.iterationSeconds());
         assertEquals(r.memoryBytes(), c.evaluate(config).memoryBytes(), 1e-6 * r.memoryBytes());
@@ -116,7 +116,7 @@ class LlmSearchTest {
                     8, new boolean[] {true, true, true}, new boolean[] {true, true}, new boolean[] {true, true, true,
                         true});
             assertTrue(new LlmSearch(c, only).search(256, 256, r), "t = " + t);
-            final ParallelConfig config = r.toConfig(256, 256, Precision.BF16);
+            final ParallelConfig config = r.toConfig(256, 256, HalfFormat.BF16);
             assertEquals(t, config.tp());
             config.check(c.model(), 8);
             assertEquals(r.iterationSeconds(), c.evaluate(config).iterationSeconds(), 1e-12 * r.iterationSeconds());

@@ -210,7 +210,7 @@ class ProjectorTest {
             for (int r = 1; r < t.rows(); r++) {
                 assertTrue(t.commSeconds(r, 0) > 0 && Double.isFinite(t.trainSeconds(r, 0)), cm + " row " + r);
             }
-            assertEquals(cm, CommunicationModel.parse(cm.label()));
+            assertEquals(cm, CommunicationModel.parse(cm.id()));
         }
     }
 
