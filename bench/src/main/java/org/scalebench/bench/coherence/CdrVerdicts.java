@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.stream.IntStream;
+import org.scalebench.bench.io.Table;
 import org.scalebench.coherence.sim.SimulationResult;
 
 /**
@@ -202,25 +204,28 @@ public final class CdrVerdicts {
     public static String table(final List<Point> points) {
         final TreeSet<Double> shares = new TreeSet<>();
         points.forEach(p -> shares.add(p.outside()));
-        final StringBuilder md = new StringBuilder("| verdict (throughput ratio, CDR / baseline) |");
-        shares.forEach(s -> md.append(' ').append(s == 0 ? "0" : num(s)).append(" outside |"));
-        md.append(" crossover |\n|---|");
-        shares.forEach(s -> md.append("---:|"));
-        md.append("---|\n");
+        final List<String> header = new ArrayList<>();
+        header.add("verdict (throughput ratio, CDR / baseline)");
+        shares.forEach(s -> header.add((s == 0 ? "0" : num(s)) + " outside"));
+        header.add("crossover");
+        final Table table = new Table(header.toArray(String[]::new))
+                .rightAlign(IntStream.rangeClosed(1, shares.size()).toArray());
         final Map<String, List<String>> crossings = new TreeMap<>();
         crossovers(points).forEach(row -> crossings.put(row.get(0), row));
         final Map<String, Map<Double, Point>> byVerdict = new java.util.LinkedHashMap<>();
         points.forEach(p -> byVerdict.computeIfAbsent(p.verdict(), k -> new TreeMap<>()).put(p.outside(), p));
         byVerdict.forEach((verdict, byShare) -> {
-            md.append("| ").append(verdict).append(" |");
+            final List<String> cells = new ArrayList<>();
+            cells.add(verdict);
             for (final double s : shares) {
                 final Point p = byShare.get(s);
-                md.append(' ').append(p == null ? "-" : cell(p)).append(" |");
+                cells.add(p == null ? "-" : cell(p));
             }
             final List<String> c = crossings.get(verdict);
-            md.append(' ').append(c.get(2)).append(" (").append(c.get(3)).append(") |\n");
+            cells.add(c.get(2) + " (" + c.get(3) + ")");
+            table.row(cells.toArray(String[]::new));
         });
-        return md.toString();
+        return table.markdown();
     }
 
     private static String cell(final Point p) {

@@ -10,17 +10,19 @@ import java.util.Map;
 import org.jfree.chart.JFreeChart;
 import org.scalebench.bench.io.AtomicFiles;
 import org.scalebench.bench.io.CsvFiles;
+import org.scalebench.bench.io.Table;
 import org.scalebench.bench.plot.Charts;
 import org.scalebench.training.cluster.Cluster;
 import org.scalebench.training.cluster.ClusterCatalog;
 import org.scalebench.training.llm.CriticalBatch;
 import org.scalebench.training.llm.GpuCatalog;
 import org.scalebench.training.llm.GpuSpec;
+import org.scalebench.training.llm.HalfFormat;
 import org.scalebench.training.llm.LlmCostModel;
 import org.scalebench.training.llm.LlmEstimate;
 import org.scalebench.training.llm.LlmSearch;
 import org.scalebench.training.llm.LlmValidation;
-import org.scalebench.training.llm.HalfFormat;
+import org.scalebench.training.llm.ParallelConfig;
 import org.scalebench.training.llm.TransformerCatalog;
 import org.scalebench.training.llm.TransformerProfile;
 
@@ -44,7 +46,7 @@ public final class LlmReproduction {
     public static final int REFERENCE_BATCH = 2048;
     /** The target loss is this far above the model's loss floor (nats per token); swept in the sensitivity table. */
     public static final double LOSS_MARGIN = 0.25;
-    /** HalfFormat of every run. */
+    /** The 16-bit format of every run. */
     public static final HalfFormat PRECISION = HalfFormat.BF16;
 
     private static final double DAY = 86_400;
@@ -273,8 +275,8 @@ public final class LlmReproduction {
         b.append(LlmValidationReport.markdown(validation, calculon));
         b.append("### Best TP x PP x DP per GPU count (dgx-a100, A100 80GB, batch ").append(REFERENCE_BATCH)
                 .append(" sequences)\n\n![parallelism](llm-parallelism.png)\n\n");
-        b.append("| model | GPUs | tp x pp x dp | micro batch | chunks | recompute | SP | ZeRO | iteration | MFU |"
-                + " memory |\n|---|---:|---|---:|---:|---|---|---:|---:|---:|---:|\n");
+        final Table fastest = new Table("model", "GPUs", "tp x pp x dp", "micro batch", "chunks", "recompute", "SP",
+                "ZeRO", "iteration", "MFU", "memory").rightAlign(1, 3, 4, 7, 8, 9, 10);
         for (final Best best : all) {
             if (!best.objective().equals("throughput") || !best.estimate().costModel().cluster().name().equals("dgx-a100")
                     || Integer.bitCount(best.estimate().config().gpus()) != 1
@@ -282,14 +284,16 @@ public final class LlmReproduction {
                 continue;
             }
             final LlmEstimate e = best.estimate();
-            b.append(String.format(Locale.ROOT, "| %s | %d | %d x %d x %d | %d | %d | %s | %s | %d | %.3g s | %.1f%% |"
-                    + " %.1f GiB%s |%n", e.costModel().model().name(), e.config().gpus(), e.config().tp(),
-                    e.config().pp(), e.config().dp(), e.config().microBatch(), e.config().interleave(),
+            fastest.row(e.costModel().model().name(), Integer.toString(e.config().gpus()), degrees(e.config()),
+                    Integer.toString(e.config().microBatch()), Integer.toString(e.config().interleave()),
                     e.config().recompute().id(), e.config().sequenceParallel() ? "yes" : "no",
-                    e.config().zero().number(),
-                    e.iterationSeconds(), 100 * e.modelFlopsUtilization(), e.memoryBytes() / (1L << 30),
-                    e.fitsMemory() ? "" : " (does not fit)"));
+                    Integer.toString(e.config().zero().number()),
+                    String.format(Locale.ROOT, "%.3g s", e.iterationSeconds()),
+                    String.format(Locale.ROOT, "%.1f%%", 100 * e.modelFlopsUtilization()),
+                    String.format(Locale.ROOT, "%.1f GiB%s", e.memoryBytes() / (1L << 30),
+                            e.fitsMemory() ? "" : " (does not fit)"));
         }
+        b.append(fastest.markdown());
         b.append("\n### Against the rule of thumb\n\nNarayanan et al.'s rule (the smallest model-parallel size that fits,"
                 + " tensor parallelism first up to a node, then pipeline; data parallelism for the rest; microbatch 1,"
                 + " full recomputation) against the search,"
@@ -297,8 +301,8 @@ public final class LlmReproduction {
         b.append(ruleTable(all));
         b.append("\n### Time to a target loss: the global batch chosen with the critical batch\n\n"
                 + "![time to loss](llm-time-to-loss.png)\n\n");
-        b.append("| model | GPUs | fastest at batch ").append(REFERENCE_BATCH).append(": days | best batch | its"
-                + " tp x pp x dp | days | target loss | critical batch (tokens) |\n|---|---:|---:|---:|---|---:|---:|---:|\n");
+        final Table toLoss = new Table("model", "GPUs", "fastest at batch " + REFERENCE_BATCH + ": days", "best batch",
+                "its tp x pp x dp", "days", "target loss", "critical batch (tokens)").rightAlign(1, 2, 3, 5, 6, 7);
         final List<Best> a100 = all.stream().filter(x -> x.estimate().costModel().cluster().name().equals("dgx-a100"))
                 .toList();
         for (final Best loss : a100) {
@@ -310,14 +314,15 @@ public final class LlmReproduction {
             final Best reference = a100.stream().filter(x -> x.objective().equals("throughput")
                     && x.estimate().costModel().model().name().equals(e.costModel().model().name())
                     && x.estimate().config().gpus() == e.config().gpus()).findFirst().orElse(null);
-            b.append(String.format(Locale.ROOT, "| %s | %d | %s | %d | %d x %d x %d | %.3g | %.3f | %.3g |%n",
-                    e.costModel().model().name(), e.config().gpus(), reference == null || !reference.estimate()
-                            .fitsMemory() ? "-" : String.format(Locale.ROOT, "%.3g",
+            toLoss.row(e.costModel().model().name(), Integer.toString(e.config().gpus()),
+                    reference == null || !reference.estimate().fitsMemory() ? "-" : String.format(Locale.ROOT, "%.3g",
                             LlmReport.secondsToLoss(reference.estimate(), efficiency, loss.loss()) / DAY),
-                    e.config().globalBatch(), e.config().tp(), e.config().pp(), e.config().dp(),
-                    LlmReport.secondsToLoss(e, efficiency, loss.loss()) / DAY, loss.loss(),
-                    efficiency.criticalBatchTokens(loss.loss())));
+                    Integer.toString(e.config().globalBatch()), degrees(e.config()),
+                    String.format(Locale.ROOT, "%.3g", LlmReport.secondsToLoss(e, efficiency, loss.loss()) / DAY),
+                    String.format(Locale.ROOT, "%.3f", loss.loss()),
+                    String.format(Locale.ROOT, "%.3g", efficiency.criticalBatchTokens(loss.loss())));
         }
+        b.append(toLoss.markdown());
         b.append("\nTarget loss: the model's loss floor under Kaplan et al.'s fit plus ").append(LOSS_MARGIN)
                 .append(" nats per token (an assumption, swept below for gpt3-175b).\n\n");
         b.append(sensitivity(efficiency));
@@ -325,8 +330,8 @@ public final class LlmReproduction {
     }
 
     private static String ruleTable(final List<Best> all) {
-        final StringBuilder b = new StringBuilder("| model | GPUs | rule: tp x pp x dp | rule MFU | search: tp x pp x dp |"
-                + " search MFU | search / rule |\n|---|---:|---|---:|---|---:|---:|\n");
+        final Table table = new Table("model", "GPUs", "rule: tp x pp x dp", "rule MFU", "search: tp x pp x dp",
+                "search MFU", "search / rule").rightAlign(1, 3, 5, 6);
         for (final Best best : all) {
             final LlmEstimate e = best.estimate();
             final int n = e.config().gpus();
@@ -335,20 +340,19 @@ public final class LlmReproduction {
                 continue;
             }
             final LlmEstimate rule = megatronRule(e.costModel(), n, REFERENCE_BATCH);
-            b.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %d x %d x %d | %.1f%% | %s |%n",
-                    e.costModel().model().name(), n, rule == null ? "does not fit" : rule.config().tp() + " x "
-                            + rule.config().pp() + " x " + rule.config().dp(),
+            table.row(e.costModel().model().name(), Integer.toString(n),
+                    rule == null ? "does not fit" : degrees(rule.config()),
                     rule == null ? "-" : String.format(Locale.ROOT, "%.1f%%", 100 * rule.modelFlopsUtilization()),
-                    e.config().tp(), e.config().pp(), e.config().dp(), 100 * e.modelFlopsUtilization(),
+                    degrees(e.config()), String.format(Locale.ROOT, "%.1f%%", 100 * e.modelFlopsUtilization()),
                     rule == null ? "-" : String.format(Locale.ROOT, "%.2fx", rule.iterationSeconds()
-                            / e.iterationSeconds())));
+                            / e.iterationSeconds()));
         }
-        return b.toString();
+        return table.markdown();
     }
 
     private static String sensitivity(final CriticalBatch efficiency) {
-        final StringBuilder b = new StringBuilder("| gpt3-175b, dgx-a100 | GPUs | target loss | best batch | days |\n"
-                + "|---|---:|---:|---:|---:|\n");
+        final Table table = new Table("gpt3-175b, dgx-a100", "GPUs", "target loss", "best batch", "days")
+                .rightAlign(1, 2, 3, 4);
         final TransformerProfile model = TransformerCatalog.builtIn("gpt3-175b");
         final LlmCostModel cost = new LlmCostModel(model, ClusterCatalog.builtIn("dgx-a100"),
                 GpuCatalog.resolve("a100-sxm4-80gb"), null);
@@ -356,12 +360,19 @@ public final class LlmReproduction {
             for (final Best best : sweep(cost, efficiency, margin)) {
                 final int n = best.estimate().config().gpus();
                 if (best.objective().equals("time_to_loss") && (n == 1024 || n == 8192)) {
-                    b.append(String.format(Locale.ROOT, "| floor + %.2f | %d | %.3f | %d | %.3g |%n", margin, n,
-                            best.loss(), best.estimate().config().globalBatch(),
-                            LlmReport.secondsToLoss(best.estimate(), efficiency, best.loss()) / DAY));
+                    table.row(String.format(Locale.ROOT, "floor + %.2f", margin), Integer.toString(n),
+                            String.format(Locale.ROOT, "%.3f", best.loss()),
+                            Integer.toString(best.estimate().config().globalBatch()),
+                            String.format(Locale.ROOT, "%.3g",
+                                    LlmReport.secondsToLoss(best.estimate(), efficiency, best.loss()) / DAY));
                 }
             }
         }
-        return b.toString();
+        return table.markdown();
+    }
+
+    /** The parallel degrees as "tp x pp x dp". */
+    private static String degrees(final ParallelConfig c) {
+        return c.tp() + " x " + c.pp() + " x " + c.dp();
     }
 }

@@ -1,5 +1,6 @@
 package org.scalebench.bench.train;
 
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -7,6 +8,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.stream.IntStream;
+import org.scalebench.bench.io.Table;
 import org.scalebench.core.data.DataTable;
 import org.scalebench.training.llm.ExecutionPart;
 import org.scalebench.training.llm.GpuSpec;
@@ -123,21 +126,24 @@ final class LlmValidationReport {
                 + " (%.1f of 271.2 TFLOP/s), least squares of log(projected / published) over the %d calibration rows"
                 + " below and no other row. Every other input is sourced in `execution.csv`, `gpus.csv` and"
                 + " `clusters.csv`.%n%n", fit.gemmEfficiency(), 271.2 * fit.gemmEfficiency(), fit.rows().size()));
-        b.append("| calibration row (Korthikanti Table 4, 22B layer, t 8, microbatch 4) | published | projected | error"
-                + " |\n|---|---:|---:|---:|\n");
+        final Table calibration = new Table("calibration row (Korthikanti Table 4, 22B layer, t 8, microbatch 4)",
+                "published", "projected", "error").rightAlign(1, 2, 3);
         for (final LlmValidation.Row r : fit.rows()) {
-            b.append(String.format(Locale.ROOT, "| %s | %.4g ms | %.4g ms | %+.1f%% |%n", r.id(), r.published(),
-                    r.projected(), 100 * r.error()));
+            calibration.row(r.id(), String.format(Locale.ROOT, "%.4g ms", r.published()),
+                    String.format(Locale.ROOT, "%.4g ms", r.projected()),
+                    String.format(Locale.ROOT, "%+.1f%%", 100 * r.error()));
         }
+        b.append(calibration.markdown());
         b.append("\nValidation rows (never fitted on):\n\n");
         b.append(table(rows, calculon)).append('\n');
         b.append("Mean absolute error per set of validation rows (target ").append(percent(TARGET)).append("):\n\n");
-        b.append("| set | scalebench | Calculon | target met |\n|---|---:|---:|---|\n");
+        final Table errors = new Table("set", "scalebench", "Calculon", "target met").rightAlign(1, 2);
         for (final RowSet set : SETS) {
             final double mae = meanAbsoluteError(rows, set);
-            b.append(String.format(Locale.ROOT, "| %s | %s | %s | %s |%n", set.name(), percent(mae),
-                    percent(peerMeanAbsoluteError(rows, calculon, set)), mae <= TARGET ? "yes" : "no"));
+            errors.row(set.name(), percent(mae), percent(peerMeanAbsoluteError(rows, calculon, set)),
+                    mae <= TARGET ? "yes" : "no");
         }
+        b.append(errors.markdown());
         b.append("\nHow each execution part moves the errors: the part switched off, the GEMM efficiency fitted again"
                 + " on the calibration rows (mean absolute error of validation rows):\n\n");
         b.append(ablation(rows)).append('\n');
@@ -158,50 +164,60 @@ final class LlmValidationReport {
      * @return Markdown
      */
     static String table(final List<LlmValidation.Row> rows, final Map<String, Double> calculon) {
-        final StringBuilder b = new StringBuilder("| run | metric | published | scalebench | error | Calculon | error |"
-                + " tp x pp x dp, micro batch, chunks, recompute |\n|---|---|---:|---:|---:|---:|---:|---|\n");
+        final Table table = new Table("run", "metric", "published", "scalebench", "error", "Calculon", "error",
+                "tp x pp x dp, micro batch, chunks, recompute").rightAlign(2, 3, 4, 5, 6);
         for (final LlmValidation.Row v : rows) {
             if (!v.validation()) {
                 continue;
             }
             final Double peer = calculon.get(v.id());
-            b.append(String.format(Locale.ROOT, "| %s | %s | %.4g | %.4g | %+.1f%% | %s | %s | %d x %d x %d, %d, %d,"
-                    + " %s%s |%n", v.id(), v.metric(), v.published(), v.projected(), 100 * v.error(),
+            table.row(v.id(), v.metric(), String.format(Locale.ROOT, "%.4g", v.published()),
+                    String.format(Locale.ROOT, "%.4g", v.projected()),
+                    String.format(Locale.ROOT, "%+.1f%%", 100 * v.error()),
                     peer == null ? "-" : String.format(Locale.ROOT, "%.4g", peer),
                     peer == null ? "-" : String.format(Locale.ROOT, "%+.1f%%", 100 * (peer - v.published())
-                            / v.published()), v.config().tp(), v.config().pp(), v.config().dp(),
-                    v.config().microBatch(), v.config().interleave(), v.config().recompute().id(),
-                    v.config().sequenceParallel() ? " + SP" : ""));
+                            / v.published()),
+                    String.format(Locale.ROOT, "%d x %d x %d, %d, %d, %s%s", v.config().tp(), v.config().pp(),
+                            v.config().dp(), v.config().microBatch(), v.config().interleave(),
+                            v.config().recompute().id(), v.config().sequenceParallel() ? " + SP" : ""));
         }
-        return b.toString();
+        return table.markdown();
     }
 
     private static String ablation(final List<LlmValidation.Row> baseline) {
         final List<RowSet> shown = SETS.subList(0, 4);
-        final StringBuilder b = new StringBuilder("| execution |");
-        shown.forEach(set -> b.append(' ').append(set.name()).append(" |"));
-        b.append(" fitted GEMM efficiency |\n|---|");
-        shown.forEach(set -> b.append("---:|"));
-        b.append("---:|\n");
-        row(b, "every part on", baseline, shown, LlmValidation.calibration().gemmEfficiency());
+        final Table table = errorTable("execution", shown);
+        row(table, "every part on", baseline, shown, LlmValidation.calibration().gemmEfficiency());
         for (final ExecutionPart part : ExecutionPart.values()) {
             final Set<ExecutionPart> off = EnumSet.of(part);
             final List<LlmValidation.Row> rows = LlmValidation.run(LlmValidation.gpu(), off);
-            row(b, "without " + part.id(), rows, shown, part == ExecutionPart.GEMM_EFFICIENCY ? 1
+            row(table, "without " + part.id(), rows, shown, part == ExecutionPart.GEMM_EFFICIENCY ? 1
                     : LlmValidation.fitted(LlmValidation.gpu(), off));
         }
-        row(b, "every part off (the ideal model)", LlmValidation.run(LlmValidation.gpu(),
+        row(table, "every part off (the ideal model)", LlmValidation.run(LlmValidation.gpu(),
                 EnumSet.allOf(ExecutionPart.class)), shown, 1);
-        return b.toString();
+        return table.markdown();
     }
 
-    private static void row(final StringBuilder b, final String name, final List<LlmValidation.Row> rows,
+    /** A table of mean absolute errors: a name, one column per set, the fitted GEMM efficiency. */
+    private static Table errorTable(final String title, final List<RowSet> sets) {
+        final List<String> header = new ArrayList<>();
+        header.add(title);
+        sets.forEach(set -> header.add(set.name()));
+        header.add("fitted GEMM efficiency");
+        return new Table(header.toArray(String[]::new)).rightAlign(IntStream.rangeClosed(1, sets.size() + 1)
+                .toArray());
+    }
+
+    private static void row(final Table table, final String name, final List<LlmValidation.Row> rows,
             final List<RowSet> sets, final double efficiency) {
-        b.append("| ").append(name).append(" |");
+        final List<String> cells = new ArrayList<>();
+        cells.add(name);
         for (final RowSet set : sets) {
-            b.append(' ').append(percent(meanAbsoluteError(rows, set))).append(" |");
+            cells.add(percent(meanAbsoluteError(rows, set)));
         }
-        b.append(String.format(Locale.ROOT, " %.4f |%n", efficiency));
+        cells.add(String.format(Locale.ROOT, "%.4f", efficiency));
+        table.row(cells.toArray(String[]::new));
     }
 
     private static String gpuSensitivity(final List<LlmValidation.Row> baseline) {
@@ -211,16 +227,13 @@ final class LlmValidationReport {
         final GpuSpec tile = new GpuSpec(g.name(), g.device(), g.peakFp16(), g.peakBf16(), g.memoryBytes(),
                 g.memoryBandwidth(), g.sms(), g.maxMatmul(), 128, 128, g.sources());
         final List<RowSet> shown = SETS.subList(0, 4);
-        final StringBuilder b = new StringBuilder("| GPU input |");
-        shown.forEach(set -> b.append(' ').append(set.name()).append(" |"));
-        b.append(" fitted GEMM efficiency |\n|---|");
-        shown.forEach(set -> b.append("---:|"));
-        b.append("---:|\n");
-        row(b, "as built: measured matmul maximum 271.2 TFLOP/s, 256 x 128 tile", baseline, shown,
+        final Table table = errorTable("GPU input", shown);
+        row(table, "as built: measured matmul maximum 271.2 TFLOP/s, 256 x 128 tile", baseline, shown,
                 LlmValidation.calibration().gemmEfficiency());
-        row(b, "datasheet peak 312 TFLOP/s in place of the measured maximum", LlmValidation.run(peak, Set.of()),
+        row(table, "datasheet peak 312 TFLOP/s in place of the measured maximum", LlmValidation.run(peak, Set.of()),
                 shown, LlmValidation.fitted(peak, Set.of()));
-        row(b, "128 x 128 GEMM tile", LlmValidation.run(tile, Set.of()), shown, LlmValidation.fitted(tile, Set.of()));
-        return b.toString();
+        row(table, "128 x 128 GEMM tile", LlmValidation.run(tile, Set.of()), shown,
+                LlmValidation.fitted(tile, Set.of()));
+        return table.markdown();
     }
 }

@@ -10,7 +10,9 @@ import java.util.Map;
 import java.util.Locale;
 import java.util.Set;
 import java.util.function.UnaryOperator;
+import java.util.stream.IntStream;
 import org.scalebench.bench.io.AtomicFiles;
+import org.scalebench.bench.io.Table;
 import org.scalebench.training.PaperClaims;
 import org.scalebench.training.cluster.Cluster;
 import org.scalebench.training.cluster.ClusterCatalog;
@@ -286,27 +288,32 @@ public final class TrainingReproduction {
      * @return Markdown
      */
     public static String claimsTable(final List<ModelOutcome> outcomes, final List<BreakEven> evens) {
-        final StringBuilder b = new StringBuilder();
-        b.append("| model | paper's claim | scalebench's projection | gap | crossover N | best DP | best hybrid |"
-                + (evens.isEmpty() ? "" : " break-even (smallest change) |") + "\n");
-        b.append("|---|---:|---:|---:|---:|---|---|" + (evens.isEmpty() ? "" : "---|") + "\n");
+        final List<String> header = new ArrayList<>(List.of("model", "paper's claim", "scalebench's projection", "gap",
+                "crossover N", "best DP", "best hybrid"));
+        if (!evens.isEmpty()) {
+            header.add("break-even (smallest change)");
+        }
+        final Table table = new Table(header.toArray(String[]::new)).rightAlign(1, 2, 3, 4);
         for (final ModelOutcome o : outcomes) {
             final ProjectionTable t = o.report().table();
             final int dpRow = t.bestDataParallelRow();
             final int cell = t.bestHybridCell();
             final int[] degrees = t.degrees();
-            b.append(String.format(Locale.ROOT, "| %s | at least %.1f%% | %+.1f%% | %+.1f pp | %s | N = %d, %.3g h |"
-                    + " N = %d, M = %d, %.3g h |%n", o.model(), o.claimPercent(), o.projectedPercent(), o.gapPoints(),
-                    o.crossoverDevices() < 0 ? "none" : Integer.toString(o.crossoverDevices()), t.devices(dpRow),
-                    t.trainSeconds(dpRow, t.dataParallelColumn()) / 3600, t.devices(cell / degrees.length),
-                    degrees[cell % degrees.length], t.trainSeconds(cell / degrees.length, cell % degrees.length)
-                            / 3600));
+            final List<String> cells = new ArrayList<>(List.of(o.model(),
+                    String.format(Locale.ROOT, "at least %.1f%%", o.claimPercent()),
+                    String.format(Locale.ROOT, "%+.1f%%", o.projectedPercent()),
+                    String.format(Locale.ROOT, "%+.1f pp", o.gapPoints()), crossover(o),
+                    String.format(Locale.ROOT, "N = %d, %.3g h", t.devices(dpRow),
+                            t.trainSeconds(dpRow, t.dataParallelColumn()) / 3600),
+                    String.format(Locale.ROOT, "N = %d, M = %d, %.3g h", t.devices(cell / degrees.length),
+                            degrees[cell % degrees.length],
+                            t.trainSeconds(cell / degrees.length, cell % degrees.length) / 3600)));
             if (!evens.isEmpty()) {
-                b.setLength(b.length() - 1);
-                b.append(' ').append(deciding(o.model(), evens)).append(" |\n");
+                cells.add(deciding(o.model(), evens));
             }
+            table.row(cells.toArray(String[]::new));
         }
-        return b.toString();
+        return table.markdown();
     }
 
     /**
@@ -437,13 +444,13 @@ public final class TrainingReproduction {
     public static String breakEvenTable(final List<BreakEven> evens) {
         final StringBuilder b = new StringBuilder("Each row changes one input, everything else as in the baseline,"
                 + " until hybrid at its best beats data parallelism at its best by the paper's number.\n\n");
-        b.append("| model | paper's claim | input | evidence (baseline value) | break-even |\n");
-        b.append("|---|---:|---|---|---|\n");
+        final Table table = new Table("model", "paper's claim", "input", "evidence (baseline value)", "break-even")
+                .rightAlign(1);
         for (final BreakEven e : evens) {
-            b.append(String.format(Locale.ROOT, "| %s | at least %.1f%% | %s | %s | %s |%n", e.model(),
-                    e.claimPercent(), e.input(), e.evidence(), e.value()));
+            table.row(e.model(), String.format(Locale.ROOT, "at least %.1f%%", e.claimPercent()), e.input(),
+                    e.evidence(), e.value());
         }
-        return b.toString();
+        return b.append(table.markdown()).toString();
     }
 
     /**
@@ -515,22 +522,26 @@ public final class TrainingReproduction {
             names.add(variant.name());
             results.add(project(variant.options(), variant.cluster().apply(cluster), variant.profile()));
         }
-        final StringBuilder b = new StringBuilder("| variant |");
-        for (final ModelOutcome o : baseline) {
-            b.append(' ').append(o.model()).append(" (crossover N) |");
-        }
-        b.append("\n|---|");
-        b.append("---:|".repeat(baseline.size()));
-        b.append('\n');
+        final List<String> header = new ArrayList<>();
+        header.add("variant");
+        baseline.forEach(o -> header.add(o.model() + " (crossover N)"));
+        final Table table = new Table(header.toArray(String[]::new))
+                .rightAlign(IntStream.rangeClosed(1, baseline.size()).toArray());
         for (int v = 0; v < names.size(); v++) {
-            b.append("| ").append(names.get(v)).append(" |");
+            final List<String> cells = new ArrayList<>();
+            cells.add(names.get(v));
             for (final ModelOutcome o : results.get(v)) {
-                b.append(o == null ? " n/a |" : String.format(Locale.ROOT, " %+.1f%% (%s) |", o.projectedPercent(),
-                        o.crossoverDevices() < 0 ? "none" : Integer.toString(o.crossoverDevices())));
+                cells.add(o == null ? "n/a" : String.format(Locale.ROOT, "%+.1f%% (%s)", o.projectedPercent(),
+                        crossover(o)));
             }
-            b.append('\n');
+            table.row(cells.toArray(String[]::new));
         }
-        return b.toString();
+        return table.markdown();
+    }
+
+    /** The crossover device count, or "none". */
+    private static String crossover(final ModelOutcome o) {
+        return o.crossoverDevices() < 0 ? "none" : Integer.toString(o.crossoverDevices());
     }
 
     /**

@@ -1,0 +1,41 @@
+package org.scalebench.bench.coherence;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The verdict table's exact Markdown: one right-aligned column per outside share (a share a verdict lacks shows
+ * "-"), the confidence interval and saturation in the cell, the crossover last.
+ */
+class CdrVerdictsTest {
+
+    private static CdrVerdicts.Point point(final String verdict, final double outside, final double ratio,
+            final double half, final boolean saturated) {
+        return new CdrVerdicts.Point(verdict, outside, Double.isNaN(half) ? 1 : 3, ratio, ratio - half, ratio + half,
+                ratio, 1 / ratio, "global/full-map", saturated);
+    }
+
+    @Test
+    void tableHasOneColumnPerShareAndTheCrossoverLast() {
+        final List<CdrVerdicts.Point> points = List.of(
+                point("sr+hr vs the strongest baseline", 0, 1.0011, Double.NaN, false),
+                point("sr+hr vs the strongest baseline", 0.0001, 0.98996, Double.NaN, false),
+                point("sr+hr vs the strongest baseline", 0.01, 0.840829, Double.NaN, true),
+                point("sr vs global/full-map", 0, 0.5, 0.0123, false),
+                point("sr vs global/full-map", 0.01, 2.0, 0.25, false),
+                point("hr/full-map vs global/full-map", 0.0001, 4.5, Double.NaN, false));
+        assertEquals("""
+                | verdict (throughput ratio, CDR / baseline) | 0 outside | 0.000100000 outside | 0.0100000 outside \
+                | crossover |
+                |---|---:|---:|---:|---|
+                | sr+hr vs the strongest baseline | 1.00 | 0.990 | 0.841 (sat.) \
+                | below 0.000100000 (CDR behind beyond) |
+                | sr vs global/full-map | 0.500 [0.488, 0.512] | - | 2.00 [1.75, 2.25] \
+                | below 0.0100000 (CDR ahead beyond) |
+                | hr/full-map vs global/full-map | - | 4.50 | - \
+                | none in [0.000100000, 0.000100000] (CDR ahead throughout) |
+                """, CdrVerdicts.table(points));
+    }
+}
