@@ -52,8 +52,8 @@ public record MemoryConfig(int sliceSetsPerHome, int sliceWays, ReplacementPolic
     }
 
     /**
-     * The model before memory was added: every line served by its home in {@code homeDataCycles}, no
-     * capacity, no DRAM, no queues.
+     * Ideal slices: every line served by its home in {@code homeDataCycles}, with no capacity limit, no DRAM and
+     * no queues (for tests and for isolating the protocol's own latencies).
      *
      * @param homeDataCycles latency of a line at its home
      * @return the ideal configuration
