@@ -171,21 +171,9 @@ public final class CompareStudy implements Study {
         final SimulationResult r;
         final SharedWarmup shared = sharedWarmup.get(group(point));
         if (point % runs.size() == 0) {
-            try {
-                r = simulate(point, shared.plan(), accesses, shared.leader());
-            } catch (final Exception | Error e) {
-                shared.fail(e);
-                throw e;
-            }
-            shared.complete(r.warmupAccesses());
+            r = WarmupHandOver.lead(shared, (plan, progress) -> simulate(point, plan, accesses, progress));
         } else {
-            final Warmup plan;
-            try {
-                plan = shared.follower();
-            } catch (final SharedWarmup.LeaderFailedException e) {
-                throw new IllegalStateException("the first point of its group failed, so " + describe(point)
-                        + " has no warm-up length", e.getCause());
-            }
+            final Warmup plan = WarmupHandOver.follow(shared, "the first point of its group", describe(point));
             r = simulate(point, plan, accesses, CoherenceSimulator.Progress.NONE);
         }
         return List.of(row(r, workloadOf(point)));
@@ -202,10 +190,7 @@ public final class CompareStudy implements Study {
     }
 
     private List<String> row(final SimulationResult r, final WorkloadSpec w) {
-        final List<String> row = new ArrayList<>();
-        for (final Object cell : r.row()) {
-            row.add(String.valueOf(cell));
-        }
+        final List<String> row = Comparison.cells(r);
         row.add(w.groupSize() == null ? "default" : Integer.toString(w.groupSize()));
         row.add(w.active() == null || w.active() == 0 ? "all" : Integer.toString(w.active()));
         row.addAll(provenance.values());
