@@ -153,15 +153,14 @@ public final class CompareStudy implements Study {
     }
 
     @Override
-    public void prepare(final int[] points) throws IOException {
+    public void prepare(final int[] points) throws Exception {
         for (int g = 0; g < groups(); g++) {
             final int leader = g * runs.size();
             final boolean needed = Arrays.stream(points).anyMatch(p -> p / runs.size() == leader / runs.size());
             final boolean here = Arrays.stream(points).anyMatch(p -> p == leader);
             if (needed && !here) {
                 // another shard runs this group's first point: find its warm-up length the same way (a replay)
-                final SharedWarmup shared = sharedWarmup.get(g);
-                shared.complete(simulate(leader, shared.plan(), 1, shared.leader()).warmupAccesses());
+                WarmupHandOver.replay(sharedWarmup.get(g), (plan, progress) -> simulate(leader, plan, 1, progress));
             }
         }
     }

@@ -114,13 +114,13 @@ public final class SweepStudy implements Study {
     }
 
     @Override
-    public void prepare(final int[] points) {
+    public void prepare(final int[] points) throws Exception {
         final Set<Integer> here = Arrays.stream(points).boxed().collect(Collectors.toSet());
         for (int i = 0; i < sizes.size(); i++) {
             if (here.contains(sizes.size() + i) && !here.contains(i)) {
                 // another shard runs this size's global run: find its warm-up length the same way
-                final SharedWarmup shared = warmups.get(i);
-                shared.complete(global(i, 1, shared.plan(), shared.leader()).warmupAccesses());
+                final int index = i;
+                WarmupHandOver.replay(warmups.get(i), (plan, progress) -> global(index, 1, plan, progress));
             }
         }
     }

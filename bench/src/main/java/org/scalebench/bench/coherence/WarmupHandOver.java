@@ -8,8 +8,9 @@ import org.scalebench.coherence.sim.Warmup;
 /**
  * The two sides of a {@link SharedWarmup} as a study's points run them ({@link CompareStudy}'s groups,
  * {@link SweepStudy}'s global and restricted runs of one size): the leader warms as the plan says and hands its
- * warm-up length over, failing its followers if it fails; a follower waits for that length, or fails naming the
- * leader that did not give it.
+ * warm-up length over, failing its followers if it fails; a process that runs followers but not their leader (a
+ * shard) replays the leader's warm-up for that length; a follower waits for it, or fails naming the leader that
+ * did not give it.
  *
  * <p>Stateless; thread-safe as {@link SharedWarmup} is (leader and followers run on different threads).
  */
@@ -51,6 +52,18 @@ final class WarmupHandOver {
         }
         shared.complete(result.warmupAccesses());
         return result;
+    }
+
+    /**
+     * Sets the shared length where the leader does not run (another shard runs it): replays the leader's warm-up,
+     * deterministic and so of the same length, followed by as few counted accesses as the caller asks (one).
+     *
+     * @param shared the shared warm-up
+     * @param replay the leader's simulation with its counted accesses cut short
+     * @throws Exception when the replay fails
+     */
+    static void replay(final SharedWarmup shared, final LeaderRun replay) throws Exception {
+        shared.complete(replay.simulate(shared.plan(), shared.leader()).warmupAccesses());
     }
 
     /**

@@ -38,6 +38,17 @@ class WarmupHandOverTest {
     }
 
     @Test
+    void replayOfTheLeaderGivesFollowersItsLength() throws Exception {
+        final Warmup plan = Warmup.untilSteady(1_000_000);
+        final SharedWarmup shared = new SharedWarmup(plan);
+        WarmupHandOver.replay(shared, (given, progress) -> {
+            assertSame(plan, given);
+            return warmedFor(987);
+        });
+        assertEquals(plan.fixedAt(987), WarmupHandOver.follow(shared, "leader", "follower"));
+    }
+
+    @Test
     void leaderFailureIsRethrownAndFailsFollowersNamingTheLeader() {
         final SharedWarmup shared = new SharedWarmup(Warmup.fixed(100));
         final IOException cause = new IOException("disk full");
