@@ -153,15 +153,14 @@ public final class CompareStudy implements Study {
     }
 
     @Override
-    public void prepare(final int[] points) throws IOException {
+    public void prepare(final int[] points) throws Exception {
         for (int g = 0; g < groups(); g++) {
             final int leader = g * runs.size();
             final boolean needed = Arrays.stream(points).anyMatch(p -> p / runs.size() == leader / runs.size());
             final boolean here = Arrays.stream(points).anyMatch(p -> p == leader);
             if (needed && !here) {
                 // another shard runs this group's first point: find its warm-up length the same way (a replay)
-                final SharedWarmup shared = sharedWarmup.get(g);
-                shared.complete(simulate(leader, shared.plan(), 1, shared.leader()).warmupAccesses());
+                WarmupHandOver.replay(sharedWarmup.get(g), (plan, progress) -> simulate(leader, plan, 1, progress));
             }
         }
     }
@@ -171,21 +170,9 @@ public final class CompareStudy implements Study {
         final SimulationResult r;
         final SharedWarmup shared = sharedWarmup.get(group(point));
         if (point % runs.size() == 0) {
-            try {
-                r = simulate(point, shared.plan(), accesses, shared.leader());
-            } catch (final Exception | Error e) {
-                shared.fail(e);
-                throw e;
-            }
-            shared.complete(r.warmupAccesses());
+            r = WarmupHandOver.lead(shared, (plan, progress) -> simulate(point, plan, accesses, progress));
         } else {
-            final Warmup plan;
-            try {
-                plan = shared.follower();
-            } catch (final SharedWarmup.LeaderFailedException e) {
-                throw new IllegalStateException("the first point of its group failed, so " + describe(point)
-                        + " has no warm-up length", e.getCause());
-            }
+            final Warmup plan = WarmupHandOver.follow(shared, "the first point of its group", describe(point));
             r = simulate(point, plan, accesses, CoherenceSimulator.Progress.NONE);
         }
         return List.of(row(r, workloadOf(point)));
@@ -202,10 +189,7 @@ public final class CompareStudy implements Study {
     }
 
     private List<String> row(final SimulationResult r, final WorkloadSpec w) {
-        final List<String> row = new ArrayList<>();
-        for (final Object cell : r.row()) {
-            row.add(String.valueOf(cell));
-        }
+        final List<String> row = Comparison.cells(r);
         row.add(w.groupSize() == null ? "default" : Integer.toString(w.groupSize()));
         row.add(w.active() == null || w.active() == 0 ? "all" : Integer.toString(w.active()));
         row.addAll(provenance.values());

@@ -3,7 +3,6 @@ package org.scalebench.bench.coherence;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.jfree.chart.JFreeChart;
@@ -122,9 +121,24 @@ public final class Comparison {
     public static void writeResults(final Path file, final List<SimulationResult> results) throws IOException {
         final List<List<String>> rows = new ArrayList<>();
         for (final SimulationResult r : results) {
-            rows.add(Arrays.stream(r.row()).map(String::valueOf).toList());
+            rows.add(cells(r));
         }
         CsvFiles.write(file, List.of(SimulationResult.COLUMNS), rows);
+    }
+
+    /**
+     * A result's CSV row ({@link SimulationResult#COLUMNS}) as text, in a list the caller may extend with more
+     * columns.
+     *
+     * @param r a result
+     * @return a new list, one cell per column
+     */
+    public static List<String> cells(final SimulationResult r) {
+        final List<String> cells = new ArrayList<>();
+        for (final Object cell : r.row()) {
+            cells.add(String.valueOf(cell));
+        }
+        return cells;
     }
 
     /**

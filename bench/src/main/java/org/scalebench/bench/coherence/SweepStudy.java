@@ -114,13 +114,13 @@ public final class SweepStudy implements Study {
     }
 
     @Override
-    public void prepare(final int[] points) {
+    public void prepare(final int[] points) throws Exception {
         final Set<Integer> here = Arrays.stream(points).boxed().collect(Collectors.toSet());
         for (int i = 0; i < sizes.size(); i++) {
             if (here.contains(sizes.size() + i) && !here.contains(i)) {
                 // another shard runs this size's global run: find its warm-up length the same way
-                final SharedWarmup shared = warmups.get(i);
-                shared.complete(global(i, 1, shared).warmupAccesses());
+                final int index = i;
+                WarmupHandOver.replay(warmups.get(i), (plan, progress) -> global(index, 1, plan, progress));
             }
         }
     }
@@ -130,30 +130,14 @@ public final class SweepStudy implements Study {
         final int n = sizes.size();
         final SimulationResult r;
         if (point < n) {
-            final SharedWarmup shared = warmups.get(point);
-            try {
-                // the restricted run of this size may start as soon as the warm-up ends
-                r = global(point, accesses, shared);
-            } catch (final Exception | Error e) {
-                shared.fail(e);
-                throw e;
-            }
-            shared.complete(r.warmupAccesses());
+            // the restricted run of this size may start as soon as the warm-up ends
+            r = WarmupHandOver.lead(warmups.get(point), (plan, progress) -> global(point, accesses, plan, progress));
         } else {
-            final Warmup plan;
-            try {
-                plan = warmups.get(point - n).follower();
-            } catch (final SharedWarmup.LeaderFailedException e) {
-                throw new IllegalStateException(describe(point - n) + " failed, so " + describe(point)
-                        + " has no warm-up length", e.getCause());
-            }
+            final Warmup plan = WarmupHandOver.follow(warmups.get(point - n), describe(point - n), describe(point));
             r = CoherenceSimulator.run(machine, Scheme.HR, null, null, workload(machine, sizes.get(point - n), seed),
                     plan, accesses, seed, CoherenceSimulator.Progress.NONE);
         }
-        final List<String> row = new ArrayList<>();
-        for (final Object cell : r.row()) {
-            row.add(String.valueOf(cell));
-        }
+        final List<String> row = Comparison.cells(r);
         final int size = sizes.get(point % n);
         row.add(Integer.toString(size));
         row.add(Integer.toString(homes(machine, size, seed)));
@@ -161,9 +145,10 @@ public final class SweepStudy implements Study {
         return List.of(row);
     }
 
-    private SimulationResult global(final int index, final long counted, final SharedWarmup shared) {
+    private SimulationResult global(final int index, final long counted, final Warmup plan,
+            final CoherenceSimulator.Progress progress) {
         return CoherenceSimulator.run(machine, Scheme.GLOBAL, null, null, workload(machine, sizes.get(index), seed),
-                shared.plan(), counted, seed, shared.leader());
+                plan, counted, seed, progress);
     }
 
     /**

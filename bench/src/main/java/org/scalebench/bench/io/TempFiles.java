@@ -50,13 +50,7 @@ public final class TempFiles {
         sweepStale(dir);
         final Path tmp = dir.resolve("." + target.getFileName() + ".scalebench-" + PID + "-"
                 + COUNTER.incrementAndGet() + ".tmp");
-        LIVE.add(tmp);
-        try {
-            return Files.createFile(tmp);
-        } catch (final IOException e) {
-            LIVE.remove(tmp);
-            throw e;
-        }
+        return createLive(tmp, Files::createFile);
     }
 
     /**
@@ -69,11 +63,25 @@ public final class TempFiles {
     public static Path createStaging(final Path dir) throws IOException {
         sweepStale(dir);
         final Path staging = dir.resolve(".scalebench-" + PID + "-" + COUNTER.incrementAndGet() + ".staging");
-        LIVE.add(staging);
+        return createLive(staging, Files::createDirectory);
+    }
+
+    /** Creates a file or directory at a path. */
+    @FunctionalInterface
+    private interface Creation {
+        Path create(Path path) throws IOException;
+    }
+
+    /**
+     * Registers {@code path} for cleanup, then creates it; a path that could not be created is forgotten again.
+     * Registering first leaves no moment in which the path exists but the shutdown hook would miss it.
+     */
+    private static Path createLive(final Path path, final Creation creation) throws IOException {
+        LIVE.add(path);
         try {
-            return Files.createDirectory(staging);
+            return creation.create(path);
         } catch (final IOException e) {
-            LIVE.remove(staging);
+            LIVE.remove(path);
             throw e;
         }
     }

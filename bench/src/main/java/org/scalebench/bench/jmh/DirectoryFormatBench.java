@@ -74,8 +74,7 @@ public class DirectoryFormatBench {
      */
     @Setup
     public void setUp(final BenchmarkParams params) {
-        final String benchmark = params.getBenchmark();
-        build(benchmark.substring(benchmark.lastIndexOf('.') + 1));
+        build(RunningMethod.of(params));
     }
 
     /**

@@ -46,10 +46,7 @@ public class FastDivisorBatchBench {
     @Setup
     public void setUp() {
         fast = new FastDivisor(divisor);
-        quotient = "divide".equals(operation);
-        if (!quotient && !"remainder".equals(operation)) {
-            throw new IllegalArgumentException("operation = " + operation + ": must be divide or remainder");
-        }
+        quotient = FastDivisorBench.isQuotient(operation);
         dividends = FastDivisorBench.randomDividends();
         results = new int[BATCH];
     }

@@ -48,12 +48,23 @@ public class FastDivisorBench {
     @Setup
     public void setUp() {
         fast = new FastDivisor(divisor);
-        quotient = switch (operation) {
+        quotient = isQuotient(operation);
+        dividends = randomDividends();
+    }
+
+    /**
+     * Whether an {@code operation} parameter asks for the quotient.
+     *
+     * @param operation {@code divide} or {@code remainder}
+     * @return true for {@code divide}, false for {@code remainder}
+     * @throws IllegalArgumentException for any other value
+     */
+    static boolean isQuotient(final String operation) {
+        return switch (operation) {
             case "divide" -> true;
             case "remainder" -> false;
             default -> throw new IllegalArgumentException("operation = " + operation + ": must be divide or remainder");
         };
-        dividends = randomDividends();
     }
 
     static int[] randomDividends() {

@@ -56,8 +56,7 @@ public class LineTableBatchBench {
      */
     @Setup
     public void setUp(final BenchmarkParams params) {
-        final String benchmark = params.getBenchmark();
-        build(benchmark.substring(benchmark.lastIndexOf('.') + 1));
+        build(RunningMethod.of(params));
     }
 
     /**

@@ -67,8 +67,7 @@ public class LineTableBench {
      */
     @Setup
     public void setUp(final BenchmarkParams params) {
-        final String benchmark = params.getBenchmark();
-        build(benchmark.substring(benchmark.lastIndexOf('.') + 1));
+        build(RunningMethod.of(params));
     }
 
     /**

@@ -1,6 +1,5 @@
 package org.scalebench.bench.jmh;
 
-import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -39,15 +38,11 @@ public class RangeReductionBatchBench {
     long[] hashes;
     int[] buckets;
 
-    /** Fills the hash array from a fixed seed. */
+    /** Fills the hash array from the fixed seed of {@link RangeReductionBench#seededHashes}. */
     @Setup
     public void setUp() {
-        final SplittableRandom random = new SplittableRandom(0x5ca1ab1eL);
-        hashes = new long[BATCH];
+        hashes = RangeReductionBench.seededHashes(BATCH);
         buckets = new int[BATCH];
-        for (int i = 0; i < hashes.length; i++) {
-            hashes[i] = random.nextLong();
-        }
     }
 
     /**

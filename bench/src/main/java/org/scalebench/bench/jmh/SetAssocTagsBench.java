@@ -68,8 +68,7 @@ public class SetAssocTagsBench {
      */
     @Setup
     public void setUp(final BenchmarkParams params) {
-        final String benchmark = params.getBenchmark();
-        setUp(benchmark.substring(benchmark.lastIndexOf('.') + 1));
+        setUp(RunningMethod.of(params));
     }
 
     /**

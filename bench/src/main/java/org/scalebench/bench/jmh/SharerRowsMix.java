@@ -52,8 +52,7 @@ public abstract class SharerRowsMix {
      */
     @Setup
     public void setUp(final BenchmarkParams params) {
-        final String benchmark = params.getBenchmark();
-        build(benchmark.substring(benchmark.lastIndexOf('.') + 1));
+        build(RunningMethod.of(params));
     }
 
     /**
