@@ -10,8 +10,9 @@ import org.scalebench.core.Checks;
  * ({@link #hasNoSharers}). By default a format never broadcasts and lists its sharers exactly; formats without a
  * map cache report zero map-cache traffic.
  *
- * <p>The subclasses are final, so where the protocol's call is inlined for the format in use the calls on
- * {@code this} here are bound statically. Allocation: the owner array at construction. Thread-safety: none.
+ * <p>Every concrete format is final: where the protocol's call is inlined for the one format a run uses, the calls
+ * on {@code this} here are bound statically and cost nothing. Allocation: the owner array at construction.
+ * Thread-safety: none.
  */
 abstract class AbstractDirectoryFormat implements DirectoryFormat {
 
