@@ -6,6 +6,7 @@ package org.scalebench.core;
  * <pre>
  *   NAME = VALUE: must be at least MIN
  *   NAME = VALUE: must be in [MIN, MAX]
+ *   NAME = VALUE: must be in [0, LENGTH)
  * </pre>
  * CLI messages and tests match these texts, so a check written by hand elsewhere must say the same. Each check
  * returns the value it accepted, so a constructor can check and assign in one expression. Meant for
@@ -80,6 +81,22 @@ public final class Checks {
     public static long requireInRange(final String name, final long value, final long min, final long max) {
         if (value < min || value > max) {
             throw inRange(name, value, min, max);
+        }
+        return value;
+    }
+
+    /**
+     * Requires {@code 0 <= value < length}: an index into {@code length} things (cores, tiles, domains).
+     *
+     * @param name the parameter as the caller's user knows it
+     * @param value the value
+     * @param length how many things there are
+     * @return {@code value}
+     * @throws IllegalArgumentException {@code NAME = VALUE: must be in [0, LENGTH)}
+     */
+    public static int requireIndex(final String name, final int value, final int length) {
+        if (value < 0 || value >= length) {
+            throw new IllegalArgumentException(name + " = " + value + ": must be in [0, " + length + ")");
         }
         return value;
     }

@@ -43,4 +43,21 @@ class ChecksTest {
         assertEquals("entries = 4294967297: must be in [1, 4294967296]", assertThrows(IllegalArgumentException.class,
                 () -> Checks.requireInRange("entries", (1L << 32) + 1, 1L, 1L << 32)).getMessage());
     }
+
+    @Test
+    void anIndexIsReturnedFromZeroToOneBelowTheLength() {
+        assertEquals(0, Checks.requireIndex("core", 0, 4));
+        assertEquals(3, Checks.requireIndex("core", 3, 4));
+        assertEquals(Integer.MAX_VALUE - 1, Checks.requireIndex("core", Integer.MAX_VALUE - 1, Integer.MAX_VALUE));
+    }
+
+    @Test
+    void anIndexOutsideIsNamedWithTheHalfOpenRange() {
+        assertEquals("core = 4: must be in [0, 4)", assertThrows(IllegalArgumentException.class,
+                () -> Checks.requireIndex("core", 4, 4)).getMessage());
+        assertEquals("home domain id = -1: must be in [0, 2)", assertThrows(IllegalArgumentException.class,
+                () -> Checks.requireIndex("home domain id", -1, 2)).getMessage());
+        assertEquals("tile = 0: must be in [0, 0)", assertThrows(IllegalArgumentException.class,
+                () -> Checks.requireIndex("tile", 0, 0)).getMessage());
+    }
 }

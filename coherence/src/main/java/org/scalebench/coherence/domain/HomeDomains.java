@@ -60,22 +60,10 @@ public final class HomeDomains implements HomeMapTable {
      * @param homeTiles the home tiles in LHID order, 1 to 64 distinct tiles
      */
     public void define(final int hdid, final int[] homeTiles) {
-        if (hdid < 0 || hdid >= domains) {
-            throw new IllegalArgumentException("home domain id = " + hdid + ": must be in [0, " + domains + ")");
-        }
+        Checks.requireIndex("home domain id", hdid, domains);
         PitonHomeEncoder.checkHomes(homeTiles.length);
-        for (int i = 0; i < homeTiles.length; i++) {
-            if (homeTiles[i] < 0 || homeTiles[i] >= homes) {
-                throw new IllegalArgumentException("home domain " + hdid + ": home tile = " + homeTiles[i]
-                        + ": must be in [0, " + homes + ")");
-            }
-            for (int j = 0; j < i; j++) {
-                if (homeTiles[j] == homeTiles[i]) {
-                    throw new IllegalArgumentException("home domain " + hdid + ": home tile " + homeTiles[i]
-                            + " listed twice");
-                }
-            }
-        }
+        final String tile = "home domain " + hdid + ": home tile";
+        DomainMembers.requireDistinct(homeTiles, homes, tile, tile);
         final int base = hdid * ROW;
         final boolean redefined = sizes[hdid] > 0;
         Arrays.fill(table, base, base + ROW, -1);

@@ -69,15 +69,7 @@ public final class SharerDomains {
             throw new IllegalArgumentException("sharer domain " + sdid + ": " + members.length
                     + " members: must be in [1, " + MAX_MEMBERS + "] (64 logical sharers, LSID 63 is the public sharer)");
         }
-        for (int i = 0; i < members.length; i++) {
-            checkCore(members[i]);
-            for (int j = 0; j < i; j++) {
-                if (members[j] == members[i]) {
-                    throw new IllegalArgumentException("sharer domain " + sdid + ": core " + members[i]
-                            + " listed twice");
-                }
-            }
-        }
+        DomainMembers.requireDistinct(members, cores, "core", "sharer domain " + sdid + ": core");
         final int base = sdid * ROW;
         final boolean redefined = sizes[sdid] > 0;
         for (int i = 0; i < sizes[sdid]; i++) {
@@ -173,14 +165,6 @@ public final class SharerDomains {
     }
 
     private void checkDomain(final int sdid) {
-        if (sdid < 0 || sdid >= domains) {
-            throw new IllegalArgumentException("sharer domain id = " + sdid + ": must be in [0, " + domains + ")");
-        }
-    }
-
-    private void checkCore(final int core) {
-        if (core < 0 || core >= cores) {
-            throw new IllegalArgumentException("core = " + core + ": must be in [0, " + cores + ")");
-        }
+        Checks.requireIndex("sharer domain id", sdid, domains);
     }
 }

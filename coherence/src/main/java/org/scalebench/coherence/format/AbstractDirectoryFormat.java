@@ -4,8 +4,15 @@ import java.util.Arrays;
 import org.scalebench.core.Checks;
 
 /**
- * What every format shares: the spec, sizes and the exclusive-owner array. Formats without a map cache
- * report zero map-cache traffic.
+ * What every format shares: the spec, sizes and the exclusive-owner array, and the bookkeeping that keeps an
+ * entry either shared or owned: {@link #reset} and {@link #setOwner} clear the format's sharer record
+ * ({@link #clearSharers}) and write the owner, and an entry is empty when it has neither an owner nor a sharer
+ * ({@link #hasNoSharers}). By default a format never broadcasts and lists its sharers exactly; formats without a
+ * map cache report zero map-cache traffic.
+ *
+ * <p>Every concrete format is final: where the protocol's call is inlined for the one format a run uses, the calls
+ * on {@code this} here are bound statically and cost nothing. Allocation: the owner array at construction.
+ * Thread-safety: none.
  */
 abstract class AbstractDirectoryFormat implements DirectoryFormat {
 
@@ -43,6 +50,48 @@ abstract class AbstractDirectoryFormat implements DirectoryFormat {
     @Override
     public final int owner(final int entry) {
         return owner[entry];
+    }
+
+    /**
+     * Drops every sharer the entry records, and any overflow or broadcast state (not the owner).
+     *
+     * @param entry the entry
+     */
+    protected abstract void clearSharers(int entry);
+
+    /**
+     * Whether the entry records no sharer and is in no overflow or broadcast state (the owner aside).
+     *
+     * @param entry the entry
+     * @return true when the sharer record is empty
+     */
+    protected abstract boolean hasNoSharers(int entry);
+
+    @Override
+    public final void reset(final int entry) {
+        clearSharers(entry);
+        owner[entry] = NONE;
+    }
+
+    @Override
+    public void setOwner(final int entry, final int core, final int sdid) {
+        clearSharers(entry);
+        owner[entry] = core;
+    }
+
+    @Override
+    public final boolean isEmpty(final int entry) {
+        return owner[entry] == NONE && hasNoSharers(entry);
+    }
+
+    @Override
+    public boolean isBroadcast(final int entry) {
+        return false;
+    }
+
+    @Override
+    public boolean isExact(final int entry) {
+        return true;
     }
 
     @Override

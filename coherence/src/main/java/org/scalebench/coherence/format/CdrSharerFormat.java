@@ -61,10 +61,15 @@ public final class CdrSharerFormat extends AbstractDirectoryFormat {
     }
 
     @Override
-    public void reset(final int entry) {
+    protected void clearSharers(final int entry) {
         mode[entry] = EMPTY;
         vector[entry] = 0;
-        owner[entry] = NONE;
+    }
+
+    @Override
+    protected boolean hasNoSharers(final int entry) {
+        final byte m = mode[entry];
+        return m != SHARED && m != BROADCAST;
     }
 
     @Override
@@ -115,11 +120,6 @@ public final class CdrSharerFormat extends AbstractDirectoryFormat {
     @Override
     public boolean isBroadcast(final int entry) {
         return mode[entry] == BROADCAST;
-    }
-
-    @Override
-    public boolean isEmpty(final int entry) {
-        return mode[entry] == EMPTY;
     }
 
     @Override

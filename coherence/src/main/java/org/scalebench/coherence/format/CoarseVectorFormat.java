@@ -16,11 +16,10 @@ import org.scalebench.core.SharerRows;
  *
  * <p>Allocation: at construction only. Thread-safety: none.
  */
-public final class CoarseVectorFormat extends AbstractDirectoryFormat {
+public final class CoarseVectorFormat extends AbstractPointerFormat {
 
     private final int groupShift;
     private final int groupSize;
-    private final PointerSlots pointers;
     private final SharerRows groups;
     private final SharerRows.Cursor cursor;
 
@@ -36,7 +35,6 @@ public final class CoarseVectorFormat extends AbstractDirectoryFormat {
         if (spec.kind() != FormatSpec.Kind.COARSE_VECTOR) {
             throw new IllegalArgumentException("format " + spec + ": not a coarse-vector format");
         }
-        this.pointers = new PointerSlots(spec, capacity);
         this.groupSize = FormatSpec.coarseGroupSize(spec.pointers(), Math.max(2, cores));
         this.groupShift = Integer.numberOfTrailingZeros(groupSize);
         this.groups = new SharerRows(capacity, ((cores - 1) >>> groupShift) + 1);
@@ -58,12 +56,11 @@ public final class CoarseVectorFormat extends AbstractDirectoryFormat {
     }
 
     @Override
-    public void reset(final int entry) {
+    protected void clearSharers(final int entry) {
         if (pointers.isOverflowed(entry)) {
             groups.clearRow(entry);
         }
-        pointers.clear(entry);
-        owner[entry] = NONE;
+        super.clearSharers(entry);
     }
 
     @Override
@@ -85,34 +82,6 @@ public final class CoarseVectorFormat extends AbstractDirectoryFormat {
         groups.set(entry, core >>> groupShift);
         pointers.overflow(entry);
         return NONE;
-    }
-
-    @Override
-    public void removeSharer(final int entry, final int core) {
-        if (!pointers.isOverflowed(entry)) {
-            pointers.remove(entry, core); // in coarse mode a group bit may stand for other sharers too
-        }
-    }
-
-    @Override
-    public void setOwner(final int entry, final int core, final int sdid) {
-        reset(entry);
-        owner[entry] = core;
-    }
-
-    @Override
-    public boolean isBroadcast(final int entry) {
-        return false;
-    }
-
-    @Override
-    public boolean isEmpty(final int entry) {
-        return pointers.isEmpty(entry) && owner[entry] == NONE;
-    }
-
-    @Override
-    public boolean isExact(final int entry) {
-        return !pointers.isOverflowed(entry);
     }
 
     @Override

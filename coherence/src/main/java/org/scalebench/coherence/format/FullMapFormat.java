@@ -31,9 +31,13 @@ public final class FullMapFormat extends AbstractDirectoryFormat {
     }
 
     @Override
-    public void reset(final int entry) {
+    protected void clearSharers(final int entry) {
         sharers.clearRow(entry);
-        owner[entry] = NONE;
+    }
+
+    @Override
+    protected boolean hasNoSharers(final int entry) {
+        return sharers.isEmpty(entry);
     }
 
     @Override
@@ -45,27 +49,6 @@ public final class FullMapFormat extends AbstractDirectoryFormat {
     @Override
     public void removeSharer(final int entry, final int core) {
         sharers.clear(entry, core);
-    }
-
-    @Override
-    public void setOwner(final int entry, final int core, final int sdid) {
-        sharers.clearRow(entry);
-        owner[entry] = core;
-    }
-
-    @Override
-    public boolean isBroadcast(final int entry) {
-        return false;
-    }
-
-    @Override
-    public boolean isEmpty(final int entry) {
-        return owner[entry] == NONE && sharers.isEmpty(entry);
-    }
-
-    @Override
-    public boolean isExact(final int entry) {
-        return true;
     }
 
     @Override

@@ -69,12 +69,7 @@ public final class HierarchicalFormat extends AbstractDirectoryFormat {
     }
 
     @Override
-    public void reset(final int entry) {
-        clearList(entry);
-        owner[entry] = NONE;
-    }
-
-    private void clearList(final int entry) {
+    protected void clearSharers(final int entry) {
         int c = first[entry];
         while (c != NIL) {
             final int n = cellNext[c];
@@ -121,24 +116,8 @@ public final class HierarchicalFormat extends AbstractDirectoryFormat {
     }
 
     @Override
-    public void setOwner(final int entry, final int core, final int sdid) {
-        clearList(entry);
-        owner[entry] = core;
-    }
-
-    @Override
-    public boolean isBroadcast(final int entry) {
-        return false;
-    }
-
-    @Override
-    public boolean isEmpty(final int entry) {
-        return owner[entry] == NONE && first[entry] == NIL;
-    }
-
-    @Override
-    public boolean isExact(final int entry) {
-        return true;
+    protected boolean hasNoSharers(final int entry) {
+        return first[entry] == NIL;
     }
 
     /**

@@ -9,10 +9,9 @@ package org.scalebench.coherence.format;
  *
  * <p>Allocation: at construction only. Thread-safety: none.
  */
-public final class LimitedPointerFormat extends AbstractDirectoryFormat {
+public final class LimitedPointerFormat extends AbstractPointerFormat {
 
     private final boolean broadcastOnOverflow;
-    private final PointerSlots pointers;
 
     /**
      * Creates the format.
@@ -27,18 +26,11 @@ public final class LimitedPointerFormat extends AbstractDirectoryFormat {
             throw new IllegalArgumentException("format " + spec + ": not a limited-pointer format");
         }
         this.broadcastOnOverflow = spec.kind() == FormatSpec.Kind.DIR_B;
-        this.pointers = new PointerSlots(spec, capacity);
     }
 
     @Override
     public int maxTargets() {
         return pointers.slots();
-    }
-
-    @Override
-    public void reset(final int entry) {
-        pointers.clear(entry);
-        owner[entry] = NONE;
     }
 
     @Override
@@ -58,31 +50,8 @@ public final class LimitedPointerFormat extends AbstractDirectoryFormat {
     }
 
     @Override
-    public void removeSharer(final int entry, final int core) {
-        if (!pointers.isOverflowed(entry)) {
-            pointers.remove(entry, core);
-        }
-    }
-
-    @Override
-    public void setOwner(final int entry, final int core, final int sdid) {
-        pointers.clear(entry);
-        owner[entry] = core;
-    }
-
-    @Override
     public boolean isBroadcast(final int entry) {
         return pointers.isOverflowed(entry);
-    }
-
-    @Override
-    public boolean isEmpty(final int entry) {
-        return pointers.isEmpty(entry) && owner[entry] == NONE;
-    }
-
-    @Override
-    public boolean isExact(final int entry) {
-        return !pointers.isOverflowed(entry);
     }
 
     @Override

@@ -5,10 +5,12 @@ import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.scalebench.core.data.DataFileException;
 import org.scalebench.core.data.DataTable;
 import org.scalebench.core.data.DataValues;
+import org.scalebench.core.data.Named;
 import org.scalebench.core.data.TextLimits;
 
 /**
@@ -212,6 +214,41 @@ public final class ParameterTable {
                     + ": must be greater than 0 and at most " + DataValues.format(MAX_QUANTITY));
         }
         return v;
+    }
+
+    /**
+     * A choice named by a word ({@link Named#parse}: case and surrounding blanks ignored).
+     *
+     * @param parameter the name, also the name the message gives the value
+     * @param type the enum of choices
+     * @param <E> the enum
+     * @return the choice
+     * @throws IllegalArgumentException naming file, line, value and the words allowed when missing or unknown
+     */
+    public <E extends Enum<E> & Named> E named(final String parameter, final Class<E> type) {
+        final String value = string(parameter);
+        try {
+            return Named.parse(type, parameter, value);
+        } catch (final IllegalArgumentException e) {
+            throw new DataFileException(origin, rows.get(parameter).line(), e.getMessage());
+        }
+    }
+
+    /**
+     * A switch: {@code on} or {@code off}, in any case.
+     *
+     * @param parameter the name
+     * @return true for on
+     * @throws IllegalArgumentException naming file, line and value when missing or neither
+     */
+    public boolean onOff(final String parameter) {
+        final String value = string(parameter);
+        final String word = value.toLowerCase(Locale.ROOT);
+        if (!word.equals("on") && !word.equals("off")) {
+            throw new DataFileException(origin, rows.get(parameter).line(), parameter + " = "
+                    + TextLimits.quoted(value) + ": must be on or off");
+        }
+        return word.equals("on");
     }
 
     /** The largest value {@link #positive} accepts. */

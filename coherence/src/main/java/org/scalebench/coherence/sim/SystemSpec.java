@@ -21,7 +21,6 @@ import org.scalebench.coherence.storage.StorageModel;
 import org.scalebench.core.HierarchicalTopology;
 import org.scalebench.core.MeshTopology;
 import org.scalebench.core.ReplacementPolicy;
-import org.scalebench.core.data.DataFileException;
 
 /**
  * A simulated machine read from a configuration file ({@code parameter,value,unit,source}; see
@@ -144,7 +143,7 @@ public final class SystemSpec {
         this.policy = replacement(t.string("replacement"));
         FormatSpec.parse(t.string("baseline_format"));
         memoryConfig(); // validates the memory parameters now, not at the first run
-        BroadcastExit.parse(t.string("b_state"));
+        broadcastExit();
         mapCacheReplacement();
         invalidationDelivery();
         mshrsPerCore();
@@ -202,13 +201,9 @@ public final class SystemSpec {
         }
         final double bytesPerCycle = t.positive("memory_channel_gbps") / clockGhz();
         final int service = (int) Math.ceil(LineAddress.LINE_BYTES / bytesPerCycle);
-        final String contention = t.string("contention").toLowerCase(Locale.ROOT);
-        if (!contention.equals("on") && !contention.equals("off")) {
-            throw new IllegalArgumentException(t.origin() + ": contention = '" + contention + "': must be on or off");
-        }
         return new MemoryConfig(sliceSets, sliceWays, replacement(t.string("home_slice_replacement")),
                 t.integer("home_data_cycles", 0, 1 << 30),
-                t.integer("memory_cycles", 0, 1 << 30), nodes, ofHome, service, contention.equals("on"),
+                t.integer("memory_cycles", 0, 1 << 30), nodes, ofHome, service, t.onOff("contention"),
                 t.integer("think_cycles", 0, 1 << 20));
     }
 
@@ -381,12 +376,7 @@ public final class SystemSpec {
      * @return true for link queues
      */
     public boolean linkContention() {
-        final String value = table.string("link_contention").toLowerCase(Locale.ROOT);
-        if (!value.equals("on") && !value.equals("off")) {
-            throw new DataFileException(table.origin(), table.rows().get("link_contention").line(),
-                    "link_contention = '" + value + "': must be on or off");
-        }
-        return value.equals("on");
+        return table.onOff("link_contention");
     }
 
     /**
@@ -395,13 +385,7 @@ public final class SystemSpec {
      * @return the delivery
      */
     public InvalidationDelivery invalidationDelivery() {
-        final String value = table.string("invalidation_delivery");
-        try {
-            return InvalidationDelivery.parse(value);
-        } catch (final IllegalArgumentException e) {
-            throw new DataFileException(table.origin(), table.rows().get("invalidation_delivery").line(),
-                    e.getMessage());
-        }
+        return table.named("invalidation_delivery", InvalidationDelivery.class);
     }
 
     /**
@@ -428,7 +412,7 @@ public final class SystemSpec {
      * @return the policy
      */
     public BroadcastExit broadcastExit() {
-        return BroadcastExit.parse(table.string("b_state"));
+        return table.named("b_state", BroadcastExit.class);
     }
 
     /**
@@ -438,13 +422,7 @@ public final class SystemSpec {
      * @return the policy
      */
     public MapCacheReplacement mapCacheReplacement() {
-        final String value = table.string("map_cache_replacement");
-        try {
-            return MapCacheReplacement.parse(value);
-        } catch (final IllegalArgumentException e) {
-            throw new DataFileException(table.origin(), table.rows().get("map_cache_replacement").line(),
-                    e.getMessage());
-        }
+        return table.named("map_cache_replacement", MapCacheReplacement.class);
     }
 
     /**

@@ -248,17 +248,13 @@ public final class EventQueue {
             int k = size++;
             while (k > 0) {
                 final int parent = (k - 1) >>> 1;
-                if (time[parent] < t || time[parent] == t && seq[parent] < s) {
+                if (precedes(time[parent], seq[parent], t, s)) {
                     break;
                 }
-                time[k] = time[parent];
-                seq[k] = seq[parent];
-                id[k] = id[parent];
+                move(parent, k);
                 k = parent;
             }
-            time[k] = t;
-            seq[k] = s;
-            id[k] = event;
+            put(k, t, s, event);
         }
 
         void poll() {
@@ -275,18 +271,30 @@ public final class EventQueue {
                 if (child >= n) {
                     break;
                 }
-                if (child + 1 < n && (time[child + 1] < time[child]
-                        || time[child + 1] == time[child] && seq[child + 1] < seq[child])) {
+                if (child + 1 < n && precedes(time[child + 1], seq[child + 1], time[child], seq[child])) {
                     child++;
                 }
-                if (t < time[child] || t == time[child] && s < seq[child]) {
+                if (precedes(t, s, time[child], seq[child])) {
                     break;
                 }
-                time[k] = time[child];
-                seq[k] = seq[child];
-                id[k] = id[child];
+                move(child, k);
                 k = child;
             }
+            put(k, t, s, event);
+        }
+
+        /** The heap's order: earlier time first, then the earlier added. */
+        private static boolean precedes(final long t, final long s, final long otherT, final long otherS) {
+            return t < otherT || t == otherT && s < otherS;
+        }
+
+        private void move(final int from, final int to) {
+            time[to] = time[from];
+            seq[to] = seq[from];
+            id[to] = id[from];
+        }
+
+        private void put(final int k, final long t, final long s, final int event) {
             time[k] = t;
             seq[k] = s;
             id[k] = event;

@@ -92,15 +92,7 @@ public class Resources {
             trainPushed[r] += service;
         }
         busyUntil[r] = start + service;
-        busy[r] += service;
-        packetCount[r]++;
-        packetsServed++;
-        final long wait = start - arrival;
-        if (wait > 0) {
-            waited[r] += wait;
-            waitSum += wait;
-            queuedPackets++;
-        }
+        account(r, arrival, start, service, 1);
         return start;
     }
 
@@ -120,7 +112,16 @@ public class Resources {
         final long end = start + length;
         trainEnd[r] = end;
         trainPacket[r] = service;
-        busy[r] += length;
+        account(r, arrival, start, length, packets);
+        return end;
+    }
+
+    /**
+     * Accounts the service of a packet or a train at resource {@code r}: its busy cycles, its packets, and its wait
+     * (once, however many packets it has) if it started after it arrived.
+     */
+    private void account(final int r, final long arrival, final long start, final long cycles, final int packets) {
+        busy[r] += cycles;
         packetCount[r] += packets;
         packetsServed += packets;
         final long wait = start - arrival;
@@ -129,7 +130,6 @@ public class Resources {
             waitSum += wait;
             queuedPackets++;
         }
-        return end;
     }
 
     /**

@@ -124,7 +124,11 @@ public final class TimingPath {
     }
 
     private void leg(final int r, final int cycles, final int count) {
-        final int c = chainIndex();
+        appendLeg(chainIndex(), r, cycles, count);
+    }
+
+    /** Appends a leg to chain {@code c}, the chain's pending delay before it; returns the leg's position. */
+    private int appendLeg(final int c, final int r, final int cycles, final int count) {
         final int n = legs[c];
         if (n == MAX_LEGS) {
             throw new IllegalStateException("a timing chain of more than " + MAX_LEGS + " legs");
@@ -136,6 +140,7 @@ public final class TimingPath {
         packets[i] = count;
         tail[c] = 0;
         legs[c] = n + 1;
+        return n;
     }
 
     /**
@@ -147,18 +152,7 @@ public final class TimingPath {
             throw new IllegalStateException("one fork per transaction, from the root");
         }
         // the root's pending delay stays before the fork: record it as a leg of no resource
-        final int n = legs[ROOT];
-        if (n == MAX_LEGS) {
-            throw new IllegalStateException("a timing chain of more than " + MAX_LEGS + " legs");
-        }
-        final int i = ROOT * MAX_LEGS + n;
-        delay[i] = tail[ROOT];
-        resource[i] = NONE;
-        service[i] = 0;
-        packets[i] = 0;
-        tail[ROOT] = 0;
-        legs[ROOT] = n + 1;
-        forkAt = n;
+        forkAt = appendLeg(ROOT, NONE, 0, 0);
         forkOpen = true;
         current = BRANCH_A;
     }

@@ -126,4 +126,20 @@ class ParameterTableTest {
         assertEquals("no such configuration resource: /nope.csv", assertThrows(IllegalArgumentException.class,
                 () -> ParameterTable.fromResource("/nope.csv")).getMessage());
     }
+
+    @Test
+    void namedChoicesAndSwitchesReadAnyCaseAndAreRefusedWithFileAndLine(@TempDir final Path dir) throws IOException {
+        final ParameterTable t = table(dir, TABLE).with(Map.of("name", " RTL ", "ways", "On"), "a test");
+        assertEquals(org.scalebench.coherence.domain.MapCacheReplacement.RTL,
+                t.named("name", org.scalebench.coherence.domain.MapCacheReplacement.class));
+        assertTrue(t.onOff("ways"));
+        assertFalse(t.with(Map.of("ways", "off"), "a test").onOff("ways"));
+        final String file = t.origin();
+        assertEquals(file + ":3: cores = '8': must be lru or rtl", assertThrows(DataFileException.class,
+                () -> t.named("cores", org.scalebench.coherence.domain.MapCacheReplacement.class)).getMessage());
+        assertEquals(file + ":3: cores = '8': must be on or off",
+                assertThrows(DataFileException.class, () -> t.onOff("cores")).getMessage());
+        assertEquals(file + ": missing parameter 'nope'",
+                assertThrows(DataFileException.class, () -> t.onOff("nope")).getMessage());
+    }
 }

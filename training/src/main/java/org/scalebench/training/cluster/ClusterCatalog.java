@@ -3,7 +3,6 @@ package org.scalebench.training.cluster;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -14,6 +13,7 @@ import org.scalebench.training.collective.NcclFabric;
 import org.scalebench.training.collective.NcclGeneration;
 import org.scalebench.core.data.DataTable;
 import org.scalebench.core.data.DataFileException;
+import org.scalebench.core.data.ItemRows;
 import org.scalebench.core.data.TextLimits;
 
 /**
@@ -82,13 +82,7 @@ public final class ClusterCatalog {
      * @throws IllegalArgumentException naming the value and the built-in names
      */
     public static Cluster builtIn(final String name) {
-        final Map<String, Cluster> all = BuiltIn.ALL;
-        final Cluster c = all.get(name.trim().toLowerCase(Locale.ROOT));
-        if (c == null) {
-            throw new IllegalArgumentException("cluster = '" + name + "': must be one of " + String.join(", ",
-                    all.keySet()) + " or a CSV file");
-        }
-        return c;
+        return ItemRows.builtIn(BuiltIn.ALL, "cluster", name);
     }
 
     /**
@@ -114,12 +108,7 @@ public final class ClusterCatalog {
      * @throws DataFileException if the file is malformed or holds no or several clusters
      */
     public static Cluster load(final Path path) {
-        final Map<String, Cluster> all = readAll(DataTable.read(path));
-        if (all.size() != 1) {
-            throw new DataFileException(path.toString(), 0, "holds " + all.size() + " clusters " + all.keySet()
-                    + ": must hold exactly one");
-        }
-        return all.values().iterator().next();
+        return ItemRows.only(path.toString(), "clusters", readAll(DataTable.read(path)));
     }
 
     /**
@@ -130,30 +119,8 @@ public final class ClusterCatalog {
      * @throws DataFileException if the table is malformed
      */
     public static Map<String, Cluster> readAll(final DataTable table) {
-        table.requireColumns("cluster", "parameter", "value", "source");
-        final Map<String, Map<String, DataTable.Row>> byCluster = new LinkedHashMap<>();
-        for (final DataTable.Row row : table.rows()) {
-            final String cluster = row.require("cluster").toLowerCase(Locale.ROOT);
-            final String parameter = row.require("parameter").toLowerCase(Locale.ROOT);
-            row.require("value");
-            row.require("source");
-            if (!REQUIRED.contains(parameter) && !OPTIONAL_KEYS.contains(parameter) && !parameter.startsWith(LINKS)) {
-                throw row.error("parameter = '" + parameter + "': must be one of " + String.join(", ", REQUIRED)
-                        + ", " + String.join(", ", OPTIONAL_KEYS) + " or " + LINKS + "I.J");
-            }
-            if (parameter.endsWith("_gbps")) {
-                positive(row);
-            } else if (parameter.endsWith("_us")) {
-                nonNegative(row);
-            }
-            final Map<String, DataTable.Row> params = byCluster.computeIfAbsent(cluster, k -> new LinkedHashMap<>());
-            if (params.put(parameter, row) != null) {
-                throw row.error("parameter '" + parameter + "' of cluster '" + cluster + "' given twice");
-            }
-        }
-        if (byCluster.isEmpty()) {
-            throw new DataFileException(table.file(), 0, "holds no cluster rows");
-        }
+        final Map<String, Map<String, DataTable.Row>> byCluster = ItemRows.group(table, "cluster",
+                ClusterCatalog::checkRow);
         final Map<String, Cluster> clusters = new LinkedHashMap<>();
         for (final Map.Entry<String, Map<String, DataTable.Row>> e : byCluster.entrySet()) {
             clusters.put(e.getKey(), build(table.file(), e.getKey(), e.getValue()));
@@ -161,17 +128,23 @@ public final class ClusterCatalog {
         return clusters;
     }
 
+    private static void checkRow(final String parameter, final DataTable.Row row) {
+        row.require("value");
+        row.require("source");
+        if (!REQUIRED.contains(parameter) && !OPTIONAL_KEYS.contains(parameter) && !parameter.startsWith(LINKS)) {
+            throw row.error("parameter = '" + parameter + "': must be one of " + String.join(", ", REQUIRED)
+                    + ", " + String.join(", ", OPTIONAL_KEYS) + " or " + LINKS + "I.J");
+        }
+        if (parameter.endsWith("_gbps")) {
+            positive(row);
+        } else if (parameter.endsWith("_us")) {
+            nonNegative(row);
+        }
+    }
+
     private static Cluster build(final String file, final String name, final Map<String, DataTable.Row> p) {
-        for (final String required : REQUIRED) {
-            if (!p.containsKey(required)) {
-                throw new DataFileException(file, 0, "cluster '" + name + "' has no '" + required
-                        + "' row: every cluster needs " + String.join(", ", REQUIRED));
-            }
-        }
-        final Map<String, String> sources = new HashMap<>();
-        for (final Map.Entry<String, DataTable.Row> e : p.entrySet()) {
-            sources.put(e.getKey(), e.getValue().require("source"));
-        }
+        ItemRows.requireParameters(file, "cluster", name, p, REQUIRED);
+        final Map<String, String> sources = ItemRows.sources(p);
         final int gpus = integer(p.get("gpus_per_node"), 1, MAX_GPUS_PER_NODE);
         final String topology = p.get("peer_topology").require("value").toLowerCase(Locale.ROOT);
         final double linkBandwidth = positive(p.get("peer_link_bandwidth_gbps")) * GIGA;

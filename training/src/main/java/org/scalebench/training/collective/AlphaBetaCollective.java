@@ -46,9 +46,7 @@ public abstract class AlphaBetaCollective implements CollectiveCost {
 
     @Override
     public final double seconds(final long bytes, final int ranks) {
-        if (bytes < 0) {
-            throw new IllegalArgumentException("bytes = " + bytes + ": must be at least 0");
-        }
+        Checks.requireAtLeast("bytes", bytes, 0L);
         Checks.requireAtLeast("ranks", ranks, 1);
         return ranks == 1 ? 0.0 : cost(bytes, ranks);
     }

@@ -63,9 +63,7 @@ public final class HierarchicalAllReduce implements CollectiveCost {
 
     @Override
     public double seconds(final long bytes, final int ranks) {
-        if (bytes < 0) {
-            throw new IllegalArgumentException("bytes = " + bytes + ": must be at least 0");
-        }
+        Checks.requireAtLeast("bytes", bytes, 0L);
         Checks.requireAtLeast("ranks", ranks, 1);
         final double n = bytes;
         final int k = Math.min(ranksPerNode, ranks);

@@ -183,9 +183,7 @@ public final class NcclModel {
     }
 
     private static void check(final long bytes, final int nRanks, final int nNodes) {
-        if (bytes < 0) {
-            throw new IllegalArgumentException("bytes = " + bytes + ": must be at least 0");
-        }
+        Checks.requireAtLeast("bytes", bytes, 0L);
         Checks.requireAtLeast("ranks", nRanks, 1);
         if (nNodes < 1 || nNodes > nRanks) {
             throw new IllegalArgumentException("nodes = " + nNodes + ": must be in [1, ranks = " + nRanks + "]");
@@ -381,9 +379,7 @@ public final class NcclModel {
      * @return the factor
      */
     public double treeCorrectionFactor(final NcclProtocol protocol, final long bytes) {
-        if (bytes < 0) {
-            throw new IllegalArgumentException("bytes = " + bytes + ": must be at least 0");
-        }
+        Checks.requireAtLeast("bytes", bytes, 0L);
         return correction(protocol.ordinal(), bytes);
     }
 

@@ -5,13 +5,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.scalebench.training.cluster.Cluster;
 import org.scalebench.core.data.DataTable;
 import org.scalebench.core.data.DataValues;
 import org.scalebench.core.data.DataFileException;
+import org.scalebench.core.data.ItemRows;
 import org.scalebench.core.data.TextLimits;
 
 /**
@@ -67,19 +67,9 @@ public final class GpuCatalog {
     public static GpuSpec resolve(final String nameOrFile) {
         final Path path = Path.of(nameOrFile);
         if (Files.isRegularFile(path)) {
-            final Map<String, GpuSpec> all = readAll(DataTable.read(path));
-            if (all.size() != 1) {
-                throw new DataFileException(path.toString(), 0, "holds " + all.size() + " GPUs " + all.keySet()
-                        + ": must hold exactly one");
-            }
-            return all.values().iterator().next();
+            return ItemRows.only(path.toString(), "GPUs", readAll(DataTable.read(path)));
         }
-        final GpuSpec spec = BuiltIn.ALL.get(nameOrFile.trim().toLowerCase(Locale.ROOT));
-        if (spec == null) {
-            throw new IllegalArgumentException("gpu = '" + nameOrFile + "': must be one of "
-                    + String.join(", ", BuiltIn.ALL.keySet()) + " or a CSV file");
-        }
-        return spec;
+        return ItemRows.builtIn(BuiltIn.ALL, "gpu", nameOrFile);
     }
 
     /**
@@ -108,41 +98,11 @@ public final class GpuCatalog {
      * @throws DataFileException naming the file and line of the first error
      */
     public static Map<String, GpuSpec> readAll(final DataTable table) {
-        table.requireColumns("gpu", "parameter", "value", "source");
-        final Map<String, Map<String, DataTable.Row>> byGpu = new LinkedHashMap<>();
-        for (final DataTable.Row row : table.rows()) {
-            final String gpu = row.require("gpu").toLowerCase(Locale.ROOT);
-            final String parameter = row.require("parameter").toLowerCase(Locale.ROOT);
-            row.require("value");
-            row.require("source");
-            if (!PARAMETERS.contains(parameter)) {
-                throw row.error("parameter = '" + parameter + "': must be one of " + String.join(", ", PARAMETERS));
-            }
-            if (!parameter.equals("device")) {
-                final double v = row.number("value");
-                final double max = MAX.get(parameter);
-                final boolean whole = WHOLE.contains(parameter);
-                if (!(v > 0 && v <= max) || whole && v != Math.rint(v)) {
-                    throw row.error(parameter + " = " + TextLimits.quoted(row.require("value")) + ": must be "
-                            + (whole ? "a whole number" : "a number") + " in (0, " + DataValues.format(max) + "]");
-                }
-            }
-            if (byGpu.computeIfAbsent(gpu, k -> new LinkedHashMap<>()).put(parameter, row) != null) {
-                throw row.error("parameter '" + parameter + "' of gpu '" + gpu + "' given twice");
-            }
-        }
-        if (byGpu.isEmpty()) {
-            throw new DataFileException(table.file(), 0, "holds no gpu rows");
-        }
+        final Map<String, Map<String, DataTable.Row>> byGpu = ItemRows.group(table, "gpu", GpuCatalog::checkRow);
         final Map<String, GpuSpec> specs = new LinkedHashMap<>();
         byGpu.forEach((gpu, rows) -> {
-            for (final String p : PARAMETERS) {
-                if (!rows.containsKey(p)) {
-                    throw new DataFileException(table.file(), 0, "gpu '" + gpu + "' has no '" + p + "' row");
-                }
-            }
-            final Map<String, String> sources = new LinkedHashMap<>();
-            rows.forEach((k, row) -> sources.put(k, row.require("source")));
+            ItemRows.requireParameters(table.file(), "gpu", gpu, rows, PARAMETERS);
+            final Map<String, String> sources = ItemRows.sources(rows);
             try {
                 specs.put(gpu, new GpuSpec(gpu, rows.get("device").require("value"),
                         rows.get("peak_dense_fp16_tflops").number("value") * 1e12,
@@ -158,5 +118,22 @@ public final class GpuCatalog {
             }
         });
         return specs;
+    }
+
+    private static void checkRow(final String parameter, final DataTable.Row row) {
+        row.require("value");
+        row.require("source");
+        if (!PARAMETERS.contains(parameter)) {
+            throw row.error("parameter = '" + parameter + "': must be one of " + String.join(", ", PARAMETERS));
+        }
+        if (!parameter.equals("device")) {
+            final double v = row.number("value");
+            final double max = MAX.get(parameter);
+            final boolean whole = WHOLE.contains(parameter);
+            if (!(v > 0 && v <= max) || whole && v != Math.rint(v)) {
+                throw row.error(parameter + " = " + TextLimits.quoted(row.require("value")) + ": must be "
+                        + (whole ? "a whole number" : "a number") + " in (0, " + DataValues.format(max) + "]");
+            }
+        }
     }
 }

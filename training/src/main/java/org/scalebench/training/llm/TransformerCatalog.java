@@ -5,10 +5,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.scalebench.core.data.DataTable;
 import org.scalebench.core.data.DataFileException;
+import org.scalebench.core.data.ItemRows;
 import org.scalebench.core.data.TextLimits;
 
 /**
@@ -60,12 +60,7 @@ public final class TransformerCatalog {
      * @throws IllegalArgumentException naming the value and the built-in names
      */
     public static TransformerProfile builtIn(final String name) {
-        final TransformerProfile p = BuiltIn.ALL.get(name.trim().toLowerCase(Locale.ROOT));
-        if (p == null) {
-            throw new IllegalArgumentException("model = " + TextLimits.quoted(name) + ": must be one of "
-                    + String.join(", ", BuiltIn.ALL.keySet()) + " or a CSV file");
-        }
-        return p;
+        return ItemRows.builtIn(BuiltIn.ALL, "model", name);
     }
 
     /**
@@ -77,12 +72,7 @@ public final class TransformerCatalog {
     public static TransformerProfile resolve(final String nameOrFile) {
         final Path path = Path.of(nameOrFile);
         if (Files.isRegularFile(path)) {
-            final Map<String, TransformerProfile> all = readAll(DataTable.read(path));
-            if (all.size() != 1) {
-                throw new DataFileException(path.toString(), 0, "holds " + all.size() + " models " + all.keySet()
-                        + ": must hold exactly one");
-            }
-            return all.values().iterator().next();
+            return ItemRows.only(path.toString(), "models", readAll(DataTable.read(path)));
         }
         return builtIn(nameOrFile);
     }
@@ -95,44 +85,32 @@ public final class TransformerCatalog {
      * @throws DataFileException naming the file and line of the first error
      */
     public static Map<String, TransformerProfile> readAll(final DataTable table) {
-        table.requireColumns("model", "parameter", "value", "source");
-        final Map<String, Map<String, DataTable.Row>> byModel = new LinkedHashMap<>();
-        for (final DataTable.Row row : table.rows()) {
-            final String model = row.require("model").toLowerCase(Locale.ROOT);
-            final String parameter = row.require("parameter").toLowerCase(Locale.ROOT);
-            row.require("source");
-            if (!REQUIRED.contains(parameter) && !OPTIONAL.contains(parameter)) {
-                throw row.error("parameter = " + TextLimits.quoted(parameter) + ": must be one of " + String.join(", ", REQUIRED)
-                        + ", " + String.join(", ", OPTIONAL));
-            }
-            final double v = row.number("value");
-            final boolean flag = parameter.equals("swiglu");
-            final long max = MAX.get(parameter);
-            if (flag ? v != 0 && v != 1 : v < 1 || v != Math.rint(v) || v > max) {
-                throw row.error(parameter + " = " + TextLimits.quoted(row.require("value")) + ": must be "
-                        + (flag ? "0 or 1" : "a whole number in [1, " + max + "]"));
-            }
-            if (byModel.computeIfAbsent(model, k -> new LinkedHashMap<>()).put(parameter, row) != null) {
-                throw row.error("parameter '" + parameter + "' of model " + TextLimits.quoted(model) + " given twice");
-            }
-        }
-        if (byModel.isEmpty()) {
-            throw new DataFileException(table.file(), 0, "holds no model rows");
-        }
+        final Map<String, Map<String, DataTable.Row>> byModel = ItemRows.group(table, "model",
+                TransformerCatalog::checkRow);
         final Map<String, TransformerProfile> profiles = new LinkedHashMap<>();
         byModel.forEach((model, rows) -> profiles.put(model, profile(table.file(), model, rows)));
         return profiles;
     }
 
+    private static void checkRow(final String parameter, final DataTable.Row row) {
+        row.require("source");
+        if (!REQUIRED.contains(parameter) && !OPTIONAL.contains(parameter)) {
+            throw row.error("parameter = " + TextLimits.quoted(parameter) + ": must be one of " + String.join(", ", REQUIRED)
+                    + ", " + String.join(", ", OPTIONAL));
+        }
+        final double v = row.number("value");
+        final boolean flag = parameter.equals("swiglu");
+        final long max = MAX.get(parameter);
+        if (flag ? v != 0 && v != 1 : v < 1 || v != Math.rint(v) || v > max) {
+            throw row.error(parameter + " = " + TextLimits.quoted(row.require("value")) + ": must be "
+                    + (flag ? "0 or 1" : "a whole number in [1, " + max + "]"));
+        }
+    }
+
     private static TransformerProfile profile(final String file, final String model,
             final Map<String, DataTable.Row> rows) {
-        for (final String required : REQUIRED) {
-            if (!rows.containsKey(required)) {
-                throw new DataFileException(file, 0, "model '" + model + "' has no '" + required + "' row");
-            }
-        }
-        final Map<String, String> sources = new LinkedHashMap<>();
-        rows.forEach((k, row) -> sources.put(k, row.require("source")));
+        ItemRows.requireParameters(file, "model", model, rows, REQUIRED);
+        final Map<String, String> sources = ItemRows.sources(rows);
         final int hidden = whole(rows, "hidden", 0);
         final int heads = whole(rows, "heads", 0);
         try {
