@@ -131,10 +131,7 @@ public final class ClosedLoopMachine implements Timeline.Cores {
         this.nextGap = new int[cores];
         this.issuing = workload.issuingCores();
         for (final int c : issuing) {
-            if (c < 0 || c >= cores) {
-                throw new IllegalArgumentException("issuing core = " + c + ": must be in [0, " + cores + ")");
-            }
-            timeline.wake(c, 0);
+            timeline.wake(Checks.requireIndex("issuing core", c, cores), 0);
         }
     }
 
