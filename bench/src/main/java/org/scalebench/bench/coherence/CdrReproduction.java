@@ -32,7 +32,7 @@ import org.scalebench.coherence.storage.StorageModel;
  * counted), then studies run by the same code as the command line's: CDR against every baseline format on
  * chip1024 and wsc1m over a grid of outside shares and seeds ({@link CompareStudy}, as {@code coherence compare}),
  * a sensitivity table of the headline numbers (B-state policy, map caches, DRAM latency, slice capacity, think time,
- * contention, warm-up; each a {@code coherence compare} with one parameter replaced), and the Home Restriction
+ * contention, invalidation delivery, warm-up; each a {@code coherence compare} with one parameter replaced), and the Home Restriction
  * domain-size sweep ({@link SweepStudy}, as {@code coherence sweep}). The sizes of every study are a {@link Plan}.
  * The paper's figures are not public; its claims are the abstract's, and the report puts scalebench's numbers
  * beside them.
@@ -169,6 +169,9 @@ public final class CdrReproduction implements ReproductionPart {
             v.add(new Variant("think 8 cycles between accesses", Map.of("think_cycles", "8"), SENSITIVITY_RUNS, null));
         }
         v.add(new Variant("no contention", Map.of("contention", "off"), SENSITIVITY_RUNS, null));
+        // every multi-target invalidation (a full map's sharers, a broadcast) goes as unicasts, not a multicast tree
+        v.add(new Variant("invalidations sent serially", Map.of("invalidation_delivery", "serial"), SENSITIVITY_RUNS,
+                null));
         v.add(new Variant("cold start (200,000 accesses of warm-up)", Map.of(), SENSITIVITY_RUNS, COLD_START_WARMUP));
         return v;
     }
