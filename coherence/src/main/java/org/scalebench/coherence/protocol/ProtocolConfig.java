@@ -10,7 +10,8 @@ import org.scalebench.core.ReplacementPolicy;
 
 /**
  * Everything {@link MesiProtocol} is sized and timed from. Validated on construction; every violation
- * names the parameter, its value and what is allowed.
+ * names the parameter, its value and what is allowed. Built by name with {@link #builder()} (or
+ * {@link #toBuilder()} to change some parameters of a machine's configuration), never by position.
  *
  * @param cores cores, each with a private cache, at least 2
  * @param network the interconnect; its nodes are the cores
@@ -43,43 +44,6 @@ public record ProtocolConfig(int cores, Interconnect network, int[] homeNodes, i
         int sharerDomainCount, int homeDomainCount, MemoryConfig memory,
         BroadcastExit broadcastExit, MapCacheReplacement mapCacheReplacement, InvalidationDelivery invalidations,
         boolean linkContention) {
-
-    /**
-     * The configuration without memory behind the homes ({@link MemoryConfig#ideal}: every line served by
-     * its home in {@code homeDataCycles}, no contention), with OpenPiton's sticky broadcast state and LRU map
-     * caches.
-     *
-     * @param cores cores
-     * @param network the interconnect
-     * @param homeNodes home slice nodes
-     * @param privateSetsPerCore private sets per core
-     * @param privateWays private ways
-     * @param privatePolicy private replacement
-     * @param privateHitCycles private hit latency
-     * @param directorySetsPerHome directory sets per home
-     * @param directoryWays directory ways
-     * @param directoryPolicy directory replacement
-     * @param directoryCycles directory latency
-     * @param homeDataCycles data latency at the home
-     * @param mapCacheEntries map-cache entries
-     * @param mapMissCycles map-table fetch latency
-     * @param format the directory format
-     * @param homeMapping the home mapping
-     * @param sharerDomainCount sharer domains
-     * @param homeDomainCount home domains
-     */
-    public ProtocolConfig(final int cores, final Interconnect network, final int[] homeNodes,
-            final int privateSetsPerCore, final int privateWays, final ReplacementPolicy privatePolicy,
-            final int privateHitCycles, final int directorySetsPerHome, final int directoryWays,
-            final ReplacementPolicy directoryPolicy, final int directoryCycles, final int homeDataCycles,
-            final int mapCacheEntries, final int mapMissCycles, final FormatSpec format, final HomeMapping homeMapping,
-            final int sharerDomainCount, final int homeDomainCount) {
-        this(cores, network, homeNodes, privateSetsPerCore, privateWays, privatePolicy, privateHitCycles,
-                directorySetsPerHome, directoryWays, directoryPolicy, directoryCycles, homeDataCycles, mapCacheEntries,
-                mapMissCycles, format, homeMapping, sharerDomainCount, homeDomainCount,
-                MemoryConfig.ideal(homeDataCycles), BroadcastExit.STICKY, MapCacheReplacement.LRU,
-                InvalidationDelivery.TREE, false);
-    }
 
     /** Validates every parameter. */
     public ProtocolConfig {
@@ -134,6 +98,348 @@ public record ProtocolConfig(int cores, Interconnect network, int[] homeNodes, i
      */
     public int homes() {
         return homeNodes.length;
+    }
+
+
+    /**
+     * A builder with no parameter set but the defaults: memory {@link MemoryConfig#ideal} at {@code homeDataCycles},
+     * OpenPiton's sticky broadcast state, LRU map caches, multicast-tree invalidations, links without contention.
+     *
+     * @return the builder
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * A builder holding this configuration's parameters, to change some of them.
+     *
+     * @return the builder
+     */
+    public Builder toBuilder() {
+        final Builder b = new Builder();
+        b.cores = cores;
+        b.network = network;
+        b.homeNodes = homeNodes;
+        b.privateSetsPerCore = privateSetsPerCore;
+        b.privateWays = privateWays;
+        b.privatePolicy = privatePolicy;
+        b.privateHitCycles = privateHitCycles;
+        b.directorySetsPerHome = directorySetsPerHome;
+        b.directoryWays = directoryWays;
+        b.directoryPolicy = directoryPolicy;
+        b.directoryCycles = directoryCycles;
+        b.homeDataCycles = homeDataCycles;
+        b.mapCacheEntries = mapCacheEntries;
+        b.mapMissCycles = mapMissCycles;
+        b.format = format;
+        b.homeMapping = homeMapping;
+        b.sharerDomainCount = sharerDomainCount;
+        b.homeDomainCount = homeDomainCount;
+        b.memory = memory;
+        b.broadcastExit = broadcastExit;
+        b.mapCacheReplacement = mapCacheReplacement;
+        b.invalidations = invalidations;
+        b.linkContention = linkContention;
+        return b;
+    }
+
+    /** Sets a {@link ProtocolConfig}'s parameters by name; {@link #build} validates them. Not thread-safe. */
+    public static final class Builder {
+
+        private int cores;
+        private Interconnect network;
+        private int[] homeNodes;
+        private int privateSetsPerCore;
+        private int privateWays;
+        private ReplacementPolicy privatePolicy;
+        private int privateHitCycles;
+        private int directorySetsPerHome;
+        private int directoryWays;
+        private ReplacementPolicy directoryPolicy;
+        private int directoryCycles;
+        private int homeDataCycles;
+        private int mapCacheEntries;
+        private int mapMissCycles;
+        private FormatSpec format;
+        private HomeMapping homeMapping;
+        private int sharerDomainCount;
+        private int homeDomainCount;
+        private MemoryConfig memory;
+        private BroadcastExit broadcastExit = BroadcastExit.STICKY;
+        private MapCacheReplacement mapCacheReplacement = MapCacheReplacement.LRU;
+        private InvalidationDelivery invalidations = InvalidationDelivery.TREE;
+        private boolean linkContention = false;
+
+        private Builder() {
+        }
+
+        /**
+         * Sets {@code cores}.
+         *
+         * @param value see {@link ProtocolConfig}
+         * @return this builder
+         */
+        public Builder cores(final int value) {
+            cores = value;
+            return this;
+        }
+
+        /**
+         * Sets {@code network}.
+         *
+         * @param value see {@link ProtocolConfig}
+         * @return this builder
+         */
+        public Builder network(final Interconnect value) {
+            network = value;
+            return this;
+        }
+
+        /**
+         * Sets {@code homeNodes}.
+         *
+         * @param value see {@link ProtocolConfig}
+         * @return this builder
+         */
+        public Builder homeNodes(final int[] value) {
+            homeNodes = value;
+            return this;
+        }
+
+        /**
+         * Sets {@code privateSetsPerCore}.
+         *
+         * @param value see {@link ProtocolConfig}
+         * @return this builder
+         */
+        public Builder privateSetsPerCore(final int value) {
+            privateSetsPerCore = value;
+            return this;
+        }
+
+        /**
+         * Sets {@code privateWays}.
+         *
+         * @param value see {@link ProtocolConfig}
+         * @return this builder
+         */
+        public Builder privateWays(final int value) {
+            privateWays = value;
+            return this;
+        }
+
+        /**
+         * Sets {@code privatePolicy}.
+         *
+         * @param value see {@link ProtocolConfig}
+         * @return this builder
+         */
+        public Builder privatePolicy(final ReplacementPolicy value) {
+            privatePolicy = value;
+            return this;
+        }
+
+        /**
+         * Sets {@code privateHitCycles}.
+         *
+         * @param value see {@link ProtocolConfig}
+         * @return this builder
+         */
+        public Builder privateHitCycles(final int value) {
+            privateHitCycles = value;
+            return this;
+        }
+
+        /**
+         * Sets {@code directorySetsPerHome}.
+         *
+         * @param value see {@link ProtocolConfig}
+         * @return this builder
+         */
+        public Builder directorySetsPerHome(final int value) {
+            directorySetsPerHome = value;
+            return this;
+        }
+
+        /**
+         * Sets {@code directoryWays}.
+         *
+         * @param value see {@link ProtocolConfig}
+         * @return this builder
+         */
+        public Builder directoryWays(final int value) {
+            directoryWays = value;
+            return this;
+        }
+
+        /**
+         * Sets {@code directoryPolicy}.
+         *
+         * @param value see {@link ProtocolConfig}
+         * @return this builder
+         */
+        public Builder directoryPolicy(final ReplacementPolicy value) {
+            directoryPolicy = value;
+            return this;
+        }
+
+        /**
+         * Sets {@code directoryCycles}.
+         *
+         * @param value see {@link ProtocolConfig}
+         * @return this builder
+         */
+        public Builder directoryCycles(final int value) {
+            directoryCycles = value;
+            return this;
+        }
+
+        /**
+         * Sets {@code homeDataCycles}.
+         *
+         * @param value see {@link ProtocolConfig}
+         * @return this builder
+         */
+        public Builder homeDataCycles(final int value) {
+            homeDataCycles = value;
+            return this;
+        }
+
+        /**
+         * Sets {@code mapCacheEntries}.
+         *
+         * @param value see {@link ProtocolConfig}
+         * @return this builder
+         */
+        public Builder mapCacheEntries(final int value) {
+            mapCacheEntries = value;
+            return this;
+        }
+
+        /**
+         * Sets {@code mapMissCycles}.
+         *
+         * @param value see {@link ProtocolConfig}
+         * @return this builder
+         */
+        public Builder mapMissCycles(final int value) {
+            mapMissCycles = value;
+            return this;
+        }
+
+        /**
+         * Sets {@code format}.
+         *
+         * @param value see {@link ProtocolConfig}
+         * @return this builder
+         */
+        public Builder format(final FormatSpec value) {
+            format = value;
+            return this;
+        }
+
+        /**
+         * Sets {@code homeMapping}.
+         *
+         * @param value see {@link ProtocolConfig}
+         * @return this builder
+         */
+        public Builder homeMapping(final HomeMapping value) {
+            homeMapping = value;
+            return this;
+        }
+
+        /**
+         * Sets {@code sharerDomainCount}.
+         *
+         * @param value see {@link ProtocolConfig}
+         * @return this builder
+         */
+        public Builder sharerDomainCount(final int value) {
+            sharerDomainCount = value;
+            return this;
+        }
+
+        /**
+         * Sets {@code homeDomainCount}.
+         *
+         * @param value see {@link ProtocolConfig}
+         * @return this builder
+         */
+        public Builder homeDomainCount(final int value) {
+            homeDomainCount = value;
+            return this;
+        }
+
+        /**
+         * Sets {@code memory}.
+         *
+         * @param value see {@link ProtocolConfig}
+         * @return this builder
+         */
+        public Builder memory(final MemoryConfig value) {
+            memory = value;
+            return this;
+        }
+
+        /**
+         * Sets {@code broadcastExit}.
+         *
+         * @param value see {@link ProtocolConfig}
+         * @return this builder
+         */
+        public Builder broadcastExit(final BroadcastExit value) {
+            broadcastExit = value;
+            return this;
+        }
+
+        /**
+         * Sets {@code mapCacheReplacement}.
+         *
+         * @param value see {@link ProtocolConfig}
+         * @return this builder
+         */
+        public Builder mapCacheReplacement(final MapCacheReplacement value) {
+            mapCacheReplacement = value;
+            return this;
+        }
+
+        /**
+         * Sets {@code invalidations}.
+         *
+         * @param value see {@link ProtocolConfig}
+         * @return this builder
+         */
+        public Builder invalidations(final InvalidationDelivery value) {
+            invalidations = value;
+            return this;
+        }
+
+        /**
+         * Sets {@code linkContention}.
+         *
+         * @param value see {@link ProtocolConfig}
+         * @return this builder
+         */
+        public Builder linkContention(final boolean value) {
+            linkContention = value;
+            return this;
+        }
+
+        /**
+         * The configuration.
+         *
+         * @return it
+         * @throws IllegalArgumentException naming the first parameter that is out of range or missing
+         */
+        public ProtocolConfig build() {
+            return new ProtocolConfig(cores, network, homeNodes, privateSetsPerCore, privateWays, privatePolicy,
+                    privateHitCycles, directorySetsPerHome, directoryWays, directoryPolicy, directoryCycles,
+                    homeDataCycles, mapCacheEntries, mapMissCycles, format, homeMapping, sharerDomainCount,
+                    homeDomainCount, memory == null ? MemoryConfig.ideal(homeDataCycles) : memory, broadcastExit,
+                    mapCacheReplacement, invalidations, linkContention);
+        }
     }
 
     private static void checkPowerOfTwo(final String name, final int value) {

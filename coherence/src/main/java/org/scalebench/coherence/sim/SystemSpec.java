@@ -361,12 +361,18 @@ public final class SystemSpec {
      * @return the configuration
      */
     public ProtocolConfig protocolConfig(final FormatSpec format, final HomeMapping mapping) {
-        return new ProtocolConfig(cores, network, homeNodes, privateSets, privateWays, policy,
-                table.integer("private_hit_cycles", 0, 1 << 20), directorySets, directoryWays, policy,
-                table.integer("directory_cycles", 0, 1 << 20), table.integer("home_data_cycles", 0, 1 << 30),
-                table.integer("map_cache_entries", 1, 64), table.integer("memory_cycles", 0, 1 << 30), format,
-                mapping, sharerDomains(), table.integer("home_domains", 1, 1 << 24), memoryConfig(),
-                broadcastExit(), mapCacheReplacement(), invalidationDelivery(), linkContention());
+        return ProtocolConfig.builder().cores(cores).network(network).homeNodes(homeNodes)
+                .privateSetsPerCore(privateSets).privateWays(privateWays).privatePolicy(policy)
+                .privateHitCycles(table.integer("private_hit_cycles", 0, 1 << 20))
+                .directorySetsPerHome(directorySets).directoryWays(directoryWays).directoryPolicy(policy)
+                .directoryCycles(table.integer("directory_cycles", 0, 1 << 20))
+                .homeDataCycles(table.integer("home_data_cycles", 0, 1 << 30))
+                .mapCacheEntries(table.integer("map_cache_entries", 1, 64))
+                .mapMissCycles(table.integer("memory_cycles", 0, 1 << 30))
+                .format(format).homeMapping(mapping).sharerDomainCount(sharerDomains())
+                .homeDomainCount(table.integer("home_domains", 1, 1 << 24)).memory(memoryConfig())
+                .broadcastExit(broadcastExit()).mapCacheReplacement(mapCacheReplacement())
+                .invalidations(invalidationDelivery()).linkContention(linkContention()).build();
     }
 
     /**

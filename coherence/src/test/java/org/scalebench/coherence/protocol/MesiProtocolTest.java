@@ -35,11 +35,9 @@ class MesiProtocolTest {
 
     private static MesiProtocol chip(final String format, final String homes, final InvalidationDelivery delivery) {
         final ProtocolConfig c = CHIP.protocolConfig(FormatSpec.parse(format), HomeMapping.parse(homes, 1024));
-        return new MesiProtocol(new ProtocolConfig(c.cores(), c.network(), c.homeNodes(), c.privateSetsPerCore(),
-                c.privateWays(), c.privatePolicy(), c.privateHitCycles(), c.directorySetsPerHome(), c.directoryWays(),
-                c.directoryPolicy(), c.directoryCycles(), c.homeDataCycles(), c.mapCacheEntries(), c.mapMissCycles(),
-                c.format(), c.homeMapping(), c.sharerDomainCount(), c.homeDomainCount(),
-                MemoryConfig.ideal(c.homeDataCycles()), BroadcastExit.STICKY, MapCacheReplacement.LRU, delivery, false));
+        return new MesiProtocol(c.toBuilder().memory(MemoryConfig.ideal(c.homeDataCycles()))
+                .broadcastExit(BroadcastExit.STICKY).mapCacheReplacement(MapCacheReplacement.LRU).invalidations(delivery)
+                .linkContention(false).build());
     }
 
     /** Byte address of line {@code line}. */

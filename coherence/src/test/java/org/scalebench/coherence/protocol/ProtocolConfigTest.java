@@ -87,4 +87,17 @@ class ProtocolConfigTest {
                 .contains("must be given"));
         assertEquals(1024, CHIP.homes());
     }
+
+    @Test
+    void theBuilderSetsParametersByNameAndFillsTheDefaults() {
+        assertEquals(CHIP, CHIP.toBuilder().build(), "toBuilder keeps every parameter");
+        final ProtocolConfig serial = CHIP.toBuilder().invalidations(InvalidationDelivery.SERIAL).build();
+        assertEquals(InvalidationDelivery.SERIAL, serial.invalidations());
+        assertEquals(CHIP.directoryWays(), serial.directoryWays());
+        final ProtocolConfig defaults = CHIP.toBuilder().memory(null).build();
+        assertTrue(defaults.memory().idealSlices(), "no memory given: ideal slices");
+        assertEquals(CHIP.homeDataCycles(), defaults.memory().sliceCycles());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> ProtocolConfig.builder().build()).getMessage()
+                .startsWith("cores = 0: must be at least 2"), "nothing set: the first missing parameter is named");
+    }
 }
