@@ -62,6 +62,15 @@ public final class SystemSpec {
     private final int directorySets;
     private final int directoryWays;
     private final ReplacementPolicy policy;
+    private final FormatSpec baselineFormat;
+    private final MemoryConfig memory;
+    private final BroadcastExit broadcastExit;
+    private final MapCacheReplacement mapCacheReplacement;
+    private final InvalidationDelivery invalidationDelivery;
+    private final int mshrsPerCore;
+    private final int thinkCycles;
+    private final boolean linkContention;
+    private final EnergyModel energy;
 
     private SystemSpec(final String name, final ParameterTable t) {
         this.name = name;
@@ -141,14 +150,19 @@ public final class SystemSpec {
         this.directorySets = powerOfTwo("directory entries per home / directory_ways",
                 (int) Math.max(1, entriesPerHome / directoryWays));
         this.policy = replacement(t.string("replacement"));
-        FormatSpec.parse(t.string("baseline_format"));
-        memoryConfig(); // validates the memory parameters now, not at the first run
-        broadcastExit();
-        mapCacheReplacement();
-        invalidationDelivery();
-        mshrsPerCore();
-        linkContention();
-        energyModel(); // and the energy constants, not after the run
+        // read and checked once, here: a bad value is refused when the file is read, not at the first run
+        this.baselineFormat = FormatSpec.parse(t.string("baseline_format"));
+        this.memory = readMemoryConfig();
+        this.broadcastExit = t.named("b_state", BroadcastExit.class);
+        this.mapCacheReplacement = t.named("map_cache_replacement", MapCacheReplacement.class);
+        this.invalidationDelivery = t.named("invalidation_delivery", InvalidationDelivery.class);
+        this.mshrsPerCore = t.integer("mshrs_per_core", 1, 64);
+        this.thinkCycles = t.integer("think_cycles", 0, 1 << 20);
+        this.linkContention = t.onOff("link_contention");
+        this.energy = new EnergyModel(t.number("energy_flit_hop_pj", 0, EnergyModel.MAX_ENERGY_PJ),
+                t.rows().get("energy_flit_hop_pj").source(), SramTable.named(t.string("sram_table")),
+                t.number("energy_dram_line_pj", 0, EnergyModel.MAX_ENERGY_PJ),
+                t.rows().get("energy_dram_line_pj").source(), clockGhz());
     }
 
     /** The slowest and fastest clock a system file may give: 1 MHz to 100 GHz. */
@@ -166,6 +180,10 @@ public final class SystemSpec {
      * @return the configuration
      */
     public MemoryConfig memoryConfig() {
+        return memory;
+    }
+
+    private MemoryConfig readMemoryConfig() {
         final ParameterTable t = table;
         final int sliceLines = t.has("home_slice_lines") ? t.integer("home_slice_lines", 1, 1 << 24)
                 : t.integer("home_slice_kib", 1, 1 << 20) * 1024 / LineAddress.LINE_BYTES;
@@ -382,7 +400,7 @@ public final class SystemSpec {
      * @return true for link queues
      */
     public boolean linkContention() {
-        return table.onOff("link_contention");
+        return linkContention;
     }
 
     /**
@@ -391,7 +409,7 @@ public final class SystemSpec {
      * @return the delivery
      */
     public InvalidationDelivery invalidationDelivery() {
-        return table.named("invalidation_delivery", InvalidationDelivery.class);
+        return invalidationDelivery;
     }
 
     /**
@@ -400,7 +418,7 @@ public final class SystemSpec {
      * @return the count, in [1, 64]
      */
     public int mshrsPerCore() {
-        return table.integer("mshrs_per_core", 1, 64);
+        return mshrsPerCore;
     }
 
     /**
@@ -409,7 +427,7 @@ public final class SystemSpec {
      * @return cycles
      */
     public int thinkCycles() {
-        return table.integer("think_cycles", 0, 1 << 20);
+        return thinkCycles;
     }
 
     /**
@@ -418,7 +436,7 @@ public final class SystemSpec {
      * @return the policy
      */
     public BroadcastExit broadcastExit() {
-        return table.named("b_state", BroadcastExit.class);
+        return broadcastExit;
     }
 
     /**
@@ -428,7 +446,7 @@ public final class SystemSpec {
      * @return the policy
      */
     public MapCacheReplacement mapCacheReplacement() {
-        return table.named("map_cache_replacement", MapCacheReplacement.class);
+        return mapCacheReplacement;
     }
 
     /**
@@ -473,7 +491,7 @@ public final class SystemSpec {
      * @return the format
      */
     public FormatSpec baselineFormat() {
-        return FormatSpec.parse(table.string("baseline_format"));
+        return baselineFormat;
     }
 
     /**
@@ -551,10 +569,7 @@ public final class SystemSpec {
      * @return the model
      */
     public EnergyModel energyModel() {
-        return new EnergyModel(table.number("energy_flit_hop_pj", 0, EnergyModel.MAX_ENERGY_PJ),
-                table.rows().get("energy_flit_hop_pj").source(), SramTable.named(table.string("sram_table")),
-                table.number("energy_dram_line_pj", 0, EnergyModel.MAX_ENERGY_PJ),
-                table.rows().get("energy_dram_line_pj").source(), clockGhz());
+        return energy;
     }
 
     /**
