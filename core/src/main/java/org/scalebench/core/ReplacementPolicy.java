@@ -1,9 +1,13 @@
 package org.scalebench.core;
 
+import java.util.Locale;
+import org.scalebench.core.data.Named;
+
 /**
- * Which way of a full set a {@link SetAssocTags} evicts.
+ * Which way of a full set a {@link SetAssocTags} evicts. Named in system files as {@code lru} and
+ * {@code tree-plru}.
  */
-public enum ReplacementPolicy {
+public enum ReplacementPolicy implements Named {
 
     /**
      * True least-recently-used: the way whose last hit or fill is oldest. Exact, and the costliest to
@@ -18,5 +22,15 @@ public enum ReplacementPolicy {
      * by following the bits from the root. Approximates LRU with {@code log2(ways)} bits of work per access
      * (the policy of many L1 and L2 caches). Needs a power-of-two number of ways.
      */
-    TREE_PLRU
+    TREE_PLRU;
+
+    /**
+     * The policy's word.
+     *
+     * @return {@code lru} or {@code tree-plru}
+     */
+    @Override
+    public String id() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
 }

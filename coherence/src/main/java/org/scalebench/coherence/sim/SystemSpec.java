@@ -149,7 +149,7 @@ public final class SystemSpec {
         final long entriesPerHome = (long) t.integer("directory_coverage", 1, 64) * coresPerHome * privateLines;
         this.directorySets = powerOfTwo("directory entries per home / directory_ways",
                 (int) Math.max(1, entriesPerHome / directoryWays));
-        this.policy = replacement(t.string("replacement"));
+        this.policy = t.named("replacement", ReplacementPolicy.class);
         // read and checked once, here: a bad value is refused when the file is read, not at the first run
         this.baselineFormat = FormatSpec.parse(t.string("baseline_format"));
         this.memory = readMemoryConfig();
@@ -219,7 +219,7 @@ public final class SystemSpec {
         }
         final double bytesPerCycle = t.positive("memory_channel_gbps") / clockGhz();
         final int service = (int) Math.ceil(LineAddress.LINE_BYTES / bytesPerCycle);
-        return new MemoryConfig(sliceSets, sliceWays, replacement(t.string("home_slice_replacement")),
+        return new MemoryConfig(sliceSets, sliceWays, t.named("home_slice_replacement", ReplacementPolicy.class),
                 t.integer("home_data_cycles", 0, 1 << 30),
                 t.integer("memory_cycles", 0, 1 << 30), nodes, ofHome, service, t.onOff("contention"),
                 t.integer("think_cycles", 0, 1 << 20));
@@ -243,17 +243,6 @@ public final class SystemSpec {
             nodes[perRow + i] = (height - 1) * width + x;
         }
         return nodes;
-    }
-
-    private ReplacementPolicy replacement(final String name) {
-        final String n = name.toLowerCase(Locale.ROOT);
-        if (n.equals("lru")) {
-            return ReplacementPolicy.LRU;
-        }
-        if (n.equals("tree-plru")) {
-            return ReplacementPolicy.TREE_PLRU;
-        }
-        throw new IllegalArgumentException(table.origin() + ": replacement = '" + name + "': must be lru or tree-plru");
     }
 
     private int powerOfTwo(final String what, final int value) {
