@@ -7,6 +7,8 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.scalebench.bench.coherence.Comparison;
 import org.scalebench.bench.io.ConsoleProgress;
+import org.scalebench.coherence.network.MeshInterconnect;
+import org.scalebench.coherence.network.PartitionProbe;
 import org.scalebench.coherence.sim.CoherenceSimulator;
 import org.scalebench.coherence.sim.Scheme;
 import org.scalebench.coherence.sim.SimulationResult;
@@ -54,6 +56,13 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "S", description = "Workload seed (default: ${DEFAULT-VALUE}).")
     long seed = 1;
 
+    @Option(names = "--partitions", split = ",", paramLabel = "P[,P...]", description = "Also measure how this run "
+            + "would split over P host threads, one per block of consecutive tiles (chip) or servers (warehouse): the "
+            + "share of transactions and messages that cross blocks, the lookahead, and Amdahl's bound on the speedup "
+            + "(up to " + PartitionProbe.MAX_COUNTS + " counts, each from 1 to the tiles or servers; the probe changes "
+            + "no result).")
+    List<Integer> partitions;
+
     @Option(names = "--out", required = true, paramLabel = "FILE.csv", description = "CSV file to write.")
     Path out;
 
@@ -64,21 +73,79 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
         final Scheme s = OptionValues.named("--scheme", scheme, () -> Scheme.parse(scheme));
         OptionValues.named("--format", format, () -> CoherenceSimulator.formatFor(machine, s, format));
         OptionValues.named("--homes", homes, () -> CoherenceSimulator.mappingFor(machine, s, homes));
+        final PartitionProbe probe = probe(machine, partitions);
         final Workload w = workloadOptions.build(machine, seed);
         HeapCheck.fits(Comparison.heapBytesPerRun(machine), "a run of " + machine.name());
         final long n = counted(accesses, w, machine);
         final var warm = options.warmup(n, w);
         final SimulationResult r;
         try (ConsoleProgress progress = ConsoleProgress.onTerminal(spec.commandLine().getErr(), "accesses")) {
-            r = CoherenceSimulator.run(machine, s, format, homes, w, warm, n, seed, progress::update);
+            r = CoherenceSimulator.run(machine, s, format, homes, w, warm, n, seed, progress::update, probe);
         }
         Comparison.writeResults(out, List.of(r));
         print(spec.commandLine().getOut(), r);
+        if (probe != null) {
+            printPartitions(spec.commandLine().getOut(), machine, probe, r);
+        }
         printEnergyModel(spec.commandLine().getOut(), machine);
         spec.commandLine().getOut().printf(Locale.ROOT, "  peak heap %.2f GiB (max %.2f GiB)%n", peakHeapBytes() / (double) (1L << 30),
                 Runtime.getRuntime().maxMemory() / (double) (1L << 30));
         spec.commandLine().getOut().println("wrote " + out);
         return Scalebench.OK;
+    }
+
+    /** The probe of the partitionings asked for, or null; refuses counts out of range or given twice. */
+    static PartitionProbe probe(final SystemSpec machine, final List<Integer> counts) {
+        if (counts == null) {
+            return null;
+        }
+        final int units = machine.network().interfaces();
+        if (counts.size() > PartitionProbe.MAX_COUNTS) {
+            throw new UsageException("--partitions: " + counts.size() + " counts given, at most "
+                    + PartitionProbe.MAX_COUNTS + " are probed at once");
+        }
+        final int[] p = new int[counts.size()];
+        for (int k = 0; k < p.length; k++) {
+            p[k] = counts.get(k);
+            if (p[k] < 1 || p[k] > units) {
+                throw new UsageException("--partitions = " + p[k] + ": must be from 1 to the " + units + " "
+                        + unitName(machine) + "s of " + machine.name());
+            }
+            for (int j = 0; j < k; j++) {
+                if (p[j] == p[k]) {
+                    throw new UsageException("--partitions: " + p[k] + " is given twice");
+                }
+            }
+        }
+        return new PartitionProbe(machine.network(), p);
+    }
+
+    private static String unitName(final SystemSpec machine) {
+        return machine.network() instanceof MeshInterconnect ? "tile" : "server";
+    }
+
+    /** One line per partitioning: what crosses blocks, the lookahead, the bound on the speedup. */
+    static void printPartitions(final PrintWriter out, final SystemSpec machine, final PartitionProbe probe,
+            final SimulationResult r) {
+        final int[] counts = probe.counts();
+        final int units = machine.network().interfaces();
+        out.printf(Locale.ROOT, "  partitions (blocks of consecutive %ss; a transaction crosses when it reaches a node "
+                + "outside its requester's block; %,d transactions, %,d messages counted):%n", unitName(machine),
+                probe.transactions(), probe.messages());
+        for (int k = 0; k < counts.length; k++) {
+            final long lookahead = probe.lookahead(k);
+            final String sync = lookahead < 0 ? "no message crossed"
+                    : String.format(Locale.ROOT, "lookahead %,d cycles: %,.1f synchronisations per 1,000 accesses",
+                            lookahead, 1000.0 * r.machineCycles() / lookahead / Math.max(1, probe.accesses()));
+            out.printf(Locale.ROOT, "    %d x %,d %ss: %.2f%% of transactions and %.2f%% of messages cross; %s; "
+                    + "Amdahl bound %.2fx%n", counts[k], units / counts[k], unitName(machine),
+                    percent(probe.crossingTransactions(k), probe.transactions()),
+                    percent(probe.crossingMessages(k), probe.messages()), sync, probe.speedupBound(k));
+        }
+    }
+
+    private static double percent(final long part, final long whole) {
+        return whole == 0 ? 0 : 100.0 * part / whole;
     }
 
     /** States the energy constants and where they come from. */

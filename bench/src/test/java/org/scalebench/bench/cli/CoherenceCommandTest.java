@@ -159,6 +159,35 @@ class CoherenceCommandTest {
         assertArrayEquals(withoutTiming(rowsA.get(1)), withoutTiming(rowsB.get(1)), "same seed, same results");
     }
 
+    /** --partitions prints one line per partitioning and leaves the row as an unprobed run writes it. */
+    @Test
+    void simulateProbesPartitionsWithoutChangingTheRow(@TempDir final Path dir) throws Exception {
+        final String[] rows = new String[2];
+        int i = 0;
+        for (final String partitions : new String[] {null, "1,2,16"}) {
+            final Path out = dir.resolve("p" + i + ".csv");
+            final List<String> args = new java.util.ArrayList<>(List.of("coherence", "simulate", "--system", "chip1024",
+                    "--scheme", "global", "--workload", "vm", "--accesses", "100000", "--warmup", "100000", "--seed",
+                    "5", "--out", out.toString()));
+            if (partitions != null) {
+                args.addAll(List.of("--partitions", partitions));
+            }
+            final CliRun run = CliRun.of(args.toArray(new String[0]));
+            assertEquals(0, run.exitCode(), run.err());
+            if (partitions != null) {
+                assertTrue(run.out().contains("partitions (blocks of consecutive tiles"), run.out());
+                assertTrue(run.out().contains("    1 x 1,024 tiles: 0.00% of transactions and 0.00% of messages cross; "
+                        + "no message crossed; Amdahl bound 1.00x"), run.out());
+                assertTrue(run.out().contains("    2 x 512 tiles: "), run.out());
+                assertTrue(run.out().contains("    16 x 64 tiles: "), run.out());
+            } else {
+                assertFalse(run.out().contains("partitions"), run.out());
+            }
+            rows[i++] = Files.readAllLines(out).get(1);
+        }
+        assertArrayEquals(withoutTiming(rows[0]), withoutTiming(rows[1]), "the probe changes no result");
+    }
+
     /** With 20% of accesses outside the VMs, rows from other domains fill the Home Map Caches and evict. */
     @Test
     void simulateRunsWithTheRtlMapCacheReplacement(@TempDir final Path dir) throws Exception {
@@ -217,6 +246,14 @@ class CoherenceCommandTest {
                 "--set 'map_cache_replacement=plru': must be lru or rtl");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
                 "--active", "65", "--seed", "1", "--out", out), "active vms = 65: the machine has 64");
+        assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
+                "--partitions", "0", "--out", out), "--partitions = 0: must be from 1 to the 1024 tiles of chip1024");
+        assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
+                "--partitions", "2,4,2", "--out", out), "--partitions: 2 is given twice");
+        assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
+                "--partitions", "1,2,3,4,5,6,7,8,9", "--out", out), "--partitions: 9 counts given, at most 8");
+        assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
+                "--partitions", "two", "--out", out), "--partitions");
         assertFalse(Files.exists(dir.resolve("x.csv")), "nothing written on bad input");
     }
 

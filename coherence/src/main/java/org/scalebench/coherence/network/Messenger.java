@@ -23,6 +23,8 @@ public final class Messenger {
     private long messages;
     private long bytes;
     private long flitHops;
+    /** Told of every message when a partitioning is probed; null otherwise. */
+    private PartitionProbe probe;
 
     /**
      * Creates a messenger.
@@ -124,6 +126,9 @@ public final class Messenger {
      * @param flits length
      */
     public void count(final int from, final int to, final int flits) {
+        if (probe != null) {
+            probe.message(from, to);
+        }
         messages++;
         bytes += (long) flits * flitBytes;
         flitHops += (long) flits * network.hops(from, to);
@@ -153,6 +158,15 @@ public final class Messenger {
         messages += count;
         bytes += count * flits * flitBytes;
         flitHops += (long) flits * hopSum;
+    }
+
+    /**
+     * Tells a probe of every message from now on (null: none).
+     *
+     * @param probe the probe, or null
+     */
+    public void probe(final PartitionProbe probe) {
+        this.probe = probe;
     }
 
     /**

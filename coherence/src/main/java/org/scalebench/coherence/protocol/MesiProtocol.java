@@ -12,6 +12,7 @@ import org.scalebench.coherence.memory.HomeMemory;
 import org.scalebench.coherence.network.Interconnect;
 import org.scalebench.coherence.network.LinkLoad;
 import org.scalebench.coherence.network.Messenger;
+import org.scalebench.coherence.network.PartitionProbe;
 import org.scalebench.coherence.timing.TimingPath;
 import org.scalebench.core.FastDivisor;
 import org.scalebench.core.LineTable;
@@ -139,6 +140,10 @@ public final class MesiProtocol {
     /** The path {@link #access} builds into (a simulation passes its own to {@link #issue}). */
     private final TimingPath scratchPath = new TimingPath();
     private final DataObserver data;
+    /** The messenger of the homes' DRAM traffic. */
+    private final Messenger memoryMessenger;
+    /** Told what each access reaches when a partitioning is probed; null otherwise. */
+    private PartitionProbe probe;
 
     /** Keeps {@link #prefetch}'s loads alive. */
     private long prefetchSink;
@@ -207,7 +212,7 @@ public final class MesiProtocol {
         final boolean contention = config.memory().contention();
         this.links = contention && config.linkContention() ? network.newLinkLoad() : LinkLoad.NONE;
         this.messenger = new Messenger(network, links, contention);
-        final Messenger memoryMessenger = new Messenger(network, links, contention);
+        this.memoryMessenger = new Messenger(network, links, contention);
         this.memory = new HomeMemory(config.memory(), memoryMessenger, homeNodes, messenger.resources(), stats.memory);
         stats.attach(messenger, memoryMessenger);
         this.tree = config.invalidations() == InvalidationDelivery.TREE;
@@ -348,7 +353,25 @@ public final class MesiProtocol {
     public boolean issue(final int core, final boolean write, final long address, final int sdid, final int hdid,
             final TimingPath path) {
         path.reset();
-        return perform(core, write, address, sdid, hdid, path);
+        if (probe == null) {
+            return perform(core, write, address, sdid, hdid, path);
+        }
+        probe.begin(core);
+        final boolean transaction = perform(core, write, address, sdid, hdid, path);
+        probe.end(transaction);
+        return transaction;
+    }
+
+    /**
+     * Tells a probe what every access {@link #issue}d from now on reaches (null: none). The probe changes nothing
+     * the protocol computes.
+     *
+     * @param probe the probe, or null
+     */
+    public void probePartitions(final PartitionProbe probe) {
+        this.probe = probe;
+        messenger.probe(probe);
+        memoryMessenger.probe(probe);
     }
 
     /**
@@ -669,6 +692,9 @@ public final class MesiProtocol {
             if (target == requester) {
                 continue;
             }
+            if (probe != null) {
+                probe.reach(target);
+            }
             roundTrip = Math.max(roundTrip, invalidateCore(target, line, homeNode, path));
             ackFlits = Math.max(ackFlits, lastAckFlits);
             if (!tree) {
@@ -725,6 +751,9 @@ public final class MesiProtocol {
     private void broadcast(final int entry, final int home, final int homeNode, final int requester,
             final TimingPath path) {
         stats.broadcasts++;
+        if (probe != null) {
+            probe.reachAll();
+        }
         final long others = cores - 1;
         stats.invalidations += others;
         int dropped = 0;

@@ -4,6 +4,7 @@ import org.scalebench.coherence.energy.EnergyModel;
 import org.scalebench.coherence.format.FormatSpec;
 import org.scalebench.coherence.home.HomeMapping;
 import org.scalebench.coherence.memory.MemoryStats;
+import org.scalebench.coherence.network.PartitionProbe;
 import org.scalebench.coherence.timing.Resources;
 import org.scalebench.coherence.protocol.MesiProtocol;
 import org.scalebench.coherence.protocol.ProtocolStats;
@@ -157,6 +158,28 @@ public final class CoherenceSimulator {
     public static SimulationResult run(final SystemSpec system, final Scheme scheme, final String format,
             final String mapping, final Workload workload, final Warmup warmup, final long accesses, final long seed,
             final Progress progress) {
+        return run(system, scheme, format, mapping, workload, warmup, accesses, seed, progress, null);
+    }
+
+    /**
+     * Runs a simulation as {@link #run(SystemSpec, Scheme, String, String, Workload, Warmup, long, long, Progress)}
+     * does, telling a probe what each counted access reaches (the probe changes nothing the run computes).
+     *
+     * @param system the machine
+     * @param scheme the scheme
+     * @param format the directory format, or null for the scheme's default
+     * @param mapping the home mapping, or null for the scheme's default
+     * @param workload the workload
+     * @param warmup how long to warm up
+     * @param accesses accesses to count, at least 1
+     * @param seed the workload's seed (recorded in the result)
+     * @param progress told how far the run is
+     * @param probe the partition probe, built on {@code system.network()}, or null
+     * @return the result
+     */
+    public static SimulationResult run(final SystemSpec system, final Scheme scheme, final String format,
+            final String mapping, final Workload workload, final Warmup warmup, final long accesses, final long seed,
+            final Progress progress, final PartitionProbe probe) {
         Checks.requireAtLeast("accesses", accesses, 1);
         if (warmup.max() > Long.MAX_VALUE - accesses) {
             throw new IllegalArgumentException("warm-up + accesses = " + warmup.max() + " + " + accesses
@@ -172,6 +195,9 @@ public final class CoherenceSimulator {
         workload.defineDomains(protocol.sharerDomains(), protocol.homeDomains());
         final ClosedLoopMachine machine = new ClosedLoopMachine(protocol, workload, system.mshrsPerCore(),
                 system.thinkCycles(), CHAINS);
+        if (probe != null) {
+            protocol.probePartitions(probe);
+        }
         final ProtocolStats s = protocol.stats();
         final long start = System.nanoTime();
         // warm-up, window by window, judging steadiness on the miss rate of each window
@@ -203,6 +229,9 @@ public final class CoherenceSimulator {
         final long smcLookups0 = protocol.sharerMapLookups();
         final long smcMisses0 = protocol.sharerMapMisses();
         machine.startCounting();
+        if (probe != null) {
+            probe.reset();
+        }
         final long counted = runReporting(machine, accesses, warmed, total, progress);
         final long lastIssue = machine.timeline().now();
         final long end = machine.drain();

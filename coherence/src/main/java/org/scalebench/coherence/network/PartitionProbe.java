@@ -1,0 +1,246 @@
+package org.scalebench.coherence.network;
+
+import java.util.Arrays;
+import org.scalebench.core.Checks;
+
+/**
+ * Measures how a simulation would split over partitions of the machine, for a simulator that runs each partition
+ * on its own host thread. A partitioning cuts the machine's network interfaces (tiles of a mesh, servers of a
+ * warehouse) into {@code p} blocks of consecutive interfaces; a node belongs to its interface's block. A
+ * transaction is <em>local</em> when every node it reaches is in its requester's block: the requester, the home,
+ * the owner it forwards to, the sharers it invalidates, the memory controller it reads from, and every node a
+ * message of it is sent to or from (a broadcast reaches every block). Everything else is <em>crossing</em>. A hit
+ * touches the requester's own cache only and is always local.
+ *
+ * <p>Several partitionings are probed at once, one per count. For each, the probe counts crossing transactions
+ * and messages, and records the lookahead: the least latency of a control message between two blocks, the
+ * longest time a block could run ahead of the others before a message from another block might be due.
+ *
+ * <p>The probe only counts: it changes nothing that the simulation computes. Allocation: arrays at construction.
+ * Thread-safety: none.
+ */
+public final class PartitionProbe {
+
+    /** The most partitionings probed at once. */
+    public static final int MAX_COUNTS = 8;
+
+    private final Interconnect network;
+    private final int[] counts;
+    /** Per partitioning: the block of each interface. */
+    private final int[][] blockOfInterface;
+    private final boolean[] crossed;
+    private final int[] requesterBlock;
+    private final long[] crossingTransactions;
+    private final long[] crossingMessages;
+    private final long[] lookahead;
+    private final int controlFlits;
+    private long accesses;
+    private long transactions;
+    private long messages;
+
+    /**
+     * Builds a probe of the given partitionings of a network.
+     *
+     * @param network the machine's network
+     * @param counts the numbers of blocks, each in {@code [1, network.interfaces()]}, at most {@link #MAX_COUNTS}
+     * @throws IllegalArgumentException naming the count that is out of range
+     */
+    public PartitionProbe(final Interconnect network, final int... counts) {
+        Checks.requireInRange("partition counts", counts.length, 1, MAX_COUNTS);
+        this.network = network;
+        this.counts = counts.clone();
+        final int interfaces = network.interfaces();
+        this.blockOfInterface = new int[counts.length][interfaces];
+        for (int k = 0; k < counts.length; k++) {
+            Checks.requireInRange("partitions", counts[k], 1, interfaces);
+            for (int i = 0; i < interfaces; i++) {
+                blockOfInterface[k][i] = (int) ((long) i * counts[k] / interfaces);
+            }
+        }
+        this.crossed = new boolean[counts.length];
+        this.requesterBlock = new int[counts.length];
+        this.crossingTransactions = new long[counts.length];
+        this.crossingMessages = new long[counts.length];
+        this.lookahead = new long[counts.length];
+        this.controlFlits = network.controlFlits();
+        reset();
+    }
+
+    /**
+     * The block a node belongs to under one of the partitionings.
+     *
+     * @param k the partitioning's index in the counts given
+     * @param node a node
+     * @return its block, in {@code [0, counts[k])}
+     */
+    public int blockOf(final int k, final int node) {
+        return blockOfInterface[k][network.interfaceOf(node)];
+    }
+
+    /**
+     * Starts an access at a requesting node.
+     *
+     * @param node the requester
+     */
+    public void begin(final int node) {
+        final int i = network.interfaceOf(node);
+        for (int k = 0; k < counts.length; k++) {
+            requesterBlock[k] = blockOfInterface[k][i];
+            crossed[k] = false;
+        }
+    }
+
+    /**
+     * The access reaches a node (its state or a resource there).
+     *
+     * @param node the node
+     */
+    public void reach(final int node) {
+        final int i = network.interfaceOf(node);
+        for (int k = 0; k < counts.length; k++) {
+            if (blockOfInterface[k][i] != requesterBlock[k]) {
+                crossed[k] = true;
+            }
+        }
+    }
+
+    /** The access reaches every node (a broadcast). */
+    public void reachAll() {
+        for (int k = 0; k < counts.length; k++) {
+            if (counts[k] > 1) {
+                crossed[k] = true;
+            }
+        }
+    }
+
+    /**
+     * The access sends a message: both ends are reached, and a message between blocks counts as crossing.
+     *
+     * @param from the sender
+     * @param to the receiver
+     */
+    public void message(final int from, final int to) {
+        messages++;
+        reach(from);
+        reach(to);
+        final int a = network.interfaceOf(from);
+        final int b = network.interfaceOf(to);
+        for (int k = 0; k < counts.length; k++) {
+            if (blockOfInterface[k][a] != blockOfInterface[k][b]) {
+                crossingMessages[k]++;
+                lookahead[k] = Math.min(lookahead[k], network.latency(from, to, controlFlits));
+            }
+        }
+    }
+
+    /**
+     * Ends the access.
+     *
+     * @param transaction true for a miss or an upgrade, false for a hit
+     */
+    public void end(final boolean transaction) {
+        accesses++;
+        if (!transaction) {
+            return;
+        }
+        transactions++;
+        for (int k = 0; k < counts.length; k++) {
+            if (crossed[k]) {
+                crossingTransactions[k]++;
+            }
+        }
+    }
+
+    /** Zeroes every count (the lookaheads too), as the statistics are when counting starts. */
+    public void reset() {
+        accesses = 0;
+        transactions = 0;
+        messages = 0;
+        Arrays.fill(crossingTransactions, 0);
+        Arrays.fill(crossingMessages, 0);
+        Arrays.fill(lookahead, Long.MAX_VALUE);
+    }
+
+    /**
+     * The partitionings probed.
+     *
+     * @return the numbers of blocks, in the order given
+     */
+    public int[] counts() {
+        return counts.clone();
+    }
+
+    /**
+     * Accesses ended since the last reset.
+     *
+     * @return the count
+     */
+    public long accesses() {
+        return accesses;
+    }
+
+    /**
+     * Transactions (misses and upgrades) ended since the last reset.
+     *
+     * @return the count
+     */
+    public long transactions() {
+        return transactions;
+    }
+
+    /**
+     * Transactions that reached a node outside their requester's block.
+     *
+     * @param k the partitioning's index
+     * @return the count
+     */
+    public long crossingTransactions(final int k) {
+        return crossingTransactions[k];
+    }
+
+    /**
+     * Messages sent since the last reset (unicasts; a broadcast or multicast round is not a message here).
+     *
+     * @return the count
+     */
+    public long messages() {
+        return messages;
+    }
+
+    /**
+     * Messages between two blocks.
+     *
+     * @param k the partitioning's index
+     * @return the count
+     */
+    public long crossingMessages(final int k) {
+        return crossingMessages[k];
+    }
+
+    /**
+     * The least latency of a control message seen between two blocks: how far a block may run ahead of the
+     * others without missing a message.
+     *
+     * @param k the partitioning's index
+     * @return cycles, or -1 when no message crossed
+     */
+    public long lookahead(final int k) {
+        return lookahead[k] == Long.MAX_VALUE ? -1 : lookahead[k];
+    }
+
+    /**
+     * Amdahl's bound on the speedup of a run on one host thread per block, when the crossing transactions run one
+     * after another and everything else in parallel, counting hits as free (which overstates the serial share):
+     * {@code 1 / (s + (1 - s) / p)} with {@code s} the crossing share of the transactions.
+     *
+     * @param k the partitioning's index
+     * @return the bound, 1 when nothing was counted
+     */
+    public double speedupBound(final int k) {
+        if (transactions == 0) {
+            return 1;
+        }
+        final double s = (double) crossingTransactions[k] / transactions;
+        return 1 / (s + (1 - s) / counts[k]);
+    }
+}
