@@ -57,9 +57,9 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
     long seed = 1;
 
     @Option(names = "--partitions", split = ",", paramLabel = "P[,P...]", description = "Also measure how this run "
-            + "would split over P host threads, one per block of consecutive tiles (chip) or servers (warehouse): the "
-            + "share of transactions and messages that cross blocks, the lookahead, and Amdahl's bound on the speedup "
-            + "(up to " + PartitionProbe.MAX_COUNTS + " counts, each from 1 to the tiles or servers; the probe changes "
+            + "would split over P host threads, one per block of the machine (equal rectangles of tiles on a mesh, "
+            + "runs of consecutive servers on a warehouse): the share of transactions and messages that cross blocks, "
+            + "the lookahead, and Amdahl's bound on the speedup (up to " + PartitionProbe.MAX_COUNTS + " counts, each from 1 to the tiles or servers; the probe changes "
             + "no result).")
     List<Integer> partitions;
 
@@ -128,17 +128,15 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
     static void printPartitions(final PrintWriter out, final SystemSpec machine, final PartitionProbe probe,
             final SimulationResult r) {
         final int[] counts = probe.counts();
-        final int units = machine.network().interfaces();
-        out.printf(Locale.ROOT, "  partitions (blocks of consecutive %ss; a transaction crosses when it reaches a node "
-                + "outside its requester's block; %,d transactions, %,d messages counted):%n", unitName(machine),
-                probe.transactions(), probe.messages());
+        out.printf(Locale.ROOT, "  partitions (a transaction crosses when it reaches a node outside its requester's "
+                + "block; %,d transactions, %,d messages counted):%n", probe.transactions(), probe.messages());
         for (int k = 0; k < counts.length; k++) {
             final long lookahead = probe.lookahead(k);
             final String sync = lookahead < 0 ? "no message crossed"
                     : String.format(Locale.ROOT, "lookahead %,d cycles: %,.1f synchronisations per 1,000 accesses",
                             lookahead, 1000.0 * r.machineCycles() / lookahead / Math.max(1, probe.accesses()));
-            out.printf(Locale.ROOT, "    %d x %,d %ss: %.2f%% of transactions and %.2f%% of messages cross; %s; "
-                    + "Amdahl bound %.2fx%n", counts[k], units / counts[k], unitName(machine),
+            out.printf(Locale.ROOT, "    %d blocks of %s: %.2f%% of transactions and %.2f%% of messages cross; %s; "
+                    + "Amdahl bound %.2fx%n", counts[k], probe.blockSize(k),
                     percent(probe.crossingTransactions(k), probe.transactions()),
                     percent(probe.crossingMessages(k), probe.messages()), sync, probe.speedupBound(k));
         }

@@ -175,11 +175,11 @@ class CoherenceCommandTest {
             final CliRun run = CliRun.of(args.toArray(new String[0]));
             assertEquals(0, run.exitCode(), run.err());
             if (partitions != null) {
-                assertTrue(run.out().contains("partitions (blocks of consecutive tiles"), run.out());
-                assertTrue(run.out().contains("    1 x 1,024 tiles: 0.00% of transactions and 0.00% of messages cross; "
-                        + "no message crossed; Amdahl bound 1.00x"), run.out());
-                assertTrue(run.out().contains("    2 x 512 tiles: "), run.out());
-                assertTrue(run.out().contains("    16 x 64 tiles: "), run.out());
+                assertTrue(run.out().contains("  partitions (a transaction crosses when"), run.out());
+                assertTrue(run.out().contains("    1 blocks of 32 x 32 tiles: 0.00% of transactions and 0.00% of "
+                        + "messages cross; no message crossed; Amdahl bound 1.00x"), run.out());
+                assertTrue(run.out().contains("    2 blocks of 32 x 16 tiles: "), run.out());
+                assertTrue(run.out().contains("    16 blocks of 8 x 8 tiles: "), run.out());
             } else {
                 assertFalse(run.out().contains("partitions"), run.out());
             }

@@ -2,11 +2,15 @@ package org.scalebench.coherence.network;
 
 import java.util.Arrays;
 import org.scalebench.core.Checks;
+import org.scalebench.core.MeshTopology;
 
 /**
  * Measures how a simulation would split over partitions of the machine, for a simulator that runs each partition
- * on its own host thread. A partitioning cuts the machine's network interfaces (tiles of a mesh, servers of a
- * warehouse) into {@code p} blocks of consecutive interfaces; a node belongs to its interface's block. A
+ * on its own host thread. A partitioning cuts the machine's network interfaces into {@code p} blocks: a mesh into
+ * a grid of equal rectangles of tiles, as square as the mesh's sides allow ({@code p} = 64 on a 32 x 32 mesh gives
+ * 4 x 4 tiles, one compact 16-core VM each; a count that does not factor over the sides gives runs of consecutive
+ * tiles); a warehouse into runs of consecutive servers (consecutive servers share racks and arrays). A node belongs
+ * to its interface's block. A
  * transaction is <em>local</em> when every node it reaches is in its requester's block: the requester, the home,
  * the owner it forwards to, the sharers it invalidates, the memory controller it reads from, and every node a
  * message of it is sent to or from (a broadcast reaches every block). Everything else is <em>crossing</em>. A hit
@@ -53,8 +57,11 @@ public final class PartitionProbe {
         this.blockOfInterface = new int[counts.length][interfaces];
         for (int k = 0; k < counts.length; k++) {
             Checks.requireInRange("partitions", counts[k], 1, interfaces);
+            final int across = network instanceof MeshInterconnect ? blocksAcross(((MeshInterconnect) network).mesh(),
+                    counts[k]) : 0;
             for (int i = 0; i < interfaces; i++) {
-                blockOfInterface[k][i] = (int) ((long) i * counts[k] / interfaces);
+                blockOfInterface[k][i] = across > 0 ? rectangleOf(((MeshInterconnect) network).mesh(), across,
+                        counts[k] / across, i) : (int) ((long) i * counts[k] / interfaces);
             }
         }
         this.crossed = new boolean[counts.length];
@@ -64,6 +71,35 @@ public final class PartitionProbe {
         this.lookahead = new long[counts.length];
         this.controlFlits = network.controlFlits();
         reset();
+    }
+
+    /**
+     * How many blocks side by side a grid of {@code p} equal rectangles has on a mesh: the factor {@code px} of
+     * {@code p = px x py} with {@code px} dividing the width and {@code py} the height whose rectangles are the
+     * squarest; 0 when {@code p} has no such factors.
+     */
+    static int blocksAcross(final MeshTopology mesh, final int p) {
+        int best = 0;
+        double bestSkew = Double.MAX_VALUE;
+        for (int px = 1; px <= p; px++) {
+            if (p / px * px != p || mesh.width() / px * px != mesh.width()
+                    || mesh.height() / (p / px) * (p / px) != mesh.height()) {
+                continue;
+            }
+            final double skew = Math.abs(Math.log((double) (mesh.width() / px) / (mesh.height() / (p / px))));
+            if (skew < bestSkew) {
+                bestSkew = skew;
+                best = px;
+            }
+        }
+        return best;
+    }
+
+    /** The rectangle of a grid of {@code px x py} that holds a tile, numbered row by row. */
+    private static int rectangleOf(final MeshTopology mesh, final int px, final int py, final int tile) {
+        final int bx = mesh.x(tile) / (mesh.width() / px);
+        final int by = mesh.y(tile) / (mesh.height() / py);
+        return by * px + bx;
     }
 
     /**
@@ -159,6 +195,31 @@ public final class PartitionProbe {
         Arrays.fill(crossingTransactions, 0);
         Arrays.fill(crossingMessages, 0);
         Arrays.fill(lookahead, Long.MAX_VALUE);
+    }
+
+    /**
+     * What one block of a partitioning holds, in words.
+     *
+     * @param k the partitioning's index
+     * @return e.g. {@code 4 x 4 tiles}, {@code 341-342 tiles}, {@code 976-977 servers}
+     */
+    public String blockSize(final int k) {
+        final int p = counts[k];
+        final int interfaces = network.interfaces();
+        if (network instanceof MeshInterconnect) {
+            final MeshTopology mesh = ((MeshInterconnect) network).mesh();
+            final int across = blocksAcross(mesh, p);
+            if (across > 0) {
+                return mesh.width() / across + " x " + mesh.height() / (p / across) + " tiles";
+            }
+            return runs(interfaces, p) + " tiles";
+        }
+        return runs(interfaces, p) + " servers";
+    }
+
+    private static String runs(final int interfaces, final int p) {
+        final int least = interfaces / p;
+        return interfaces % p == 0 ? Integer.toString(least) : least + "-" + (least + 1);
     }
 
     /**

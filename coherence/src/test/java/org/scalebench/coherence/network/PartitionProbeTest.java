@@ -11,7 +11,10 @@ import org.scalebench.core.MeshTopology;
 /** Blocks of consecutive interfaces; crossing transactions and messages; lookahead; Amdahl's bound. */
 class PartitionProbeTest {
 
-    /** A 4 x 4 mesh: tile t is at row t / 4; 2 blocks are rows 0-1 and rows 2-3, 4 blocks one row each. */
+    /**
+     * A 4 x 4 mesh (tile t at x = t % 4, y = t / 4): 2 blocks are the lower and upper halves (4 x 2 tiles), 4 blocks
+     * the four 2 x 2 quadrants, 16 blocks one tile each.
+     */
     private static final MeshInterconnect MESH = new MeshInterconnect(new MeshTopology(4, 4), 2, 1, 3, 1, 16);
 
     @Test
@@ -21,18 +24,39 @@ class PartitionProbeTest {
         for (int node = 0; node < 16; node++) {
             assertEquals(0, probe.blockOf(0, node));
             assertEquals(node / 8, probe.blockOf(1, node));
-            assertEquals(node / 4, probe.blockOf(2, node));
+            assertEquals(node / 8 * 2 + node % 4 / 2, probe.blockOf(2, node), "quadrant of tile " + node);
             assertEquals(node, probe.blockOf(3, node));
         }
     }
 
     @Test
+    void meshBlocksAreTheSquarestRectanglesThatTileTheMesh() {
+        final MeshTopology chip = new MeshTopology(32, 32);
+        assertEquals(8, PartitionProbe.blocksAcross(chip, 64), "4 x 4 tiles");
+        assertEquals(4, PartitionProbe.blocksAcross(chip, 16), "8 x 8 tiles");
+        assertEquals(1, PartitionProbe.blocksAcross(chip, 2), "32 x 16 tiles (a tie with 16 x 32: the first kept)");
+        assertEquals(32, PartitionProbe.blocksAcross(chip, 1024));
+        assertEquals(0, PartitionProbe.blocksAcross(chip, 3), "3 does not divide 32: runs of tiles instead");
+        final PartitionProbe three = new PartitionProbe(new MeshInterconnect(chip, 0, 1, 1, 3, 10), 3);
+        assertEquals(0, three.blockOf(0, 0));
+        assertEquals(2, three.blockOf(0, 1023));
+        final PartitionProbe vms = new PartitionProbe(new MeshInterconnect(chip, 0, 1, 1, 3, 10), 64);
+        assertEquals(0, vms.blockOf(0, 32 * 3 + 3));
+        assertEquals(1, vms.blockOf(0, 4));
+        assertEquals(8, vms.blockOf(0, 32 * 4));
+        assertEquals(63, vms.blockOf(0, 1023));
+        assertEquals("4 x 4 tiles", vms.blockSize(0));
+        assertEquals("341-342 tiles", three.blockSize(0));
+        assertEquals("32 x 16 tiles", new PartitionProbe(new MeshInterconnect(chip, 0, 1, 1, 3, 10), 2).blockSize(0));
+    }
+
+    @Test
     void aTransactionCrossesWhenItReachesAnotherBlock() {
         final PartitionProbe probe = new PartitionProbe(MESH, 1, 2, 4);
-        // tile 0 asks tile 5 (row 1): inside the lower half, outside row 0
+        // tile 0 asks tile 6 (x 2, y 1): inside the lower half, outside tile 0's quadrant
         probe.begin(0);
-        probe.message(0, 5);
-        probe.message(5, 0);
+        probe.message(0, 6);
+        probe.message(6, 0);
         probe.end(true);
         assertEquals(0, probe.crossingTransactions(0));
         assertEquals(0, probe.crossingTransactions(1));
@@ -45,7 +69,7 @@ class PartitionProbeTest {
         probe.end(false);
         assertEquals(2, probe.accesses());
         assertEquals(1, probe.transactions());
-        // an invalidation reaching row 3 crosses both partitionings but one
+        // an invalidation reaching tile 14 (upper right) crosses both partitionings but one
         probe.begin(1);
         probe.reach(1);
         probe.reach(14);
@@ -69,11 +93,11 @@ class PartitionProbeTest {
         final PartitionProbe probe = new PartitionProbe(MESH, 1, 4);
         probe.begin(0);
         probe.message(0, 15);
-        probe.message(3, 7); // one hop, rows 0 -> 1
-        probe.message(0, 1); // same row: not crossing
+        probe.message(1, 2); // one hop, from the lower left quadrant to the lower right one
+        probe.message(0, 5); // inside the lower left quadrant: not crossing
         probe.end(true);
         assertEquals(-1, probe.lookahead(0), "nothing crosses a single block");
-        assertEquals(MESH.latency(3, 7, MESH.controlFlits()), probe.lookahead(1));
+        assertEquals(MESH.latency(1, 2, MESH.controlFlits()), probe.lookahead(1));
         assertTrue(probe.lookahead(1) < MESH.latency(0, 15, MESH.controlFlits()));
         probe.reset();
         assertEquals(-1, probe.lookahead(1));
