@@ -7,7 +7,6 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.scalebench.bench.coherence.Comparison;
 import org.scalebench.bench.io.ConsoleProgress;
-import org.scalebench.coherence.network.MeshInterconnect;
 import org.scalebench.coherence.network.PartitionProbe;
 import org.scalebench.coherence.sim.CoherenceSimulator;
 import org.scalebench.coherence.sim.Scheme;
@@ -121,7 +120,7 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
     }
 
     private static String unitName(final SystemSpec machine) {
-        return machine.network() instanceof MeshInterconnect ? "tile" : "server";
+        return machine.isMesh() ? "tile" : "server";
     }
 
     /** One line per partitioning: what crosses blocks, the lookahead, the bound on the speedup. */

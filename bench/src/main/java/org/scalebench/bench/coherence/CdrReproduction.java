@@ -56,6 +56,11 @@ public final class CdrReproduction implements ReproductionPart {
     static final String CHIP_DIR = "cdr-chip1024";
     static final String WSC_DIR = "cdr-wsc1m";
     static final String SWEEP_DIR = "cdr-home-restriction";
+    static final String PARTITIONS_DIR = "cdr-partitions";
+    /** Block counts probed on chip1024: halves, quadrants, 8 x 8 tiles, 4 x 4 tiles (one VM each). */
+    static final int[] CHIP_PARTITIONS = {2, 4, 16, 64};
+    /** Block counts probed on wsc1m: runs of servers, down to one server each. */
+    static final int[] WSC_PARTITIONS = {2, 4, 16, 15_625};
 
     private final String version;
 
@@ -150,6 +155,8 @@ public final class CdrReproduction implements ReproductionPart {
 
     /** What every sensitivity point reruns unless it says otherwise: {@code coherence compare --formats full-map}. */
     static final List<RunSpec> SENSITIVITY_RUNS = Comparison.comparisonRuns(List.of("full-map"));
+    /** Outside shares of the partition study: none, and the default. */
+    static final List<Double> PARTITION_OUTSIDES = List.of(0.0, DEFAULT_OUTSIDE);
 
     /** The sensitivity points: one step each way in the full plan, one step in the quick plan. */
     static List<Variant> sensitivityVariants(final boolean quick) {
@@ -276,7 +283,9 @@ public final class CdrReproduction implements ReproductionPart {
         final CompareStudy chipStudy = chipComparison(plan, seed, provenance);
         final CompareStudy wscStudy = wscComparison(plan, seed, provenance);
         final long points = chipStudy.points() + plan.variants().stream().mapToLong(v -> v.runs().size()).sum()
-                + wscStudy.points() + 2 + 2L * plan.sweepSizes().size();
+                + wscStudy.points() + 2 + 2L * plan.sweepSizes().size()
+                + (long) PARTITION_OUTSIDES.size() * (SENSITIVITY_RUNS.size() + Comparison.comparisonRuns(wsc,
+                        List.of(wsc.baselineFormat().id())).size());
         final Steps steps = new Steps(progress, points);
 
         // chip1024: CDR against every baseline over the outside shares and seeds
@@ -431,6 +440,25 @@ public final class CdrReproduction implements ReproductionPart {
                         speedup(wg.avgMissLatencyCycles() / wb.avgMissLatencyCycles()),
                         speedup(wg0.avgMissLatencyCycles() / wb0.avgMissLatencyCycles()),
                         Numbers.cycles(wb.avgAccessLatencyCycles() / bestWsc.avgAccessLatencyCycles()))));
+
+        // one run on many host threads: what a partition of the machine would share with the others
+        final PartitionStudy chipPartitions = new PartitionStudy(chip, SENSITIVITY_RUNS, WorkloadSpec.vm(),
+                PARTITION_OUTSIDES, CHIP_PARTITIONS, plan.chipAccesses(), Warmup.fixed(chipWarm), seed);
+        final PartitionStudy wscPartitions = new PartitionStudy(wsc, Comparison.comparisonRuns(wsc,
+                List.of(wscBaseline)), WorkloadSpec.vm().withActive(plan.wscActive()), PARTITION_OUTSIDES,
+                WSC_PARTITIONS, plan.wscAccesses(), Warmup.fixed(wscDefault.get(0).warmupAccesses()), seed);
+        final List<List<String>> partitionRows = new ArrayList<>(steps.run(chipPartitions, jobs));
+        partitionRows.addAll(steps.run(wscPartitions, jobs));
+        files.addAll(publish(dir, PARTITIONS_DIR, chipPartitions, partitionRows));
+        md.append("\n### One run on many host threads: what a partition of the machine would share\n\n")
+                .append("Each configuration reruns the comparison's stream (same warm-up, same counted accesses) with "
+                        + "a partition probe (`coherence simulate --partitions`): the machine cut into blocks (chip1024: "
+                        + "equal rectangles of tiles; wsc1m: runs of consecutive servers), one host thread per block. "
+                        + "A transaction crosses when it reaches a node outside its requester's block (home, owner, "
+                        + "sharer invalidated, memory controller, broadcast); the lookahead is the shortest control "
+                        + "message between blocks; the bound is Amdahl's with the crossing transactions run one after "
+                        + "another and hits free (`").append(PARTITIONS_DIR).append("/partitions.csv`).\n\n")
+                .append(PartitionStudy.table(partitionRows));
 
         // Home Restriction vs domain size, each global run warmed as the chip comparison's default group
         final SweepStudy sweep = new SweepStudy(chip, plan.sweepSizes(), plan.sweepAccesses(), Warmup.fixed(chipWarm),
