@@ -58,8 +58,9 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
     @Option(names = "--partitions", split = ",", paramLabel = "P[,P...]", description = "Also measure how this run "
             + "would split over P host threads, one per block of the machine (equal rectangles of tiles on a mesh, "
             + "runs of consecutive servers on a warehouse): the share of transactions and messages that cross blocks, "
-            + "the lookahead, and Amdahl's bound on the speedup (up to " + PartitionProbe.MAX_COUNTS + " counts, each from 1 to the tiles or servers; the probe changes "
-            + "no result).")
+            + "the lookahead, and a bound on the speedup (crossing transactions one after another, the busiest block "
+            + "setting the pace of the rest; up to " + PartitionProbe.MAX_COUNTS + " counts, each from 1 to the "
+            + "tiles or servers; the probe changes no result).")
     List<Integer> partitions;
 
     @Option(names = "--out", required = true, paramLabel = "FILE.csv", description = "CSV file to write.")
@@ -135,7 +136,7 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
                     : String.format(Locale.ROOT, "lookahead %,d cycles: %,.1f synchronisations per 1,000 accesses",
                             lookahead, 1000.0 * r.machineCycles() / lookahead / Math.max(1, probe.accesses()));
             out.printf(Locale.ROOT, "    %d blocks of %s: %.2f%% of transactions and %.2f%% of messages cross; %s; "
-                    + "Amdahl bound %.2fx%n", counts[k], probe.blockSize(k),
+                    + "speedup at most %.2fx%n", counts[k], probe.blockSize(k),
                     percent(probe.crossingTransactions(k), probe.transactions()),
                     percent(probe.crossingMessages(k), probe.messages()), sync, probe.speedupBound(k));
         }

@@ -456,8 +456,10 @@ public final class CdrReproduction implements ReproductionPart {
                         + "equal rectangles of tiles; wsc1m: runs of consecutive servers), one host thread per block. "
                         + "A transaction crosses when it reaches a node outside its requester's block (home, owner, "
                         + "sharer invalidated, memory controller, broadcast); the lookahead is the shortest control "
-                        + "message between blocks; the bound is Amdahl's with the crossing transactions run one after "
-                        + "another and hits free (`").append(PARTITIONS_DIR).append("/partitions.csv`).\n\n")
+                        + "message between blocks (-: none crossed); the speedup bound counts a transaction as one unit of "
+                        + "work and a hit as none, runs the crossing transactions one after another and the blocks' "
+                        + "local ones in parallel, the busiest block setting the pace (Amdahl's law with the load's "
+                        + "imbalance; synchronisation not counted; `").append(PARTITIONS_DIR).append("/partitions.csv`).\n\n")
                 .append(PartitionStudy.table(partitionRows));
 
         // Home Restriction vs domain size, each global run warmed as the chip comparison's default group

@@ -18,8 +18,9 @@ import org.scalebench.coherence.sim.Warmup;
 /**
  * How one simulation would split over host threads: each point is one configuration run at one outside share with
  * a {@link PartitionProbe} of several partitionings, and yields one row per partitioning: the share of the counted
- * transactions and messages that cross blocks, the lookahead, and Amdahl's bound on the speedup of one thread per
- * block with the crossing transactions run one after another. Every column is a count of the simulated machine,
+ * transactions and messages that cross blocks, the lookahead, and a bound on the speedup of one thread per block
+ * ({@link PartitionProbe#speedupBound}: crossing transactions one after another, the busiest block setting the
+ * pace of the rest). Every column is a count of the simulated machine,
  * the same for the same seed on any host. Points are the configurations in order, each at every share in order.
  */
 public final class PartitionStudy implements Study {
@@ -28,7 +29,7 @@ public final class PartitionStudy implements Study {
     public static final List<String> COLUMNS = List.of("system", "scheme", "format", "outside", "active_cores",
             "accesses", "warmup_accesses", "partitions", "block", "transactions", "crossing_transactions",
             "crossing_transaction_share", "messages", "crossing_messages", "crossing_message_share", "lookahead_cycles",
-            "machine_cycles", "synchronisations_per_kilo_access", "amdahl_bound");
+            "machine_cycles", "synchronisations_per_kilo_access", "busiest_block_transactions", "speedup_bound");
 
     private final SystemSpec machine;
     private final List<RunSpec> runs;
@@ -117,7 +118,7 @@ public final class PartitionStudy implements Study {
                     Numbers.sixDigits(share(probe.crossingMessages(k), probe.messages())), Long.toString(lookahead),
                     Long.toString(r.machineCycles()), lookahead < 0 ? "0" : Numbers.sixDigits(1000.0
                             * r.machineCycles() / lookahead / Math.max(1, probe.accesses())),
-                    Numbers.sixDigits(probe.speedupBound(k))));
+                    Long.toString(probe.busiestBlockTransactions(k)), Numbers.sixDigits(probe.speedupBound(k))));
         }
         return rows;
     }
@@ -134,19 +135,19 @@ public final class PartitionStudy implements Study {
 
     /**
      * The report's table of a study's rows: per configuration and outside share, the crossing share of the
-     * transactions and Amdahl's bound at each partitioning.
+     * transactions and messages, the lookahead and the speedup bound at each partitioning.
      *
      * @param rows the study's rows
      * @return the Markdown table
      */
     public static String table(final List<List<String>> rows) {
         final Table table = new Table("system", "configuration", "outside", "blocks", "block", "transactions crossing",
-                "messages crossing", "lookahead (cycles)", "Amdahl bound").rightAlign(2, 3, 5, 6, 7, 8);
+                "messages crossing", "lookahead (cycles)", "speedup bound").rightAlign(2, 3, 5, 6, 7, 8);
         for (final List<String> row : rows) {
             table.row(row.get(0), row.get(1) + "/" + row.get(2),
                     String.format(Locale.ROOT, "%.2g%%", 100 * Double.parseDouble(row.get(3))), row.get(7), row.get(8),
-                    percent(row.get(11)), percent(row.get(14)), row.get(15),
-                    String.format(Locale.ROOT, "%.2fx", Double.parseDouble(row.get(18))));
+                    percent(row.get(11)), percent(row.get(14)), "-1".equals(row.get(15)) ? "-" : row.get(15),
+                    String.format(Locale.ROOT, "%.2fx", Double.parseDouble(row.get(19))));
         }
         return table.markdown();
     }

@@ -177,7 +177,7 @@ class CoherenceCommandTest {
             if (partitions != null) {
                 assertTrue(run.out().contains("  partitions (a transaction crosses when"), run.out());
                 assertTrue(run.out().contains("    1 blocks of 32 x 32 tiles: 0.00% of transactions and 0.00% of "
-                        + "messages cross; no message crossed; Amdahl bound 1.00x"), run.out());
+                        + "messages cross; no message crossed; speedup at most 1.00x"), run.out());
                 assertTrue(run.out().contains("    2 blocks of 32 x 16 tiles: "), run.out());
                 assertTrue(run.out().contains("    16 blocks of 8 x 8 tiles: "), run.out());
             } else {

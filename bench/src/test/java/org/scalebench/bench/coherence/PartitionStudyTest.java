@@ -40,14 +40,15 @@ class PartitionStudyTest {
             assertEquals(columns.size(), row.size(), row.toString());
             assertEquals("20000", row.get(columns.indexOf("accesses")), "the counted accesses only");
             final double share = Double.parseDouble(row.get(columns.indexOf("crossing_transaction_share")));
-            final double bound = Double.parseDouble(row.get(columns.indexOf("amdahl_bound")));
+            final double bound = Double.parseDouble(row.get(columns.indexOf("speedup_bound")));
             final int blocks = Integer.parseInt(row.get(columns.indexOf("partitions")));
             if (blocks == 1) {
                 assertEquals(0.0, share, row.toString());
                 assertEquals("-1", row.get(columns.indexOf("lookahead_cycles")), row.toString());
                 assertEquals(1.0, bound, 1e-9);
             } else {
-                assertEquals(1 / (share + (1 - share) / blocks), bound, 1e-4, row.toString());
+                // Amdahl's law with perfect balance is the most the imbalance allows
+                assertTrue(bound >= 1 && bound <= 1 / (share + (1 - share) / blocks) + 1e-4, row.toString());
             }
         }
         // global homes put most lines in another quadrant; within a 2 x 2 quadrant VM, sr+hr crosses far less

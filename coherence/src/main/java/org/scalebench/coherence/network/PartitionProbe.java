@@ -35,6 +35,8 @@ public final class PartitionProbe {
     private final boolean[] crossed;
     private final int[] requesterBlock;
     private final long[] crossingTransactions;
+    /** Per partitioning and block: the local transactions its requesters issued. */
+    private final long[][] localTransactions;
     private final long[] crossingMessages;
     private final long[] lookahead;
     private final int controlFlits;
@@ -67,6 +69,10 @@ public final class PartitionProbe {
         this.crossed = new boolean[counts.length];
         this.requesterBlock = new int[counts.length];
         this.crossingTransactions = new long[counts.length];
+        this.localTransactions = new long[counts.length][];
+        for (int k = 0; k < counts.length; k++) {
+            localTransactions[k] = new long[counts[k]];
+        }
         this.crossingMessages = new long[counts.length];
         this.lookahead = new long[counts.length];
         this.controlFlits = network.controlFlits();
@@ -183,6 +189,8 @@ public final class PartitionProbe {
         for (int k = 0; k < counts.length; k++) {
             if (crossed[k]) {
                 crossingTransactions[k]++;
+            } else {
+                localTransactions[k][requesterBlock[k]]++;
             }
         }
     }
@@ -193,6 +201,9 @@ public final class PartitionProbe {
         transactions = 0;
         messages = 0;
         Arrays.fill(crossingTransactions, 0);
+        for (final long[] local : localTransactions) {
+            Arrays.fill(local, 0);
+        }
         Arrays.fill(crossingMessages, 0);
         Arrays.fill(lookahead, Long.MAX_VALUE);
     }
@@ -212,14 +223,17 @@ public final class PartitionProbe {
             if (across > 0) {
                 return mesh.width() / across + " x " + mesh.height() / (p / across) + " tiles";
             }
-            return runs(interfaces, p) + " tiles";
+            return runs(interfaces, p, "tile");
         }
-        return runs(interfaces, p) + " servers";
+        return runs(interfaces, p, "server");
     }
 
-    private static String runs(final int interfaces, final int p) {
+    private static String runs(final int interfaces, final int p, final String unit) {
         final int least = interfaces / p;
-        return interfaces % p == 0 ? Integer.toString(least) : least + "-" + (least + 1);
+        if (interfaces % p != 0) {
+            return least + "-" + (least + 1) + " " + unit + "s";
+        }
+        return least + " " + unit + (least == 1 ? "" : "s");
     }
 
     /**
@@ -290,9 +304,25 @@ public final class PartitionProbe {
     }
 
     /**
-     * Amdahl's bound on the speedup of a run on one host thread per block, when the crossing transactions run one
-     * after another and everything else in parallel, counting hits as free (which overstates the serial share):
-     * {@code 1 / (s + (1 - s) / p)} with {@code s} the crossing share of the transactions.
+     * The most local transactions the requesters of one block issued.
+     *
+     * @param k the partitioning's index
+     * @return the count of the busiest block
+     */
+    public long busiestBlockTransactions(final int k) {
+        long most = 0;
+        for (final long n : localTransactions[k]) {
+            most = Math.max(most, n);
+        }
+        return most;
+    }
+
+    /**
+     * A bound on the speedup of a run on one host thread per block, counting a transaction as one unit of work and
+     * a hit as none: the crossing transactions run one after another, each block's local transactions in
+     * parallel with the others', so the busiest block sets the pace: {@code t / (c + b)} with {@code t} the
+     * transactions, {@code c} the crossing ones and {@code b} the busiest block's local ones. It is Amdahl's law
+     * with the load's imbalance between blocks; it leaves out the cost of synchronising every lookahead.
      *
      * @param k the partitioning's index
      * @return the bound, 1 when nothing was counted
@@ -301,7 +331,6 @@ public final class PartitionProbe {
         if (transactions == 0) {
             return 1;
         }
-        final double s = (double) crossingTransactions[k] / transactions;
-        return 1 / (s + (1 - s) / counts[k]);
+        return (double) transactions / (crossingTransactions[k] + busiestBlockTransactions(k));
     }
 }

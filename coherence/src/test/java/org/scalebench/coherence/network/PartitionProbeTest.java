@@ -48,6 +48,10 @@ class PartitionProbeTest {
         assertEquals("4 x 4 tiles", vms.blockSize(0));
         assertEquals("341-342 tiles", three.blockSize(0));
         assertEquals("32 x 16 tiles", new PartitionProbe(new MeshInterconnect(chip, 0, 1, 1, 3, 10), 2).blockSize(0));
+        assertEquals("1 x 1 tiles", new PartitionProbe(new MeshInterconnect(chip, 0, 1, 1, 3, 10), 1024).blockSize(0));
+        final MeshInterconnect line = new MeshInterconnect(new MeshTopology(7, 1), 0, 1, 1, 3, 10);
+        assertEquals("1 x 1 tiles", new PartitionProbe(line, 7).blockSize(0), "7 x 1 in 7: one tile each");
+        assertEquals("2-3 tiles", new PartitionProbe(line, 3).blockSize(0));
     }
 
     @Test
@@ -106,17 +110,29 @@ class PartitionProbeTest {
     }
 
     @Test
-    void amdahlsBoundTakesTheCrossingShareAsSerial() {
+    void theBoundRunsCrossingTransactionsSeriallyAndWaitsForTheBusiestBlock() {
         final PartitionProbe probe = new PartitionProbe(MESH, 1, 4);
         assertEquals(1.0, probe.speedupBound(1), "nothing counted");
-        for (int i = 0; i < 4; i++) {
-            probe.begin(0);
-            probe.reach(i == 0 ? 15 : 1);
+        // 8 transactions: 2 cross; the quadrants' requesters issue 3, 1, 1 and 1 local ones
+        final int[] requesters = {0, 0, 0, 2, 8, 10, 0, 2};
+        for (int i = 0; i < requesters.length; i++) {
+            probe.begin(requesters[i]);
+            probe.reach(i < 6 ? requesters[i] + 1 : 15);
             probe.end(true);
         }
-        // s = 1/4 at 4 threads: 1 / (0.25 + 0.75 / 4)
-        assertEquals(1 / (0.25 + 0.75 / 4), probe.speedupBound(1), 1e-12);
-        assertEquals(1.0, probe.speedupBound(0), 1e-12);
+        assertEquals(2, probe.crossingTransactions(1));
+        assertEquals(3, probe.busiestBlockTransactions(1));
+        assertEquals(8.0 / (2 + 3), probe.speedupBound(1), 1e-12);
+        assertEquals(1.0, probe.speedupBound(0), 1e-12, "one block: everything in it");
+        assertEquals(8, probe.busiestBlockTransactions(0));
+        // all the local work in one block: no speedup, whatever the blocks
+        probe.reset();
+        for (int i = 0; i < 4; i++) {
+            probe.begin(0);
+            probe.reach(1);
+            probe.end(true);
+        }
+        assertEquals(1.0, probe.speedupBound(1), 1e-12);
     }
 
     @Test
