@@ -81,7 +81,7 @@ public class LineTableBench {
         probeMask = probes.length - 1;
         next = 0;
         switch (method) {
-            case "kernel" -> {
+            case "kernel", "kernelDependent" -> {
                 kernelTable = new LineTable(entries, MISSING);
                 for (final long key : keys.inHomeOrder(k -> (int) ((k * KERNEL_PHI) >>> (64 - LineTableKeys.ORDER_BITS)))) {
                     kernelTable.put(key, valueOf(key));
@@ -127,6 +127,20 @@ public class LineTableBench {
     @Benchmark
     public int kernel() {
         return kernelTable.get(probes[next++ & probeMask]);
+    }
+
+    /**
+     * scalebench's {@link LineTable}, each lookup waiting for the one before: the next probe is chosen by the value
+     * found (one step on a hit, two on a miss), so no two lookups overlap in the processor, as in a simulator whose
+     * next access depends on what the last one found. Compare with {@link MemoryFloorBench#dependent}.
+     *
+     * @return the value found, or -1
+     */
+    @Benchmark
+    public int kernelDependent() {
+        final int value = kernelTable.get(probes[next]);
+        next = (next + 1 + (value >>> 31)) & probeMask;
+        return value;
     }
 
     /**

@@ -42,6 +42,23 @@ class LineTableBenchTest {
         assertThrows(IllegalArgumentException.class, () -> bench.build("nothing"));
     }
 
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"hit", "miss"})
+    void theDependentLookupStepsByTheValueItFound(final String lookup) {
+        final LineTableBench bench = new LineTableBench();
+        bench.entries = 5000;
+        bench.lookup = lookup;
+        bench.build("kernelDependent");
+        final int step = lookup.equals("hit") ? 1 : 2;
+        for (int i = 0; i < 3 * bench.probes.length; i++) {
+            final int at = bench.next;
+            final long key = bench.probes[at];
+            final int found = bench.kernelDependent();
+            assertEquals(bench.kernelTable.get(key), found, "probe " + at);
+            assertEquals((at + step) & bench.probeMask, bench.next, "the next probe follows from the value found");
+        }
+    }
+
     @Test
     void batchedAndSingleGetsAgree() {
         final LineTableBatchBench bench = new LineTableBatchBench();
