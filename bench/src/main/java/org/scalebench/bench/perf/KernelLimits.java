@@ -163,12 +163,13 @@ public final class KernelLimits {
     }
 
     /**
-     * The invocations a gate round adds for the limits: each floor method once per parameter combination the
-     * limits name, checked against the catalog first.
+     * The invocations a gate round adds for the limits, checked against the catalog first: each floor method once
+     * per parameter combination the limits name, then each kernel-side method other than {@code kernel} (the
+     * floors' rounds measure {@code kernel} already; a limit may name another, such as a dependent variant).
      *
      * @param limits the limits
      * @param catalog the benchmark classes on the class path
-     * @return the floors' invocations
+     * @return the floors' invocations, then the other kernel-side ones
      * @throws IllegalArgumentException naming a row's file and line when a benchmark, method or parameter
      *     combination does not exist
      */
@@ -183,9 +184,21 @@ public final class KernelLimits {
                 names.add(limit.floorMethod());
             }
         }
+        final Map<String, Map<ParamSet, List<String>>> kernelSide = new LinkedHashMap<>();
+        for (final Limit limit : limits) {
+            if (!limit.method().equals(BenchmarkClass.KERNEL)) {
+                final List<String> names = kernelSide.computeIfAbsent(limit.benchmark(), k -> new LinkedHashMap<>())
+                        .computeIfAbsent(limit.params(), k -> new ArrayList<>());
+                if (!names.contains(limit.method())) {
+                    names.add(limit.method());
+                }
+            }
+        }
         final List<RunRequest> requests = new ArrayList<>();
-        methods.forEach((name, byParams) -> byParams.forEach((params, names) -> requests.addAll(
-                RunRequest.ofCombinations(catalog.find(name).orElseThrow(), names, List.of(params)))));
+        for (final Map<String, Map<ParamSet, List<String>>> side : List.of(methods, kernelSide)) {
+            side.forEach((name, byParams) -> byParams.forEach((params, names) -> requests.addAll(
+                    RunRequest.ofCombinations(catalog.find(name).orElseThrow(), names, List.of(params)))));
+        }
         return requests;
     }
 
