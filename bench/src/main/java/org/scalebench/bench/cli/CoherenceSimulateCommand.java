@@ -134,16 +134,12 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
             final long lookahead = probe.lookahead(k);
             final String sync = lookahead < 0 ? "no message crossed"
                     : String.format(Locale.ROOT, "lookahead %,d cycles: %,.1f synchronisations per 1,000 accesses",
-                            lookahead, 1000.0 * r.machineCycles() / lookahead / Math.max(1, probe.accesses()));
+                            lookahead, probe.synchronisationsPerKiloAccess(k, r.machineCycles()));
             out.printf(Locale.ROOT, "    %d blocks of %s: %.2f%% of transactions and %.2f%% of messages cross; %s; "
                     + "speedup at most %.2fx%n", counts[k], probe.blockSize(k),
-                    percent(probe.crossingTransactions(k), probe.transactions()),
-                    percent(probe.crossingMessages(k), probe.messages()), sync, probe.speedupBound(k));
+                    100 * probe.crossingTransactionShare(k), 100 * probe.crossingMessageShare(k), sync,
+                    probe.speedupBound(k));
         }
-    }
-
-    private static double percent(final long part, final long whole) {
-        return whole == 0 ? 0 : 100.0 * part / whole;
     }
 
     /** States the energy constants and where they come from. */

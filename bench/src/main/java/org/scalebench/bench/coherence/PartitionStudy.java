@@ -63,7 +63,7 @@ public final class PartitionStudy implements Study {
         this.accesses = accesses;
         this.warmup = warmup;
         this.seed = seed;
-        new PartitionProbe(machine.network(), this.partitions); // checks the counts now
+        PartitionProbe.check(machine.network(), this.partitions);
     }
 
     @Override
@@ -113,18 +113,14 @@ public final class PartitionStudy implements Study {
                     Integer.toString(r.activeCores()), Long.toString(probe.accesses()),
                     Long.toString(r.warmupAccesses()), Integer.toString(partitions[k]), probe.blockSize(k),
                     Long.toString(probe.transactions()), Long.toString(probe.crossingTransactions(k)),
-                    Numbers.sixDigits(share(probe.crossingTransactions(k), probe.transactions())),
+                    Numbers.sixDigits(probe.crossingTransactionShare(k)),
                     Long.toString(probe.messages()), Long.toString(probe.crossingMessages(k)),
-                    Numbers.sixDigits(share(probe.crossingMessages(k), probe.messages())), Long.toString(lookahead),
-                    Long.toString(r.machineCycles()), lookahead < 0 ? "0" : Numbers.sixDigits(1000.0
-                            * r.machineCycles() / lookahead / Math.max(1, probe.accesses())),
+                    Numbers.sixDigits(probe.crossingMessageShare(k)), Long.toString(lookahead),
+                    Long.toString(r.machineCycles()), lookahead < 0 ? "0"
+                            : Numbers.sixDigits(probe.synchronisationsPerKiloAccess(k, r.machineCycles())),
                     Long.toString(probe.busiestBlockTransactions(k)), Numbers.sixDigits(probe.speedupBound(k))));
         }
         return rows;
-    }
-
-    private static double share(final long part, final long whole) {
-        return whole == 0 ? 0 : (double) part / whole;
     }
 
     @Override

@@ -29,6 +29,8 @@ public final class PartitionProbe {
     public static final int MAX_COUNTS = 8;
 
     private final Interconnect network;
+    /** The mesh of a mesh network (cut into rectangles), else null (cut into runs of interfaces). */
+    private final MeshTopology mesh;
     private final int[] counts;
     /** Per partitioning: the block of each interface. */
     private final int[][] blockOfInterface;
@@ -52,18 +54,17 @@ public final class PartitionProbe {
      * @throws IllegalArgumentException naming the count that is out of range
      */
     public PartitionProbe(final Interconnect network, final int... counts) {
-        Checks.requireInRange("partition counts", counts.length, 1, MAX_COUNTS);
+        check(network, counts);
         this.network = network;
+        this.mesh = network instanceof MeshInterconnect ? ((MeshInterconnect) network).mesh() : null;
         this.counts = counts.clone();
         final int interfaces = network.interfaces();
         this.blockOfInterface = new int[counts.length][interfaces];
         for (int k = 0; k < counts.length; k++) {
-            Checks.requireInRange("partitions", counts[k], 1, interfaces);
-            final int across = network instanceof MeshInterconnect ? blocksAcross(((MeshInterconnect) network).mesh(),
-                    counts[k]) : 0;
+            final int across = mesh == null ? 0 : blocksAcross(mesh, counts[k]);
             for (int i = 0; i < interfaces; i++) {
-                blockOfInterface[k][i] = across > 0 ? rectangleOf(((MeshInterconnect) network).mesh(), across,
-                        counts[k] / across, i) : (int) ((long) i * counts[k] / interfaces);
+                blockOfInterface[k][i] = across > 0 ? rectangleOf(mesh, across, counts[k] / across, i)
+                        : (int) ((long) i * counts[k] / interfaces);
             }
         }
         this.crossed = new boolean[counts.length];
@@ -77,6 +78,21 @@ public final class PartitionProbe {
         this.lookahead = new long[counts.length];
         this.controlFlits = network.controlFlits();
         reset();
+    }
+
+    /**
+     * Checks partition counts for a network without building a probe: at least one and at most
+     * {@link #MAX_COUNTS} counts, each in {@code [1, network.interfaces()]}.
+     *
+     * @param network the machine's network
+     * @param counts the numbers of blocks
+     * @throws IllegalArgumentException naming the count that is out of range
+     */
+    public static void check(final Interconnect network, final int... counts) {
+        Checks.requireInRange("partition counts", counts.length, 1, MAX_COUNTS);
+        for (final int p : counts) {
+            Checks.requireInRange("partitions", p, 1, network.interfaces());
+        }
     }
 
     /**
@@ -217,8 +233,7 @@ public final class PartitionProbe {
     public String blockSize(final int k) {
         final int p = counts[k];
         final int interfaces = network.interfaces();
-        if (network instanceof MeshInterconnect) {
-            final MeshTopology mesh = ((MeshInterconnect) network).mesh();
+        if (mesh != null) {
             final int across = blocksAcross(mesh, p);
             if (across > 0) {
                 return mesh.width() / across + " x " + mesh.height() / (p / across) + " tiles";
@@ -301,6 +316,38 @@ public final class PartitionProbe {
      */
     public long lookahead(final int k) {
         return lookahead[k] == Long.MAX_VALUE ? -1 : lookahead[k];
+    }
+
+    /**
+     * The share of the transactions that crossed blocks.
+     *
+     * @param k the partitioning's index
+     * @return in [0, 1]; 0 when nothing was counted
+     */
+    public double crossingTransactionShare(final int k) {
+        return transactions == 0 ? 0 : (double) crossingTransactions[k] / transactions;
+    }
+
+    /**
+     * The share of the messages sent between blocks.
+     *
+     * @param k the partitioning's index
+     * @return in [0, 1]; 0 when nothing was counted
+     */
+    public double crossingMessageShare(final int k) {
+        return messages == 0 ? 0 : (double) crossingMessages[k] / messages;
+    }
+
+    /**
+     * How often the blocks would synchronise, once per lookahead, per 1,000 counted accesses.
+     *
+     * @param k the partitioning's index
+     * @param machineCycles the machine time the counted accesses took
+     * @return synchronisations per 1,000 accesses; 0 when no message crossed
+     */
+    public double synchronisationsPerKiloAccess(final int k, final long machineCycles) {
+        final long every = lookahead(k);
+        return every < 0 ? 0 : 1000.0 * machineCycles / every / Math.max(1, accesses);
     }
 
     /**

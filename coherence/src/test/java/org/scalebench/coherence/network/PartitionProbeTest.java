@@ -102,6 +102,11 @@ class PartitionProbeTest {
         probe.end(true);
         assertEquals(-1, probe.lookahead(0), "nothing crosses a single block");
         assertEquals(MESH.latency(1, 2, MESH.controlFlits()), probe.lookahead(1));
+        assertEquals(2.0 / 3, probe.crossingMessageShare(1), 1e-12, "two of three messages cross quadrants");
+        assertEquals(1.0, probe.crossingTransactionShare(1));
+        assertEquals(0.0, probe.synchronisationsPerKiloAccess(0, 1000), "nothing crosses: no synchronisation");
+        assertEquals(1000.0 * 1000 / probe.lookahead(1), probe.synchronisationsPerKiloAccess(1, 1000), 1e-9,
+                "one access over 1,000 cycles");
         assertTrue(probe.lookahead(1) < MESH.latency(0, 15, MESH.controlFlits()));
         probe.reset();
         assertEquals(-1, probe.lookahead(1));
