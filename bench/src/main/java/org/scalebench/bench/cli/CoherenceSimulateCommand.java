@@ -84,6 +84,11 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
         }
         Comparison.writeResults(out, List.of(r));
         print(spec.commandLine().getOut(), r);
+        if (warm.functional()) {
+            final long tail = warm.timedTail(r.activeCores());
+            spec.commandLine().getOut().printf(Locale.ROOT, "  warm-up functional: %,d accesses untimed, then %,d timed%n",
+                    r.warmupAccesses() - tail, tail);
+        }
         if (probe != null) {
             printPartitions(spec.commandLine().getOut(), machine, probe, r);
         }

@@ -49,6 +49,12 @@ final class SimulationOptions {
             + "40,000,000). Default: steady; 0 for traces.")
     String warmup;
 
+    @Option(names = "--warmup-mode", paramLabel = "M", description = "How the warm-up's windows run: timed (the whole "
+            + "machine, queues and links included; the default) or functional (on the caches and directories only, "
+            + "the cores taking turns of 64 accesses, then 16 timed accesses per issuing core so the queues fill; "
+            + "about 25 times as fast with a million cores active).")
+    String warmupMode;
+
     /**
      * The machine a {@code --system} value names: a bundled system or a configuration file.
      *
@@ -194,12 +200,24 @@ final class SimulationOptions {
      * @throws UsageException if it does not parse or warm-up plus counted accesses overflow a {@code long}
      */
     Warmup warmup(final long accesses, final boolean trace) {
-        final Warmup plan = parse(accesses, trace);
+        final Warmup plan = functional() ? parse(accesses, trace).functionally() : parse(accesses, trace);
         if (plan.max() > Long.MAX_VALUE - accesses) {
             throw new UsageException("--warmup + --accesses = " + plan.max() + " + " + accesses + ": must not exceed "
                     + Long.MAX_VALUE + " (2^63 - 1)");
         }
         return plan;
+    }
+
+    /** Whether {@code --warmup-mode} asks for a functional warm-up; refuses a value other than timed or functional. */
+    private boolean functional() {
+        if (warmupMode == null) {
+            return false;
+        }
+        final String m = warmupMode.strip().toLowerCase(Locale.ROOT);
+        if (!m.equals("timed") && !m.equals("functional")) {
+            throw new UsageException("--warmup-mode " + TextLimits.quoted(warmupMode) + ": must be timed or functional");
+        }
+        return m.equals("functional");
     }
 
     private Warmup parse(final long accesses, final boolean trace) {

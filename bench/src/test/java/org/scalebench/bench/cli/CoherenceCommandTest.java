@@ -188,6 +188,25 @@ class CoherenceCommandTest {
         assertArrayEquals(withoutTiming(rows[0]), withoutTiming(rows[1]), "the probe changes no result");
     }
 
+    /** --warmup-mode functional warms untimed, then times a tail, and says how the warm-up was split. */
+    @Test
+    void simulateWarmsFunctionally(@TempDir final Path dir) throws Exception {
+        final Path out = dir.resolve("f.csv");
+        final CliRun run = CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr+hr", "--workload",
+                "vm", "--accesses", "100000", "--warmup", "1500000", "--warmup-mode", "functional", "--seed", "5",
+                "--out", out.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("  warm-up 1,500,000 accesses ("), run.out());
+        assertTrue(run.out().contains("  warm-up functional: 451,424 accesses untimed, then 1,048,576 timed"), run.out());
+        final CliRun timed = CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr+hr", "--workload",
+                "vm", "--accesses", "100000", "--warmup", "1500000", "--warmup-mode", "timed", "--seed", "5",
+                "--out", dir.resolve("t.csv").toString());
+        assertEquals(0, timed.exitCode(), timed.err());
+        assertFalse(timed.out().contains("functional"), timed.out());
+        assertFalse(java.util.Arrays.equals(withoutTiming(Files.readAllLines(out).get(1)),
+                withoutTiming(Files.readAllLines(dir.resolve("t.csv")).get(1))), "the untimed part changes the run");
+    }
+
     /** With 20% of accesses outside the VMs, rows from other domains fill the Home Map Caches and evict. */
     @Test
     void simulateRunsWithTheRtlMapCacheReplacement(@TempDir final Path dir) throws Exception {
@@ -254,6 +273,8 @@ class CoherenceCommandTest {
                 "--partitions", "1,2,3,4,5,6,7,8,9", "--out", out), "--partitions: 9 counts given, at most 8");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
                 "--partitions", "two", "--out", out), "--partitions");
+        assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
+                "--warmup-mode", "fast", "--out", out), "--warmup-mode 'fast': must be timed or functional");
         assertFalse(Files.exists(dir.resolve("x.csv")), "nothing written on bad input");
     }
 

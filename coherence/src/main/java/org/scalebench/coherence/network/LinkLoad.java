@@ -49,6 +49,10 @@ public interface LinkLoad {
         @Override
         public void resetCounters() {
         }
+
+        @Override
+        public void discardOffered() {
+        }
     };
 
     /**
@@ -127,4 +131,10 @@ public interface LinkLoad {
 
     /** Zeroes the utilization counters (the delays are kept). */
     void resetCounters();
+
+    /**
+     * Forgets the flits carried since the last {@link #endEpoch}: traffic of an untimed (functional) warm-up, which no
+     * link served in time and which must not become a backlog.
+     */
+    void discardOffered();
 }

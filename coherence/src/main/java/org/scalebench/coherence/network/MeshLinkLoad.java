@@ -297,6 +297,14 @@ public final class MeshLinkLoad implements LinkLoad {
     }
 
     @Override
+    public void discardOffered() {
+        for (int d = 0; d < 4; d++) {
+            Arrays.fill(flits[d], 0);
+            Arrays.fill(squares[d], 0);
+        }
+    }
+
+    @Override
     public void resetCounters() {
         for (int d = 0; d < 4; d++) {
             Arrays.fill(carried[d], 0);

@@ -200,17 +200,23 @@ public final class CoherenceSimulator {
         }
         final ProtocolStats s = protocol.stats();
         final long start = System.nanoTime();
-        // warm-up, window by window, judging steadiness on the miss rate of each window
+        // warm-up, window by window, judging steadiness on the miss rate of each window; a functional warm-up
+        // performs its windows untimed and times a fixed tail after them
         final long window = warmup.window(Math.min(system.cores(), machine.issuingCores()));
+        final long tail = warmup.timedTail(machine.issuingCores());
+        final long judged = warmup.max() - tail;
+        final FunctionalWarmup functional = warmup.functional() ? new FunctionalWarmup(protocol, workload) : null;
         long warmed = 0;
         long total = warmup.max() + accesses;
         double previous = Double.NaN;
         double change = Double.NaN;
         boolean steady = false;
-        while (warmed < warmup.max() && !(warmup.untilSteady() && steady)) {
+        while (warmed < judged && !(warmup.untilSteady() && steady)) {
             final long before = s.accesses();
             final long missesBefore = s.misses();
-            final long n = runReporting(machine, Math.min(window, warmup.max() - warmed), warmed, total, progress);
+            final long step = Math.min(window, judged - warmed);
+            final long n = functional != null ? runReporting(functional, step, warmed, total, progress)
+                    : runReporting(machine, step, warmed, total, progress);
             if (n == 0) {
                 break;
             }
@@ -222,6 +228,12 @@ public final class CoherenceSimulator {
                 change = thisChange;
                 previous = rate;
             }
+        }
+        if (functional != null) {
+            protocol.links().discardOffered(); // the untimed traffic was never served: no backlog from it
+        }
+        if (tail > 0) {
+            warmed += runReporting(machine, tail, warmed, warmed + tail + accesses, progress);
         }
         total = warmed + accesses;
         progress.warmed(warmed);
@@ -287,9 +299,20 @@ public final class CoherenceSimulator {
 
     private static long runReporting(final ClosedLoopMachine machine, final long limit, final long doneBefore,
             final long total, final Progress progress) {
+        return runReporting(machine::runFor, limit, doneBefore, total, progress);
+    }
+
+    private static long runReporting(final FunctionalWarmup warmup, final long limit, final long doneBefore,
+            final long total, final Progress progress) {
+        return runReporting(warmup::run, limit, doneBefore, total, progress);
+    }
+
+    /** Runs {@code limit} accesses in steps of at most {@link #REPORT_EVERY}, reporting after each step. */
+    private static long runReporting(final java.util.function.LongUnaryOperator run, final long limit,
+            final long doneBefore, final long total, final Progress progress) {
         long done = 0;
         while (done < limit) {
-            final long n = machine.runFor(Math.min(REPORT_EVERY, limit - done));
+            final long n = run.applyAsLong(Math.min(REPORT_EVERY, limit - done));
             if (n == 0) {
                 break;
             }

@@ -12,12 +12,17 @@ import org.scalebench.core.Checks;
  * is reported as not steady); with {@link #fixed} it warms exactly {@code max} accesses and reports whether
  * its last windows were steady.
  *
+ * <p>A {@linkplain #functionally() functional} warm-up performs its windows on the caches and directories only
+ * ({@link FunctionalWarmup}), then times a last stretch of {@link #timedTail} accesses so that the queues, the
+ * links and the misses in flight are filled when counting starts; {@code max} counts both.
+ *
  * @param max warm-up accesses (fixed), or the most to simulate (until steady), at least 0
  * @param perCore accesses per issuing core in a window, at least 1
  * @param tolerance relative change allowed between windows, in (0, 1)
  * @param untilSteady stop as soon as steady
+ * @param functional warm the windows functionally, then time the tail
  */
-public record Warmup(long max, long perCore, double tolerance, boolean untilSteady) {
+public record Warmup(long max, long perCore, double tolerance, boolean untilSteady, boolean functional) {
 
     /** Relative change of the miss rate between windows taken as steady. */
     public static final double DEFAULT_TOLERANCE = 0.02;
@@ -25,6 +30,8 @@ public record Warmup(long max, long perCore, double tolerance, boolean untilStea
     public static final long DEFAULT_PER_CORE = 1024;
     /** The shortest window. */
     public static final long MIN_WINDOW = 1L << 18;
+    /** Accesses per issuing core timed after a functional warm-up (at least four {@link #MIN_WINDOW}s in all). */
+    public static final long TAIL_PER_CORE = 16;
 
     /** Validates. */
     public Warmup {
@@ -35,6 +42,18 @@ public record Warmup(long max, long perCore, double tolerance, boolean untilStea
         if (!(tolerance > 0 && tolerance < 1)) {
             throw new IllegalArgumentException("warm-up tolerance = " + tolerance + ": must be in (0, 1)");
         }
+    }
+
+    /**
+     * A timed warm-up.
+     *
+     * @param max warm-up accesses (fixed), or the most to simulate (until steady), at least 0
+     * @param perCore accesses per issuing core in a window, at least 1
+     * @param tolerance relative change allowed between windows, in (0, 1)
+     * @param untilSteady stop as soon as steady
+     */
+    public Warmup(final long max, final long perCore, final double tolerance, final boolean untilSteady) {
+        this(max, perCore, tolerance, untilSteady, false);
     }
 
     /**
@@ -64,7 +83,27 @@ public record Warmup(long max, long perCore, double tolerance, boolean untilStea
      * @return the plan
      */
     public Warmup fixedAt(final long accesses) {
-        return new Warmup(accesses, perCore, tolerance, false);
+        return new Warmup(accesses, perCore, tolerance, false, functional);
+    }
+
+    /**
+     * The same plan, its windows warmed functionally and a timed tail after them.
+     *
+     * @return the plan
+     */
+    public Warmup functionally() {
+        return new Warmup(max, perCore, tolerance, untilSteady, true);
+    }
+
+    /**
+     * The accesses timed after the functional windows: {@value #TAIL_PER_CORE} per issuing core, at least four
+     * {@link #MIN_WINDOW}s, at most {@code max}; 0 for a timed warm-up (all of it is timed, window by window).
+     *
+     * @param issuingCores cores that issue accesses
+     * @return accesses
+     */
+    public long timedTail(final int issuingCores) {
+        return functional ? Math.min(max, Math.max(4 * MIN_WINDOW, TAIL_PER_CORE * issuingCores)) : 0;
     }
 
     /**
