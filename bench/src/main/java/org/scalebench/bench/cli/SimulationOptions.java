@@ -46,14 +46,21 @@ final class SimulationOptions {
     @Option(names = "--warmup", paramLabel = "N|steady[:MAX]", description = "Accesses simulated before counting: "
             + "a number, or 'steady' to warm until the miss rate changes by at most 2%% between two consecutive pairs "
             + "of windows of 1,024 accesses per issuing core (at most MAX, default 10 x --accesses and at least "
-            + "40,000,000). Default: steady; 0 for traces.")
+            + "40,000,000, or, warming functionally, at least 12 windows and the timed tail). Default: steady; 0 for "
+            + "traces.")
     String warmup;
 
     @Option(names = "--warmup-mode", paramLabel = "M", description = "How the warm-up's windows run: timed (the whole "
-            + "machine, queues and links included; the default) or functional (on the caches and directories only, "
-            + "the cores taking turns of 64 accesses, then 16 timed accesses per issuing core so the queues fill; "
-            + "about 25 times as fast with a million cores active).")
+            + "machine, queues and links included) or functional (on the caches and directories only, the cores "
+            + "taking turns of 64 accesses, then 16 timed accesses per issuing core so the queues fill; about 25 "
+            + "times as fast with a million cores active). Default: functional when a window exceeds 64 M accesses "
+            + "(more than 65,536 issuing cores, e.g. wsc1m with every core active), timed otherwise.")
     String warmupMode;
+
+    /** A warm-up window this long or longer is warmed functionally unless {@code --warmup-mode} says otherwise. */
+    static final long AUTO_FUNCTIONAL_WINDOW = 1L << 26;
+    /** A functional steady warm-up may take this many windows (plus the timed tail) unless MAX is given. */
+    static final int FUNCTIONAL_STEADY_WINDOWS = 12;
 
     /**
      * The machine a {@code --system} value names: a bundled system or a configuration file.
@@ -183,7 +190,12 @@ final class SimulationOptions {
      * @throws UsageException naming {@code --warmup} and {@code --accesses}
      */
     Warmup warmup(final long accesses, final Workload workload) {
-        final Warmup plan = warmup(accesses, workload.length() >= 0);
+        final boolean trace = workload.length() >= 0;
+        final int cores = workload.issuingCores().length;
+        final Warmup timed = parse(accesses, trace);
+        final boolean functional = warmupMode == null ? !trace && timed.window(cores) >= AUTO_FUNCTIONAL_WINDOW
+                : functional();
+        final Warmup plan = checked(functional ? longEnough(timed.functionally(), cores) : timed, accesses);
         if (workload.length() >= 0 && !plan.untilSteady() && plan.max() >= workload.length()) {
             throw new UsageException("--warmup = " + plan.max() + ": must be below the trace's length of "
                     + workload.length() + " accesses (" + workload.name() + ")");
@@ -200,7 +212,24 @@ final class SimulationOptions {
      * @throws UsageException if it does not parse or warm-up plus counted accesses overflow a {@code long}
      */
     Warmup warmup(final long accesses, final boolean trace) {
-        final Warmup plan = functional() ? parse(accesses, trace).functionally() : parse(accesses, trace);
+        return checked(functional() ? parse(accesses, trace).functionally() : parse(accesses, trace), accesses);
+    }
+
+    /**
+     * A functional steady warm-up without a MAX given: room for {@value #FUNCTIONAL_STEADY_WINDOWS} windows and the
+     * timed tail, so that a machine whose windows are billions of accesses can get steady by default.
+     */
+    private Warmup longEnough(final Warmup plan, final int cores) {
+        final boolean maxGiven = warmup != null && warmup.strip().toLowerCase(Locale.ROOT).startsWith("steady:");
+        if (!plan.untilSteady() || maxGiven) {
+            return plan;
+        }
+        final long windows = FUNCTIONAL_STEADY_WINDOWS * plan.window(cores);
+        final long room = windows + Warmup.tailLength(cores);
+        return room <= plan.max() ? plan : new Warmup(room, plan.perCore(), plan.tolerance(), true, true);
+    }
+
+    private static Warmup checked(final Warmup plan, final long accesses) {
         if (plan.max() > Long.MAX_VALUE - accesses) {
             throw new UsageException("--warmup + --accesses = " + plan.max() + " + " + accesses + ": must not exceed "
                     + Long.MAX_VALUE + " (2^63 - 1)");

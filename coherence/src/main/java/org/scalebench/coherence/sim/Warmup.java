@@ -103,7 +103,18 @@ public record Warmup(long max, long perCore, double tolerance, boolean untilStea
      * @return accesses
      */
     public long timedTail(final int issuingCores) {
-        return functional ? Math.min(max, Math.max(4 * MIN_WINDOW, TAIL_PER_CORE * issuingCores)) : 0;
+        return functional ? Math.min(max, tailLength(issuingCores)) : 0;
+    }
+
+    /**
+     * The timed tail of a functional warm-up long enough to hold it: {@value #TAIL_PER_CORE} accesses per issuing
+     * core, at least four {@link #MIN_WINDOW}s.
+     *
+     * @param issuingCores cores that issue accesses
+     * @return accesses
+     */
+    public static long tailLength(final int issuingCores) {
+        return Math.max(4 * MIN_WINDOW, TAIL_PER_CORE * issuingCores);
     }
 
     /**
