@@ -52,7 +52,7 @@ final class SimulationOptions {
 
     @Option(names = "--warmup-mode", paramLabel = "M", description = "How the warm-up's windows run: timed (the whole "
             + "machine, queues and links included) or functional (on the caches and directories only, the cores "
-            + "taking turns of 64 accesses, then 16 timed accesses per issuing core so the queues fill; about 25 "
+            + "taking turns of 64 accesses, then 64 timed accesses per issuing core so the queues fill; about 25 "
             + "times as fast with a million cores active). Default: functional when a window exceeds 64 M accesses "
             + "(more than 65,536 issuing cores, e.g. wsc1m with every core active), timed otherwise.")
     String warmupMode;

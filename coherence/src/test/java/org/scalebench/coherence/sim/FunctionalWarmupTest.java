@@ -106,7 +106,7 @@ class FunctionalWarmupTest {
                 CoherenceSimulator.Progress.NONE);
         assertTrue(leader.warmupSteady(), "steady");
         final long tail = plan.timedTail(leader.activeCores());
-        assertEquals(4 * Warmup.MIN_WINDOW, tail, "16 per core is below four shortest windows on the shrunk chip");
+        assertEquals(4 * Warmup.MIN_WINDOW, tail, "64 per core is below four shortest windows on the shrunk chip");
         assertTrue(leader.warmupAccesses() > tail && leader.warmupAccesses() < plan.max(), "" + leader.warmupAccesses());
         final SimulationResult follower = CoherenceSimulator.run(SMALL, Scheme.SR_HR, null, null, vm(3),
                 plan.fixedAt(leader.warmupAccesses()), 20_000, 3, CoherenceSimulator.Progress.NONE);
@@ -147,7 +147,7 @@ class FunctionalWarmupTest {
         final Warmup plan = Warmup.fixed(1_000).functionally();
         assertEquals(1_000, plan.timedTail(4));
         assertEquals(0, Warmup.fixed(1_000_000).timedTail(1024), "a timed warm-up has no tail");
-        assertEquals(16L * 1_000_000, Warmup.fixed(100_000_000).functionally().timedTail(1_000_000));
+        assertEquals(64L * 1_000_000, Warmup.fixed(100_000_000).functionally().timedTail(1_000_000));
         assertTrue(plan.fixedAt(7).functional(), "followers warm the same way");
         final SimulationResult f = CoherenceSimulator.run(SMALL, Scheme.GLOBAL, null, null, vm(3), plan, 5_000, 3,
                 CoherenceSimulator.Progress.NONE);
