@@ -63,6 +63,16 @@ class WarmupModeTest {
     }
 
     @Test
+    void aMillionActiveCoresCountAHundredAccessesEachByDefault() {
+        final org.scalebench.coherence.sim.SystemSpec wsc = org.scalebench.coherence.sim.SystemSpec.named("wsc1m");
+        assertEquals(100_000_000, CoherenceSimulateCommand.counted(null, cores(1_000_000, -1), wsc));
+        assertEquals(10_000_000, CoherenceSimulateCommand.counted(null, cores(2048, -1), wsc), "128 VMs: unchanged");
+        assertEquals(20_000_000, CoherenceSimulateCommand.counted(null, cores(1024, -1),
+                org.scalebench.coherence.sim.SystemSpec.named("chip1024")));
+        assertEquals(5, CoherenceSimulateCommand.counted(5L, cores(1_000_000, -1), wsc), "--accesses wins");
+    }
+
+    @Test
     void smallerMachinesAndTracesWarmTimedByDefault() {
         // 65,535 cores: a window of 67,107,840 accesses, just under 64 M
         final Warmup below = options(null, null).warmup(1_000_000, cores(65_535, -1));
