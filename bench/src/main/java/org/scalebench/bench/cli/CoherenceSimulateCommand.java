@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.scalebench.bench.coherence.Comparison;
+import org.scalebench.bench.coherence.RunDefaults;
 import org.scalebench.bench.io.ConsoleProgress;
 import org.scalebench.coherence.network.PartitionProbe;
 import org.scalebench.coherence.sim.CoherenceSimulator;
@@ -171,19 +172,8 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
             }
             return requested;
         }
-        if (w.length() >= 0) {
-            return w.length();
-        }
-        return Math.max(machine.cores() > 100_000 ? 10_000_000L : 20_000_000L,
-                COUNTED_PER_CORE * w.issuingCores().length);
+        return RunDefaults.counted(w, machine);
     }
-
-    /**
-     * Default counted accesses per issuing core, at least: a core that blocks on misses of 10^5-10^6 cycles must make
-     * several of them while counting, or the count samples the burst of hits after the warm-up (measured on wsc1m
-     * with every core active: 10 M counted accesses, 10 per core, were issued within 1,774 cycles).
-     */
-    static final long COUNTED_PER_CORE = 100;
 
     static void print(final PrintWriter out, final SimulationResult r) {
         out.printf(Locale.ROOT, "%s  %s  format %s  homes %s  workload %s  seed %d  B state %s%n", r.system(), r.scheme(),

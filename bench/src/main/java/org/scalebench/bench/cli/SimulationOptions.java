@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.scalebench.bench.coherence.RunDefaults;
 import org.scalebench.coherence.protocol.BroadcastExit;
 import org.scalebench.coherence.protocol.InvalidationDelivery;
 import org.scalebench.coherence.sim.SystemSpec;
@@ -20,10 +21,6 @@ import org.scalebench.core.data.TextLimits;
  * overrides, the warm-up.
  */
 final class SimulationOptions {
-
-    /** Default upper bound of a steady warm-up: this many times the counted accesses, at least the floor. */
-    static final int STEADY_MAX_FACTOR = 10;
-    static final long STEADY_MAX_FLOOR = 40_000_000;
 
     @Option(names = "--b-state", paramLabel = "P", description = "When a broadcast-state directory entry returns to "
             + "exact tracking: sticky (only a store or eviction ends it; OpenPiton's L2 RTL, the default) or "
@@ -56,11 +53,6 @@ final class SimulationOptions {
             + "times as fast with a million cores active). Default: functional when a window exceeds 64 M accesses "
             + "(more than 65,536 issuing cores, e.g. wsc1m with every core active), timed otherwise.")
     String warmupMode;
-
-    /** A warm-up window this long or longer is warmed functionally unless {@code --warmup-mode} says otherwise. */
-    static final long AUTO_FUNCTIONAL_WINDOW = 1L << 26;
-    /** A functional steady warm-up may take this many windows (plus the timed tail) unless MAX is given. */
-    static final int FUNCTIONAL_STEADY_WINDOWS = 12;
 
     /**
      * The machine a {@code --system} value names: a bundled system or a configuration file.
@@ -193,7 +185,7 @@ final class SimulationOptions {
         final boolean trace = workload.length() >= 0;
         final int cores = workload.issuingCores().length;
         final Warmup timed = parse(accesses, trace);
-        final boolean functional = warmupMode == null ? !trace && timed.window(cores) >= AUTO_FUNCTIONAL_WINDOW
+        final boolean functional = warmupMode == null ? RunDefaults.functionalByDefault(timed, workload)
                 : functional();
         final Warmup plan = checked(functional ? longEnough(timed.functionally(), cores) : timed, accesses);
         if (workload.length() >= 0 && !plan.untilSteady() && plan.max() >= workload.length()) {
@@ -215,18 +207,10 @@ final class SimulationOptions {
         return checked(functional() ? parse(accesses, trace).functionally() : parse(accesses, trace), accesses);
     }
 
-    /**
-     * A functional steady warm-up without a MAX given: room for {@value #FUNCTIONAL_STEADY_WINDOWS} windows and the
-     * timed tail, so that a machine whose windows are billions of accesses can get steady by default.
-     */
+    /** A functional steady warm-up without a MAX given gets {@link RunDefaults#roomy} room. */
     private Warmup longEnough(final Warmup plan, final int cores) {
         final boolean maxGiven = warmup != null && warmup.strip().toLowerCase(Locale.ROOT).startsWith("steady:");
-        if (!plan.untilSteady() || maxGiven) {
-            return plan;
-        }
-        final long windows = FUNCTIONAL_STEADY_WINDOWS * plan.window(cores);
-        final long room = windows + Warmup.tailLength(cores);
-        return room <= plan.max() ? plan : new Warmup(room, plan.perCore(), plan.tolerance(), true, true);
+        return maxGiven ? plan : RunDefaults.roomy(plan, cores);
     }
 
     private static Warmup checked(final Warmup plan, final long accesses) {
@@ -250,8 +234,7 @@ final class SimulationOptions {
     }
 
     private Warmup parse(final long accesses, final boolean trace) {
-        final long max = Math.max(STEADY_MAX_FLOOR, accesses > Long.MAX_VALUE / STEADY_MAX_FACTOR ? 0
-                : STEADY_MAX_FACTOR * accesses);
+        final long max = RunDefaults.steadyMax(accesses);
         if (warmup == null) {
             return trace ? Warmup.fixed(0) : Warmup.untilSteady(max);
         }

@@ -25,6 +25,7 @@ import org.scalebench.coherence.sim.Scheme;
 import org.scalebench.coherence.sim.SimulationResult;
 import org.scalebench.coherence.sim.SystemSpec;
 import org.scalebench.coherence.sim.Warmup;
+import org.scalebench.coherence.sim.Workload;
 import org.scalebench.coherence.storage.StorageModel;
 
 /**
@@ -55,6 +56,7 @@ public final class CdrReproduction implements ReproductionPart {
     /** Where each comparison publishes its files, under the report directory. */
     static final String CHIP_DIR = "cdr-chip1024";
     static final String WSC_DIR = "cdr-wsc1m";
+    static final String WSC_EVERY_CORE_DIR = "cdr-wsc1m-all-active";
     static final String SWEEP_DIR = "cdr-home-restriction";
     static final String PARTITIONS_DIR = "cdr-partitions";
     /** Block counts probed on chip1024: halves, quadrants, 8 x 8 tiles, 4 x 4 tiles (one VM each). */
@@ -103,12 +105,14 @@ public final class CdrReproduction implements ReproductionPart {
      * @param wscOutsides the outside shares of the wsc1m comparison (0 and {@link #DEFAULT_OUTSIDE} among them)
      * @param wscCoarseVector whether wsc1m runs coarse-vector-4 (each coarse invalidation is simulated as 16,384 or
      *     more messages)
+     * @param wscEveryCore whether wsc1m also runs with every core active: sr+hr against the strongest baseline of the
+     *     sampled comparison, each run as {@code coherence compare} runs it by default ({@link RunDefaults})
      * @param sweepSizes cores per domain of the Home Restriction sweep
      * @param sweepAccesses counted accesses per sweep run
      */
     public record Plan(long chipAccesses, Warmup chipWarmup, List<Double> chipOutsides, int seeds,
             List<Variant> variants, long wscAccesses, Warmup wscWarmup, int wscActive, List<Double> wscOutsides,
-            boolean wscCoarseVector, List<Integer> sweepSizes, long sweepAccesses) {
+            boolean wscCoarseVector, boolean wscEveryCore, List<Integer> sweepSizes, long sweepAccesses) {
 
         /** Copies and checks that the tables' shares are run. */
         public Plan {
@@ -129,26 +133,28 @@ public final class CdrReproduction implements ReproductionPart {
 
         /**
          * The quick plan: chip1024 at three outside shares and one seed, 1 M counted accesses; five sensitivity
-         * points; wsc1m with 128 active VMs without coarse-vector-4, 500,000 counted accesses.
+         * points; wsc1m with 128 active VMs without coarse-vector-4, 500,000 counted accesses; wsc1m with every core
+         * active, sr+hr against the strongest baseline.
          *
          * @return the plan
          */
         public static Plan quick() {
             return new Plan(1_000_000, Warmup.untilSteady(40_000_000), List.of(0.0, 1e-4, DEFAULT_OUTSIDE), 1,
                     sensitivityVariants(true), 500_000, Warmup.untilSteady(20_000_000), WSC_ACTIVE_QUICK,
-                    List.of(0.0, DEFAULT_OUTSIDE), false, List.of(16, 64, 256, 1024), 500_000);
+                    List.of(0.0, DEFAULT_OUTSIDE), false, true, List.of(16, 64, 256, 1024), 500_000);
         }
 
         /**
          * The full plan: chip1024 at five outside shares and three seeds, 10 M counted accesses; nine sensitivity
-         * points; wsc1m with 1,024 active VMs and every baseline, 5 M counted accesses.
+         * points; wsc1m with 1,024 active VMs and every baseline, 5 M counted accesses; wsc1m with every core active,
+         * sr+hr against the strongest baseline.
          *
          * @return the plan
          */
         public static Plan full() {
             return new Plan(10_000_000, Warmup.untilSteady(40_000_000), List.of(0.0, 1e-5, 1e-4, 1e-3,
                     DEFAULT_OUTSIDE), 3, sensitivityVariants(false), 5_000_000, Warmup.untilSteady(200_000_000),
-                    WSC_ACTIVE_FULL, List.of(0.0, 1e-4, DEFAULT_OUTSIDE), true, List.of(4, 16, 64, 256, 1024),
+                    WSC_ACTIVE_FULL, List.of(0.0, 1e-4, DEFAULT_OUTSIDE), true, true, List.of(4, 16, 64, 256, 1024),
                     5_000_000);
         }
     }
@@ -226,6 +232,28 @@ public final class CdrReproduction implements ReproductionPart {
                 plan.wscOutsides(), List.of(seed), provenance);
     }
 
+    /**
+     * wsc1m with every core active (62,500 VMs, 1,000,000 cores): {@code baseline} and sr+hr at the default outside
+     * share, run as a group of {@code coherence compare} without {@code --active}, {@code --accesses} and
+     * {@code --warmup} runs them ({@link RunDefaults}: 100 counted accesses per core, a functional warm-up until
+     * steady, the second run warmed as long as the first).
+     *
+     * @param wsc the machine
+     * @param baseline the baseline run
+     * @param seed the seed
+     * @param provenance the rows' provenance
+     * @return the study
+     * @throws IOException never for a synthetic workload
+     */
+    public static CompareStudy everyCoreComparison(final SystemSpec wsc, final RunSpec baseline, final long seed,
+            final Provenance provenance) throws IOException {
+        final WorkloadSpec workload = WorkloadSpec.vm();
+        final Workload first = workload.build(wsc, seed);
+        final long counted = RunDefaults.counted(first, wsc);
+        return CompareStudy.single(wsc, List.of(baseline, new RunSpec(Scheme.SR_HR, "cdr-sr")), workload, null, counted,
+                RunDefaults.warmup(counted, first), seed, provenance);
+    }
+
     private static List<String> wscFormats(final Plan plan, final SystemSpec wsc) {
         return Comparison.defaultFormats(wsc).stream().filter(f -> plan.wscCoarseVector()
                 || !f.startsWith("coarse-vector")).toList();
@@ -283,7 +311,7 @@ public final class CdrReproduction implements ReproductionPart {
         final CompareStudy chipStudy = chipComparison(plan, seed, provenance);
         final CompareStudy wscStudy = wscComparison(plan, seed, provenance);
         final long points = chipStudy.points() + plan.variants().stream().mapToLong(v -> v.runs().size()).sum()
-                + wscStudy.points() + 2 + 2L * plan.sweepSizes().size()
+                + wscStudy.points() + 2 + (plan.wscEveryCore() ? 2 : 0) + 2L * plan.sweepSizes().size()
                 + (long) PARTITION_OUTSIDES.size() * (SENSITIVITY_RUNS.size() + Comparison.comparisonRuns(wsc,
                         List.of(wsc.baselineFormat().id())).size());
         final Steps steps = new Steps(progress, points);
@@ -441,6 +469,10 @@ public final class CdrReproduction implements ReproductionPart {
                         speedup(wg0.avgMissLatencyCycles() / wb0.avgMissLatencyCycles()),
                         Numbers.cycles(wb.avgAccessLatencyCycles() / bestWsc.avgAccessLatencyCycles()))));
 
+        if (plan.wscEveryCore()) {
+            everyCore(dir, wsc, bestWsc, seed, provenance, steps, jobs, files, claims, md);
+        }
+
         // one run on many host threads: what a partition of the machine would share with the others
         final PartitionStudy chipPartitions = new PartitionStudy(chip, SENSITIVITY_RUNS, WorkloadSpec.vm(),
                 PARTITION_OUTSIDES, CHIP_PARTITIONS, plan.chipAccesses(), Warmup.fixed(chipWarm), seed);
@@ -490,6 +522,38 @@ public final class CdrReproduction implements ReproductionPart {
         claims.add(new Claim("The abstract's quantitative sentence (\"Sharer Restriction results in ...\")",
                 "cut off in every public copy", "-", "cannot be compared"));
         return new PartResult(md.toString(), claims, files);
+    }
+
+    /** wsc1m with every core active: sr+hr against the strongest baseline of the sampled comparison. */
+    private static void everyCore(final Path dir, final SystemSpec wsc, final SimulationResult strongest,
+            final long seed, final Provenance provenance, final Steps steps, final int jobs, final List<String> files,
+            final List<Claim> claims, final StringBuilder md) throws Exception {
+        final RunSpec baseline = new RunSpec(Scheme.parse(strongest.scheme()), strongest.format());
+        final CompareStudy study = everyCoreComparison(wsc, baseline, seed, provenance);
+        final List<List<String>> rows = steps.run(study, jobs);
+        files.addAll(publish(dir, WSC_EVERY_CORE_DIR, study, rows));
+        final List<SimulationResult> runs = CompareStudy.results(rows);
+        final SimulationResult base = runs.get(0);
+        final SimulationResult cdr = runs.get(1);
+        md.append("\n### wsc1m with every core active (62,500 VMs, 1,000,000 cores)\n\n")
+                .append(String.format(Locale.ROOT, "sr+hr against %s, the strongest baseline of the sampled comparison "
+                        + "above at 1%% outside, as `coherence compare --system wsc1m --workload vm --seed %d` runs a "
+                        + "group by default (`%s/`): %,d counted accesses (%d per core); the first run warmed until "
+                        + "steady (%,d accesses: functional windows of 1,024 accesses per core, then %d timed "
+                        + "accesses per core), the second as long. The runs took %.0f s and %.0f s of simulation, "
+                        + "each on one host thread.%n%n", Comparison.label(base), seed, WSC_EVERY_CORE_DIR,
+                        base.accesses(), RunDefaults.COUNTED_PER_CORE, base.warmupAccesses(), Warmup.TAIL_PER_CORE,
+                        base.simSeconds(), cdr.simSeconds()))
+                .append(Comparison.resultsTable(runs)).append('\n');
+        Comparison.baselineVerdicts(runs).forEach(v -> md.append("- ").append(v).append('\n'));
+        claims.add(new Claim("CDR with every core of the 1,000,000-core warehouse-scale computer active (wsc1m, vm, "
+                + "warm)", "shared memory made affordable (abstract)",
+                String.format(Locale.ROOT, "access latency %s %s -> sr+hr %s cycles; miss latency %s -> %s cycles",
+                        Comparison.label(base), Numbers.cycles(base.avgAccessLatencyCycles()),
+                        Numbers.cycles(cdr.avgAccessLatencyCycles()), Numbers.cycles(base.avgMissLatencyCycles()),
+                        Numbers.cycles(cdr.avgMissLatencyCycles())),
+                String.format(Locale.ROOT, "sr+hr x%s the strongest sampled baseline's access latency",
+                        Numbers.cycles(cdr.avgAccessLatencyCycles() / base.avgAccessLatencyCycles()))));
     }
 
     /** Publishes a study's files into a subdirectory of the report; returns their names under the report. */

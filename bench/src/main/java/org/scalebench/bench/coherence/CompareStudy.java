@@ -98,6 +98,33 @@ public final class CompareStudy implements Study {
                 provenance);
     }
 
+    /**
+     * The configurations of each group, in run order.
+     *
+     * @return the runs
+     */
+    public List<Comparison.RunSpec> runs() {
+        return runs;
+    }
+
+    /**
+     * Counted accesses per run.
+     *
+     * @return accesses
+     */
+    public long accesses() {
+        return accesses;
+    }
+
+    /**
+     * The warm-up of each group's first run (the others warm as long).
+     *
+     * @return the plan
+     */
+    public Warmup warmup() {
+        return warmup;
+    }
+
     private int shares() {
         return Math.max(1, outsides.size());
     }

@@ -14,10 +14,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.scalebench.bench.coherence.CdrReproduction;
 import org.scalebench.bench.coherence.CompareStudy;
+import org.scalebench.bench.coherence.Comparison;
 import org.scalebench.core.Progress;
 import org.scalebench.bench.study.ParallelPoints;
 import org.scalebench.bench.study.Provenance;
+import org.scalebench.coherence.sim.Scheme;
 import org.scalebench.coherence.sim.SimulationResult;
+import org.scalebench.coherence.sim.SystemSpec;
 import org.scalebench.coherence.sim.Warmup;
 
 /**
@@ -36,7 +39,7 @@ class ReproduceEngineTest {
         final CdrReproduction.Plan quick = CdrReproduction.Plan.quick();
         return new CdrReproduction.Plan(ACCESSES, Warmup.fixed(WARMUP), List.of(0.0, 0.01), 1, List.of(),
                 quick.wscAccesses(), quick.wscWarmup(), quick.wscActive(), quick.wscOutsides(),
-                quick.wscCoarseVector(), quick.sweepSizes(), quick.sweepAccesses());
+                quick.wscCoarseVector(), quick.wscEveryCore(), quick.sweepSizes(), quick.sweepAccesses());
     }
 
     private static CliRun compare(final Path out, final long seed) {
@@ -95,12 +98,33 @@ class ReproduceEngineTest {
     }
 
     @Test
+    void everyCoreOfWsc1mRunsAsCoherenceCompareRunsItByDefault() throws Exception {
+        final SystemSpec wsc = SystemSpec.named("wsc1m");
+        final Comparison.RunSpec hier = new Comparison.RunSpec(Scheme.parse("hier"), "hier");
+        final CompareStudy byReproduce = CdrReproduction.everyCoreComparison(wsc, hier, SEED,
+                Provenance.current("test"));
+        assertEquals(List.of(hier, new Comparison.RunSpec(Scheme.SR_HR, "cdr-sr")), byReproduce.runs());
+        assertEquals(100_000_000L, byReproduce.accesses(), "100 per core of the 1,000,000");
+        final Warmup warmup = byReproduce.warmup();
+        assertTrue(warmup.untilSteady() && warmup.functional(), warmup.toString());
+        assertEquals(12 * 1_024_000_000L + 64_000_000L, warmup.max(), "12 windows of 1,024 per core and the tail");
+
+        final CoherenceCompareCommand cli = new CoherenceCompareCommand();
+        new picocli.CommandLine(cli).parseArgs("--system", "wsc1m", "--workload", "vm", "--seed", Long.toString(SEED),
+                "--out", "unused.csv");
+        final CompareStudy byCli = cli.study();
+        assertEquals(byCli.accesses(), byReproduce.accesses());
+        assertEquals(byCli.warmup(), byReproduce.warmup());
+        assertTrue(byCli.runs().containsAll(byReproduce.runs()), byCli.runs().toString());
+    }
+
+    @Test
     void aPlanRunsTheSharesItsTablesShow() {
         final CdrReproduction.Plan quick = CdrReproduction.Plan.quick();
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new CdrReproduction.Plan(ACCESSES, Warmup.fixed(WARMUP), List.of(0.0, 0.001), 1, List.of(),
                         quick.wscAccesses(), quick.wscWarmup(), quick.wscActive(), quick.wscOutsides(),
-                        quick.wscCoarseVector(), quick.sweepSizes(), quick.sweepAccesses()));
+                        quick.wscCoarseVector(), quick.wscEveryCore(), quick.sweepSizes(), quick.sweepAccesses()));
         assertTrue(e.getMessage().contains("must include 0 and 0.01"), e.getMessage());
         assertEquals(List.of(0.0, 1e-4, 0.01), quick.chipOutsides());
         assertEquals(3, CdrReproduction.Plan.full().seeds());

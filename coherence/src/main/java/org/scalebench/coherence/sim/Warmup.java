@@ -101,6 +101,23 @@ public record Warmup(long max, long perCore, double tolerance, boolean untilStea
     }
 
     /**
+     * The same plan with room, when it warms until steady, for {@code windows} windows and (warming functionally) the
+     * timed tail: {@code max} raised to that if it is lower. A fixed warm-up is returned as it is.
+     *
+     * @param windows windows the warm-up may take, at least 1
+     * @param issuingCores cores that issue accesses
+     * @return the plan
+     */
+    public Warmup withRoomFor(final int windows, final int issuingCores) {
+        Checks.requireAtLeast("windows", windows, 1);
+        if (!untilSteady) {
+            return this;
+        }
+        final long room = windows * window(issuingCores) + (functional ? tailLength(issuingCores) : 0);
+        return room <= max ? this : new Warmup(room, perCore, tolerance, true, functional);
+    }
+
+    /**
      * The accesses timed after the functional windows: {@value #TAIL_PER_CORE} per issuing core, at least four
      * {@link #MIN_WINDOW}s, at most {@code max}; 0 for a timed warm-up (all of it is timed, window by window).
      *

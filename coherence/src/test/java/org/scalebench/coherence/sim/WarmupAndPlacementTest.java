@@ -20,6 +20,19 @@ class WarmupAndPlacementTest {
     }
 
     @Test
+    void roomForWindowsRaisesOnlyASteadyMaximumThatIsTooLow() {
+        final Warmup timed = Warmup.untilSteady(40_000_000);
+        final Warmup roomy = timed.withRoomFor(12, 1_000_000);
+        assertEquals(12 * 1_024_000_000L, roomy.max(), "12 windows of 1,024 accesses per core, no tail when timed");
+        assertTrue(roomy.untilSteady());
+        final Warmup functional = timed.functionally().withRoomFor(12, 1_000_000);
+        assertEquals(12 * 1_024_000_000L + 64_000_000L, functional.max(), "and the timed tail, 64 per core");
+        assertTrue(functional.functional());
+        assertEquals(timed, timed.withRoomFor(12, 1024), "12 windows of 1 M fit in 40 M: unchanged");
+        assertEquals(Warmup.fixed(5), Warmup.fixed(5).withRoomFor(12, 1_000_000), "a fixed warm-up is kept");
+    }
+
+    @Test
     void warmingUntilSteadyStopsBeforeTheLimitAndSaysSo() {
         final SimulationResult steady = CoherenceSimulator.run(SMALL, Scheme.GLOBAL, null, null, vm(SMALL, 0),
                 Warmup.untilSteady(5_000_000), 10_000, 1, CoherenceSimulator.Progress.NONE);
