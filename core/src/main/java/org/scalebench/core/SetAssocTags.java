@@ -14,9 +14,10 @@ import java.util.Objects;
  *   slot = set * ways + way                  set = tag &amp; (sets - 1)   (the tag's low bits; tag mod sets
  *                                                                     when sets is not a power of two)
  *
- *   tags[slot]       long   the tag (any long; meaningful only while the slot is valid)
+ *   tags[PAD + slot] long   the tag (any long; meaningful only while the slot is valid); PAD = 6 aligns
+ *                           each set of 8 ways to a host cache line in a large array
  *   validWays[set]   long   bit w set  &lt;=&gt;  slot set * ways + w holds a valid tag
- *   LRU:       lastUse[slot]  long  (counter bumped on every hit and fill) &lt;&lt; 6 | way: the least
+ *   LRU:       lastUse[PAD + slot] long  (counter bumped on every hit and fill) &lt;&lt; 6 | way: the least
  *                                   recently used way of a full set is the minimum, found without
  *                                   branches, and its way is in the low 6 bits
  *   TREE_PLRU: tree[set]      long  bit n = internal node n of a heap-numbered tree (root 1, children
@@ -64,6 +65,12 @@ public final class SetAssocTags {
     private final FastDivisor slotSets;
     private final long[] tags;
     private final long[] validWays;
+    /**
+     * Longs before slot 0 in {@code tags} and {@code lastUse}. A large array starts at a G1 heap region's boundary and
+     * its elements 16 bytes after it (the array header, with compressed class pointers), so slot 0 at element 6 sits
+     * on a 64-byte boundary and a set of 8 ways (of 16: two) fills one host cache line instead of straddling two.
+     */
+    private static final int PAD = 6;
     private static final int WAY_BITS = 6;
     private static final long WAY_MASK = (1L << WAY_BITS) - 1;
 
@@ -114,9 +121,9 @@ public final class SetAssocTags {
         this.lru = policy == ReplacementPolicy.LRU;
         this.waysMask = ways == MAX_WAYS ? -1L : (1L << ways) - 1;
         this.slotSets = new FastDivisor(ways);
-        this.tags = new long[capacity];
+        this.tags = new long[PAD + capacity];
         this.validWays = new long[sets];
-        this.lastUse = lru ? new long[capacity] : new long[0];
+        this.lastUse = lru ? new long[PAD + capacity] : new long[0];
         this.tree = lru ? new long[0] : new long[sets];
         this.treeDepth = Integer.numberOfTrailingZeros(ways);
         this.pathNodes = new long[ways];
@@ -274,7 +281,7 @@ public final class SetAssocTags {
         final int way = slot - set * ways;
         assert wayHolding(tag, set, set * ways) < 0 || wayHolding(tag, set, set * ways) == way
                 : "tag " + tag + " is already valid in another way of set " + set;
-        tags[slot] = tag;
+        tags[PAD + slot] = tag;
         validWays[set] |= 1L << way;
         touch(set, slot, way);
     }
@@ -292,8 +299,8 @@ public final class SetAssocTags {
      */
     public long touchSet(final int set) {
         final int base = Objects.checkIndex(set, sets) * ways;
-        final long stamp = lru ? lastUse[base] : 0;
-        return validWays[set] ^ tags[base] ^ tags[base + ways - 1] ^ stamp;
+        final long stamp = lru ? lastUse[PAD + base] : 0;
+        return validWays[set] ^ tags[PAD + base] ^ tags[PAD + base + ways - 1] ^ stamp;
     }
 
     /**
@@ -358,7 +365,7 @@ public final class SetAssocTags {
         }
         assert wayHolding(tag, set, base) < 0 || wayHolding(tag, set, base) == way
                 : "tag " + tag + " is already valid in another way of set " + set;
-        tags[slot] = tag;
+        tags[PAD + slot] = tag;
         validWays[set] |= 1L << way;
         touch(set, slot, way);
     }
@@ -383,7 +390,7 @@ public final class SetAssocTags {
      * @throws IndexOutOfBoundsException if the slot is out of range
      */
     public long tagAt(final int slot) {
-        return tags[Objects.checkIndex(slot, capacity)];
+        return tags[PAD + Objects.checkIndex(slot, capacity)];
     }
 
     /**
@@ -446,8 +453,8 @@ public final class SetAssocTags {
         final int way = slot - base;
         final long valid = validWays[set];
         lastInsertEvicted = (valid >>> way & 1L) != 0;
-        lastEvictedTag = lastInsertEvicted ? tags[slot] : 0;
-        tags[slot] = tag;
+        lastEvictedTag = lastInsertEvicted ? tags[PAD + slot] : 0;
+        tags[PAD + slot] = tag;
         validWays[set] = valid | 1L << way;
         touch(set, slot, way);
         return slot;
@@ -488,7 +495,7 @@ public final class SetAssocTags {
         final long valid = validWays[set];
         final int ways = this.ways;
         for (int way = 0; way < ways; way++) {
-            if (tags[base + way] == tag && (valid >>> way & 1L) != 0) {
+            if (tags[PAD + base + way] == tag && (valid >>> way & 1L) != 0) {
                 return way;
             }
         }
@@ -507,7 +514,7 @@ public final class SetAssocTags {
         final long[] lastUse = this.lastUse;
         long oldest = Long.MAX_VALUE;
         for (int way = 0; way < ways; way++) {
-            oldest = Math.min(oldest, lastUse[base + way]);
+            oldest = Math.min(oldest, lastUse[PAD + base + way]);
         }
         return (int) (oldest & WAY_MASK);
     }
@@ -522,7 +529,7 @@ public final class SetAssocTags {
 
     private void touch(final int set, final int slot, final int way) {
         if (lru) {
-            lastUse[slot] = ++clock << WAY_BITS | way;
+            lastUse[PAD + slot] = ++clock << WAY_BITS | way;
         } else {
             tree[set] = tree[set] & ~pathNodes[way] | pathPointingAway[way];
         }
