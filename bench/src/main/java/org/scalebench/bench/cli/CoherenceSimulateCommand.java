@@ -32,7 +32,8 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
             description = "chip1024, wsc1m, or a system configuration file (parameter,value,unit,source).")
     String system;
 
-    @Option(names = "--scheme", required = true, paramLabel = "X", description = "global, sr, hr or sr+hr.")
+    @Option(names = "--scheme", required = true, paramLabel = "X",
+            description = "global, hr, sr, sr+hr or hier (a hierarchical directory, format hier).")
     String scheme;
 
     @Option(names = "--format", paramLabel = "F", description = "Directory format (global and hr; default: the "
