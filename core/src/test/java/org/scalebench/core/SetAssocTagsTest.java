@@ -103,6 +103,27 @@ class SetAssocTagsTest {
     }
 
     @Test
+    void lruOrderOfTheValidWaysSurvivesAnInvalidation() {
+        final SetAssocTags tags = new SetAssocTags(SETS, 4, ReplacementPolicy.LRU);
+        for (int k = 0; k < 4; k++) {
+            tags.insert(tagOfSetOne(k));
+        }
+        tags.find(tagOfSetOne(0));
+        // recency, oldest first: 1, 2, 3, 0; way 2 goes
+        tags.invalidate(tags.slotOf(1, 2));
+        assertFalse(tags.isValid(tags.slotOf(1, 2)));
+        assertEquals(3, tags.occupancy(1));
+        assertEquals(-1, tags.peek(tagOfSetOne(2)));
+        assertEquals(tags.slotOf(1, 2), tags.victim(tagOfSetOne(20)));
+        assertEquals(tags.slotOf(1, 2), tags.insert(tagOfSetOne(20)));
+        assertFalse(tags.lastInsertEvicted());
+        // recency: 1, 3, 0, 20
+        assertEquals(tags.slotOf(1, 1), tags.insert(tagOfSetOne(21)));
+        assertEquals(tags.slotOf(1, 3), tags.insert(tagOfSetOne(22)));
+        assertEquals(tagOfSetOne(3), tags.lastEvictedTag());
+    }
+
+    @Test
     void peekAndVictimLeaveTheReplacementOrderAlone() {
         final SetAssocTags tags = new SetAssocTags(SETS, 4, ReplacementPolicy.LRU);
         for (int k = 0; k < 4; k++) {
