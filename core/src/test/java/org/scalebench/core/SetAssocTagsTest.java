@@ -87,12 +87,18 @@ class SetAssocTagsTest {
         assertEquals(tagOfSetOne(1), tags.lastEvictedTag());
     }
 
-    @Test
-    void lruEvictsTheLeastRecentlyFoundOrFilled() {
+    /** A 4-way LRU array whose set 1 holds tags 0 to 3, inserted in that order (way k holds tag k). */
+    private static SetAssocTags fullLruSetOne() {
         final SetAssocTags tags = new SetAssocTags(SETS, 4, ReplacementPolicy.LRU);
         for (int k = 0; k < 4; k++) {
             tags.insert(tagOfSetOne(k));
         }
+        return tags;
+    }
+
+    @Test
+    void lruEvictsTheLeastRecentlyFoundOrFilled() {
+        final SetAssocTags tags = fullLruSetOne();
         tags.find(tagOfSetOne(0));
         tags.find(tagOfSetOne(2));
         // recency, oldest first: 1, 3, 0, 2
@@ -104,10 +110,7 @@ class SetAssocTagsTest {
 
     @Test
     void lruOrderOfTheValidWaysSurvivesAnInvalidation() {
-        final SetAssocTags tags = new SetAssocTags(SETS, 4, ReplacementPolicy.LRU);
-        for (int k = 0; k < 4; k++) {
-            tags.insert(tagOfSetOne(k));
-        }
+        final SetAssocTags tags = fullLruSetOne();
         tags.find(tagOfSetOne(0));
         // recency, oldest first: 1, 2, 3, 0; way 2 goes
         tags.invalidate(tags.slotOf(1, 2));
@@ -125,10 +128,7 @@ class SetAssocTagsTest {
 
     @Test
     void peekAndVictimLeaveTheReplacementOrderAlone() {
-        final SetAssocTags tags = new SetAssocTags(SETS, 4, ReplacementPolicy.LRU);
-        for (int k = 0; k < 4; k++) {
-            tags.insert(tagOfSetOne(k));
-        }
+        final SetAssocTags tags = fullLruSetOne();
         assertEquals(tags.slotOf(1, 0), tags.peek(tagOfSetOne(0)));
         assertEquals(tags.slotOf(1, 0), tags.victim(tagOfSetOne(7)));
         assertEquals(tags.slotOf(1, 0), tags.victim(tagOfSetOne(7)));
