@@ -25,6 +25,8 @@ public final class Messenger {
     private long flitHops;
     /** Told of every message when a partitioning is probed; null otherwise. */
     private PartitionProbe probe;
+    /** False while the protocol performs an access untimed: messages are then neither laid out nor counted. */
+    private boolean timed = true;
 
     /**
      * Creates a messenger.
@@ -105,6 +107,9 @@ public final class Messenger {
      * @param path the transaction's path
      */
     public void send(final int from, final int to, final int flits, final TimingPath path) {
+        if (!timed) {
+            return;
+        }
         count(from, to, flits);
         final boolean crosses = network.interfaceOf(from) != network.interfaceOf(to);
         final int ports = crosses ? (int) network.serializationCycles(from, to, flits) : 0;
@@ -126,6 +131,9 @@ public final class Messenger {
      * @param flits length
      */
     public void count(final int from, final int to, final int flits) {
+        if (!timed) {
+            return;
+        }
         if (probe != null) {
             probe.message(from, to);
         }
@@ -158,6 +166,17 @@ public final class Messenger {
         messages += count;
         bytes += count * flits * flitBytes;
         flitHops += (long) flits * hopSum;
+    }
+
+    /**
+     * Whether messages are laid out and counted: false while an access is performed untimed (a functional warm-up,
+     * whose traffic is never served and whose counts are reset before counting starts), when {@link #send} and
+     * {@link #count} do nothing.
+     *
+     * @param on true to time and count messages (the default)
+     */
+    public void timed(final boolean on) {
+        this.timed = on;
     }
 
     /**

@@ -1,11 +1,10 @@
 package org.scalebench.coherence.sim;
 
 import org.scalebench.coherence.protocol.MesiProtocol;
-import org.scalebench.coherence.timing.TimingPath;
 
 /**
  * Functional warming: accesses performed on the protocol's state (private caches, directories, map caches, home
- * slices) without timing them, the issuing cores taking turns of {@value #TURN} accesses each, in a fixed order.
+ * slices) without timing them ({@link MesiProtocol#warm}: no path, no message counted), the issuing cores taking turns of {@value #TURN} accesses each, in a fixed order.
  * It fills the caches and directories as the timed machine would, without the event queue, the queues and the
  * links, and with each core's cache set hot in the host's caches for a whole turn: on wsc1m with every core active
  * it warms about 25 times as fast as the timed machine (measured: 5.1-5.3 M accesses/s against 160-200 k/s).
@@ -28,7 +27,6 @@ public final class FunctionalWarmup {
     private final int[] cores;
     private final boolean[] finished;
     private final Access access = new Access();
-    private final TimingPath scratch = new TimingPath();
     /** Position in the order: the core whose turn it is, and the accesses it has made in this turn. */
     private int turnOf;
     private int madeInTurn;
@@ -68,7 +66,7 @@ public final class FunctionalWarmup {
                         live--;
                         break;
                     }
-                    protocol.issue(core, access.write, access.address, access.sdid, access.hdid, scratch);
+                    protocol.warm(core, access.write, access.address, access.sdid, access.hdid);
                     made++;
                 }
                 done += made;

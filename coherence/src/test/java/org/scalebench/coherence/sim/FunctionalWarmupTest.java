@@ -75,6 +75,74 @@ class FunctionalWarmupTest {
     }
 
     @Test
+    void anUntimedAccessChangesTheStateAsATimedOne() {
+        for (final Scheme scheme : Scheme.values()) {
+            for (final SyntheticWorkload.Kind kind : SyntheticWorkload.Kind.values()) {
+                final MesiProtocol timed = machine(scheme, kind);
+                final MesiProtocol untimed = machine(scheme, kind);
+                final MesiProtocol skipped = machine(scheme, kind);
+                final SyntheticWorkload w = workload(kind);
+                final org.scalebench.coherence.timing.TimingPath path = new org.scalebench.coherence.timing.TimingPath();
+                final Access a = new Access();
+                final int[] cores = w.issuingCores();
+                final int accesses = 40_000;
+                final long[] lines = new long[64];
+                for (int k = 0; k < accesses; k++) {
+                    final int core = cores[(k >>> 3) % cores.length];
+                    w.next(core, a);
+                    lines[k & 63] = a.address >>> LineAddress.LINE_SHIFT;
+                    final boolean transaction = timed.issue(core, a.write, a.address, a.sdid, a.hdid, path);
+                    assertEquals(transaction, untimed.warm(core, a.write, a.address, a.sdid, a.hdid), "access " + k);
+                    if (k < accesses - 64) {
+                        skipped.warm(core, a.write, a.address, a.sdid, a.hdid);
+                    }
+                }
+                final String where = scheme.id() + " " + kind.id();
+                assertArrayEquals(copies(timed, lines), copies(untimed, lines), where);
+                assertArrayEquals(counts(timed), counts(untimed), where);
+                assertTrue(timed.stats().messages() > 0, where);
+                assertEquals(0, untimed.stats().messages(), where + ": untimed accesses count no messages");
+                // the comparison sees the last 64 accesses left out
+                assertFalse(java.util.Arrays.equals(copies(timed, lines), copies(skipped, lines)), where + ": 64 fewer");
+            }
+        }
+    }
+
+    private static MesiProtocol machine(final Scheme scheme, final SyntheticWorkload.Kind kind) {
+        final MesiProtocol p = new MesiProtocol(SMALL.protocolConfig(CoherenceSimulator.formatFor(SMALL, scheme, null),
+                CoherenceSimulator.mappingFor(SMALL, scheme, null)));
+        workload(kind).defineDomains(p.sharerDomains(), p.homeDomains());
+        return p;
+    }
+
+    private static SyntheticWorkload workload(final SyntheticWorkload.Kind kind) {
+        final SyntheticWorkload.Params defaults = SyntheticWorkload.Params.defaults(kind, SMALL, 9);
+        return new SyntheticWorkload(SMALL, kind == SyntheticWorkload.Kind.PAGE ? defaults : defaults.withGroupSize(4));
+    }
+
+    /** Every core's copy of each line. */
+    private static byte[] copies(final MesiProtocol p, final long[] lines) {
+        final int cores = SMALL.cores();
+        final byte[] s = new byte[lines.length * cores];
+        for (int k = 0; k < lines.length; k++) {
+            for (int c = 0; c < cores; c++) {
+                s[k * cores + c] = p.copyState(c, lines[k]);
+            }
+        }
+        return s;
+    }
+
+    /** What the protocol counts besides messages: the transactions and what they did at the homes. */
+    private static long[] counts(final MesiProtocol p) {
+        final org.scalebench.coherence.protocol.ProtocolStats s = p.stats();
+        return new long[] {s.accesses(), s.writes(), s.hits(), s.misses(), s.upgrades(), s.invalidations(),
+            s.superfluousInvalidations(), s.broadcasts(), s.broadcastExits(), s.forwards(), s.evictions(),
+            s.writebacks(), s.overflowInvalidations(), s.directoryEvictions(), s.directoryAccesses(), s.homeMapLookups(), s.homeMapMisses(),
+            s.memory().homeReads(), s.memory().homeHits(), s.memory().dramReads(), s.memory().dramWrites(), s.memory().homesTouched(),
+            p.sharerMapLookups(), p.sharerMapMisses()};
+    }
+
+    @Test
     void coresTakeTurnsOfAFixedLength() {
         final SyntheticWorkload w = vm(5);
         final MesiProtocol p = machine(w);
