@@ -383,18 +383,11 @@ public final class MesiProtocol {
      * @return true for a miss or an upgrade, false for a hit
      */
     public boolean warm(final int core, final boolean write, final long address, final int sdid, final int hdid) {
-        final TimingPath path = scratchPath;
         timed = false;
         messenger.timed(false);
         memoryMessenger.timed(false);
         try {
-            if (probe == null) {
-                return perform(core, write, address, sdid, hdid, path);
-            }
-            probe.begin(core);
-            final boolean transaction = perform(core, write, address, sdid, hdid, path);
-            probe.end(transaction);
-            return transaction;
+            return issue(core, write, address, sdid, hdid, scratchPath);
         } finally {
             timed = true;
             messenger.timed(true);
