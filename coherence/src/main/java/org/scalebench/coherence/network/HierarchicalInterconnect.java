@@ -184,31 +184,66 @@ public final class HierarchicalInterconnect extends FramedInterconnect {
     /**
      * {@inheritDoc} The tree climbs from the root core to the highest switch any target needs, then descends once
      * into every array, rack and server that holds targets (other than the root's own) and once to every target
-     * core. Quadratic in the number of targets.
+     * core.
      */
     @Override
-    public long treeLinks(final int from, final int[] targets, final int count) {
-        int highest = HierarchicalTopology.SAME_CORE;
-        long links = 0;
-        final int rootServer = topology.serverOf(from);
-        final int rootRack = topology.rackOf(from);
-        final int rootCluster = topology.clusterOf(from);
-        for (int i = 0; i < count; i++) {
-            final int t = targets[i];
-            highest = Math.max(highest, topology.level(from, t));
-            links++; // server switch to the core
-            // a descent into the target's server, rack and array, unless the root's or an earlier target's
-            boolean server = topology.serverOf(t) != rootServer;
-            boolean rack = topology.rackOf(t) != rootRack;
-            boolean cluster = topology.clusterOf(t) != rootCluster;
-            for (int j = 0; j < i && (server || rack || cluster); j++) {
-                server &= topology.serverOf(targets[j]) != topology.serverOf(t);
-                rack &= topology.rackOf(targets[j]) != topology.rackOf(t);
-                cluster &= topology.clusterOf(targets[j]) != topology.clusterOf(t);
-            }
-            links += (server ? 1 : 0) + (rack ? 1 : 0) + (cluster ? 1 : 0);
+    public TreeLinkCounter newTreeLinkCounter() {
+        return new SwitchTree(topology, nodes);
+    }
+
+    /**
+     * Switch trees, in one pass over the targets: each server, rack and array is marked with the number of the
+     * count it was first reached in, so that a descent into it is counted once per tree.
+     */
+    private static final class SwitchTree implements TreeLinkCounter {
+        private final HierarchicalTopology topology;
+        private final int[] serverReached;
+        private final int[] rackReached;
+        private final int[] clusterReached;
+        /** The number of the count in progress (marks of earlier counts are smaller). */
+        private int tree;
+
+        SwitchTree(final HierarchicalTopology topology, final int nodes) {
+            this.topology = topology;
+            this.serverReached = new int[topology.serverOf(nodes - 1) + 1];
+            this.rackReached = new int[topology.rackOf(nodes - 1) + 1];
+            this.clusterReached = new int[topology.clusterOf(nodes - 1) + 1];
         }
-        return links + highest; // the root's climb: one link per level
+
+        @Override
+        public long links(final int from, final int[] targets, final int count) {
+            if (tree == Integer.MAX_VALUE) {
+                java.util.Arrays.fill(serverReached, 0);
+                java.util.Arrays.fill(rackReached, 0);
+                java.util.Arrays.fill(clusterReached, 0);
+                tree = 0;
+            }
+            final int mark = ++tree;
+            // the root's own server, rack and array need no descent
+            serverReached[topology.serverOf(from)] = mark;
+            rackReached[topology.rackOf(from)] = mark;
+            clusterReached[topology.clusterOf(from)] = mark;
+            int highest = HierarchicalTopology.SAME_CORE;
+            long links = 0;
+            for (int i = 0; i < count; i++) {
+                final int t = targets[i];
+                highest = Math.max(highest, topology.level(from, t));
+                links++; // server switch to the core
+                links += reach(serverReached, topology.serverOf(t), mark)
+                        + reach(rackReached, topology.rackOf(t), mark)
+                        + reach(clusterReached, topology.clusterOf(t), mark);
+            }
+            return links + highest; // the root's climb: one link per level
+        }
+
+        /** 1 for the first descent into a switch's subtree in this tree, 0 after. */
+        private static int reach(final int[] reached, final int switchIndex, final int mark) {
+            if (reached[switchIndex] == mark) {
+                return 0;
+            }
+            reached[switchIndex] = mark;
+            return 1;
+        }
     }
 
     @Override

@@ -117,15 +117,12 @@ public interface Interconnect {
     long interfaceCycles(int flits);
 
     /**
-     * Links of the multicast tree from {@code from} to the targets: the union of their routes (each link counted
-     * once).
+     * A fresh counter of this interconnect's multicast trees (the union of the routes from a root to its targets),
+     * with scratch arrays of its own: one per caller thread.
      *
-     * @param from the root
-     * @param targets targets in {@code [0, count)}
-     * @param count how many
-     * @return links
+     * @return the counter
      */
-    long treeLinks(int from, int[] targets, int count);
+    TreeLinkCounter newTreeLinkCounter();
 
     /**
      * Links of the broadcast tree from {@code from} to every node.

@@ -124,39 +124,37 @@ public final class MeshInterconnect extends FramedInterconnect {
 
     /**
      * {@inheritDoc} An XY tree: the root's row from the westmost to the eastmost target column, then in each
-     * target column the links from the root's row to its farthest target on either side. Quadratic in the number
-     * of targets (a multicast reaches a few dozen; a broadcast has its own closed form).
+     * target column the links from the root's row to its farthest target on either side.
      */
     @Override
-    public long treeLinks(final int from, final int[] targets, final int count) {
-        final int x0 = mesh.x(from);
-        final int y0 = mesh.y(from);
-        int minX = x0;
-        int maxX = x0;
-        long vertical = 0;
-        for (int i = 0; i < count; i++) {
-            final int x = mesh.x(targets[i]);
-            minX = Math.min(minX, x);
-            maxX = Math.max(maxX, x);
-            boolean seen = false;
-            for (int j = 0; j < i && !seen; j++) {
-                seen = mesh.x(targets[j]) == x;
-            }
-            if (seen) {
-                continue;
-            }
-            int up = 0;
-            int down = 0;
-            for (int j = i; j < count; j++) {
-                if (mesh.x(targets[j]) == x) {
-                    final int y = mesh.y(targets[j]);
-                    up = Math.max(up, y0 - y);
-                    down = Math.max(down, y - y0);
-                }
-            }
-            vertical += up + down;
+    public TreeLinkCounter newTreeLinkCounter() {
+        return new XyTree(mesh);
+    }
+
+    /** XY trees, in one pass over the targets: each target column's lowest and highest target row. */
+    private static final class XyTree implements TreeLinkCounter {
+        private final MeshTopology mesh;
+        private final TargetSpans columns;
+
+        XyTree(final MeshTopology mesh) {
+            this.mesh = mesh;
+            this.columns = new TargetSpans(mesh.width());
         }
-        return (maxX - minX) + vertical;
+
+        @Override
+        public long links(final int from, final int[] targets, final int count) {
+            final int x0 = mesh.x(from);
+            final int y0 = mesh.y(from);
+            columns.addColumns(mesh, targets, count);
+            final long horizontal = Math.max(x0, columns.highestLine()) - Math.min(x0, columns.lowestLine());
+            long vertical = 0;
+            for (int k = 0; k < columns.lines(); k++) {
+                final int x = columns.line(k);
+                vertical += Math.max(0, y0 - columns.low(x)) + Math.max(0, columns.high(x) - y0);
+            }
+            columns.clear();
+            return horizontal + vertical;
+        }
     }
 
     @Override

@@ -54,12 +54,10 @@ public final class MeshLinkLoad implements LinkLoad {
     private final double[][] prefix = new double[4][];
     /** Flits per link since the last reset, for the utilization. */
     private final long[][] carried = new long[4][];
-    private final int[] columnLow;
-    private final int[] columnHigh;
-    private final int[] columnsTouched;
-    private final int[] rowLow;
-    private final int[] rowHigh;
-    private final int[] rowsTouched;
+    /** The target columns of a tree being carried. */
+    private final TargetSpans columns;
+    /** The source rows of an inward tree being carried. */
+    private final TargetSpans rows;
     private boolean loaded;
 
     /**
@@ -82,16 +80,8 @@ public final class MeshLinkLoad implements LinkLoad {
             prefix[d] = new double[size];
             carried[d] = new long[size];
         }
-        this.columnLow = new int[w];
-        this.columnHigh = new int[w];
-        this.columnsTouched = new int[w];
-        Arrays.fill(columnLow, Integer.MAX_VALUE);
-        Arrays.fill(columnHigh, Integer.MIN_VALUE);
-        this.rowLow = new int[h];
-        this.rowHigh = new int[h];
-        this.rowsTouched = new int[h];
-        Arrays.fill(rowLow, Integer.MAX_VALUE);
-        Arrays.fill(rowHigh, Integer.MIN_VALUE);
+        this.columns = new TargetSpans(w);
+        this.rows = new TargetSpans(h);
     }
 
     @Override
@@ -161,29 +151,15 @@ public final class MeshLinkLoad implements LinkLoad {
     public void carryTree(final int from, final int[] targets, final int count, final int length) {
         final int x0 = mesh.x(from);
         final int y0 = mesh.y(from);
-        int minX = x0;
-        int maxX = x0;
-        int touched = 0;
-        for (int i = 0; i < count; i++) {
-            final int x = mesh.x(targets[i]);
-            final int y = mesh.y(targets[i]);
-            minX = Math.min(minX, x);
-            maxX = Math.max(maxX, x);
-            if (columnLow[x] == Integer.MAX_VALUE) {
-                columnsTouched[touched++] = x;
-            }
-            columnLow[x] = Math.min(columnLow[x], y);
-            columnHigh[x] = Math.max(columnHigh[x], y);
+        columns.addColumns(mesh, targets, count);
+        row(y0, x0, Math.max(x0, columns.highestLine()), length);
+        row(y0, x0, Math.min(x0, columns.lowestLine()), length);
+        for (int k = 0; k < columns.lines(); k++) {
+            final int x = columns.line(k);
+            column(x, y0, Math.max(columns.high(x), y0), length);
+            column(x, y0, Math.min(columns.low(x), y0), length);
         }
-        row(y0, x0, maxX, length);
-        row(y0, x0, minX, length);
-        for (int k = 0; k < touched; k++) {
-            final int x = columnsTouched[k];
-            column(x, y0, Math.max(columnHigh[x], y0), length);
-            column(x, y0, Math.min(columnLow[x], y0), length);
-            columnLow[x] = Integer.MAX_VALUE;
-            columnHigh[x] = Integer.MIN_VALUE;
-        }
+        columns.clear();
     }
 
     /**
@@ -195,27 +171,15 @@ public final class MeshLinkLoad implements LinkLoad {
     public void carryTreeInward(final int to, final int[] sources, final int count, final int length) {
         final int x0 = mesh.x(to);
         final int y0 = mesh.y(to);
-        int minY = y0;
-        int maxY = y0;
-        int touched = 0;
-        for (int i = 0; i < count; i++) {
-            final int x = mesh.x(sources[i]);
-            final int y = mesh.y(sources[i]);
-            minY = Math.min(minY, y);
-            maxY = Math.max(maxY, y);
-            if (rowLow[y] == Integer.MAX_VALUE) {
-                rowsTouched[touched++] = y;
-            }
-            rowLow[y] = Math.min(rowLow[y], x);
-            rowHigh[y] = Math.max(rowHigh[y], x);
+        rows.addRows(mesh, sources, count);
+        final int minY = Math.min(y0, rows.lowestLine());
+        final int maxY = Math.max(y0, rows.highestLine());
+        for (int k = 0; k < rows.lines(); k++) {
+            final int y = rows.line(k);
+            row(y, Math.max(rows.high(y), x0), x0, length);
+            row(y, Math.min(rows.low(y), x0), x0, length);
         }
-        for (int k = 0; k < touched; k++) {
-            final int y = rowsTouched[k];
-            row(y, Math.max(rowHigh[y], x0), x0, length);
-            row(y, Math.min(rowLow[y], x0), x0, length);
-            rowLow[y] = Integer.MAX_VALUE;
-            rowHigh[y] = Integer.MIN_VALUE;
-        }
+        rows.clear();
         column(x0, maxY, y0, length);
         column(x0, minY, y0, length);
     }

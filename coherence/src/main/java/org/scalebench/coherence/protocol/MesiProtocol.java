@@ -13,6 +13,7 @@ import org.scalebench.coherence.network.Interconnect;
 import org.scalebench.coherence.network.LinkLoad;
 import org.scalebench.coherence.network.Messenger;
 import org.scalebench.coherence.network.PartitionProbe;
+import org.scalebench.coherence.network.TreeLinkCounter;
 import org.scalebench.coherence.timing.TimingPath;
 import org.scalebench.core.FastDivisor;
 import org.scalebench.core.LineTable;
@@ -125,6 +126,8 @@ public final class MesiProtocol {
     private final boolean hierarchical;
 
     private final int[] targets;
+    /** Counts the links of invalidation multicasts. */
+    private final TreeLinkCounter trees;
     private final long[] broadcastTreeLinks;
     private final long[] broadcastHopSum;
     private final ProtocolStats stats = new ProtocolStats();
@@ -208,6 +211,7 @@ public final class MesiProtocol {
         this.hierarchical = config.format().kind() == org.scalebench.coherence.format.FormatSpec.Kind.HIER;
         this.format = formats.create(config.format(), directoryTags.capacity(), sharerDomains, sharerMapCaches);
         this.targets = new int[Math.max(format.maxTargets(), 1)];
+        this.trees = network.newTreeLinkCounter();
         this.broadcastTreeLinks = new long[homes];
         this.broadcastHopSum = new long[homes];
         for (int h = 0; h < homes; h++) {
@@ -745,7 +749,7 @@ public final class MesiProtocol {
             return;
         }
         if (tree) {
-            messenger.countTree(network.treeLinks(homeNode, targets, count), controlFlits, ackFlits);
+            messenger.countTree(trees.links(homeNode, targets, count), controlFlits, ackFlits);
             links.carryTree(homeNode, targets, count, controlFlits);
             links.carryTreeInward(homeNode, targets, count, ackFlits);
         }
