@@ -377,7 +377,8 @@ public final class MesiProtocol {
      * hit and miss counts grow as they would, but no timing is laid out and no message, byte, flit-hop or link load
      * is counted (the message counts and a probe's counts are then behind what {@link #issue} would have left: a
      * caller resets them before counting). Measured against {@link #issue} in a functional warm-up (both run at once,
-     * one per host core): 5-17% less time per access on wsc1m with every core active and on chip1024.
+     * one per host core, in both launch orders): 1-22% less time per access on wsc1m with every core active, 2-15%
+     * on chip1024.
      *
      * @param core the requesting core
      * @param write true for a store
