@@ -1,5 +1,6 @@
 package org.scalebench.coherence.network;
 
+import java.util.Arrays;
 import org.scalebench.core.Checks;
 import org.scalebench.core.HierarchicalTopology;
 
@@ -213,9 +214,9 @@ public final class HierarchicalInterconnect extends FramedInterconnect {
         @Override
         public long links(final int from, final int[] targets, final int count) {
             if (tree == Integer.MAX_VALUE) {
-                java.util.Arrays.fill(serverReached, 0);
-                java.util.Arrays.fill(rackReached, 0);
-                java.util.Arrays.fill(clusterReached, 0);
+                Arrays.fill(serverReached, 0);
+                Arrays.fill(rackReached, 0);
+                Arrays.fill(clusterReached, 0);
                 tree = 0;
             }
             final int mark = ++tree;

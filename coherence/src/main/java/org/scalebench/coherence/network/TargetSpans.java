@@ -48,7 +48,7 @@ final class TargetSpans {
     }
 
     /** Adds a target at {@code position} along {@code line}. */
-    void add(final int line, final int position) {
+    private void add(final int line, final int position) {
         lowestLine = Math.min(lowestLine, line);
         highestLine = Math.max(highestLine, line);
         if (low[line] == UNTOUCHED) {
