@@ -16,13 +16,18 @@ import org.scalebench.core.Checks;
  * ({@link FunctionalWarmup}), then times a last stretch of {@link #timedTail} accesses so that the queues, the
  * links and the misses in flight are filled when counting starts; {@code max} counts both.
  *
+ * <p>{@code threads} is how many host threads a functional warm-up may use ({@link FunctionalWarmup}); the result
+ * does not depend on it.
+ *
  * @param max warm-up accesses (fixed), or the most to simulate (until steady), at least 0
  * @param perCore accesses per issuing core in a window, at least 1
  * @param tolerance relative change allowed between windows, in (0, 1)
  * @param untilSteady stop as soon as steady
  * @param functional warm the windows functionally, then time the tail
+ * @param threads host threads for the functional windows, 1 to {@link FunctionalWarmup#MAX_THREADS}
  */
-public record Warmup(long max, long perCore, double tolerance, boolean untilSteady, boolean functional) {
+public record Warmup(long max, long perCore, double tolerance, boolean untilSteady, boolean functional,
+        int threads) {
 
     /** Relative change of the miss rate between windows taken as steady. */
     public static final double DEFAULT_TOLERANCE = 0.02;
@@ -47,6 +52,24 @@ public record Warmup(long max, long perCore, double tolerance, boolean untilStea
         if (!(tolerance > 0 && tolerance < 1)) {
             throw new IllegalArgumentException("warm-up tolerance = " + tolerance + ": must be in (0, 1)");
         }
+        if (threads < 1 || threads > FunctionalWarmup.MAX_THREADS) {
+            throw new IllegalArgumentException("warm-up threads = " + threads + ": must be in [1, "
+                    + FunctionalWarmup.MAX_THREADS + "]");
+        }
+    }
+
+    /**
+     * A plan on one host thread.
+     *
+     * @param max warm-up accesses (fixed), or the most to simulate (until steady), at least 0
+     * @param perCore accesses per issuing core in a window, at least 1
+     * @param tolerance relative change allowed between windows, in (0, 1)
+     * @param untilSteady stop as soon as steady
+     * @param functional warm the windows functionally, then time the tail
+     */
+    public Warmup(final long max, final long perCore, final double tolerance, final boolean untilSteady,
+            final boolean functional) {
+        this(max, perCore, tolerance, untilSteady, functional, 1);
     }
 
     /**
@@ -88,7 +111,7 @@ public record Warmup(long max, long perCore, double tolerance, boolean untilStea
      * @return the plan
      */
     public Warmup fixedAt(final long accesses) {
-        return new Warmup(accesses, perCore, tolerance, false, functional);
+        return new Warmup(accesses, perCore, tolerance, false, functional, threads);
     }
 
     /**
@@ -97,7 +120,18 @@ public record Warmup(long max, long perCore, double tolerance, boolean untilStea
      * @return the plan
      */
     public Warmup functionally() {
-        return new Warmup(max, perCore, tolerance, untilSteady, true);
+        return new Warmup(max, perCore, tolerance, untilSteady, true, threads);
+    }
+
+    /**
+     * The same plan on {@code threads} host threads (used by a functional warm-up's windows; the result is the same
+     * for every count).
+     *
+     * @param threads 1 to {@link FunctionalWarmup#MAX_THREADS}
+     * @return the plan
+     */
+    public Warmup withThreads(final int threads) {
+        return new Warmup(max, perCore, tolerance, untilSteady, functional, threads);
     }
 
     /**
@@ -114,7 +148,7 @@ public record Warmup(long max, long perCore, double tolerance, boolean untilStea
             return this;
         }
         final long room = windows * window(issuingCores) + (functional ? tailLength(issuingCores) : 0);
-        return room <= max ? this : new Warmup(room, perCore, tolerance, true, functional);
+        return room <= max ? this : new Warmup(room, perCore, tolerance, true, functional, threads);
     }
 
     /**

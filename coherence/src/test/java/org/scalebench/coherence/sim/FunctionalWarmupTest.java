@@ -22,7 +22,7 @@ class FunctionalWarmupTest {
                 .withGroupSize(4));
     }
 
-    private static MesiProtocol machine(final SyntheticWorkload w) {
+    private static MesiProtocol machine(final Workload w) {
         final MesiProtocol p = new MesiProtocol(SMALL.protocolConfig(CoherenceSimulator.formatFor(SMALL, Scheme.SR_HR,
                 null), CoherenceSimulator.mappingFor(SMALL, Scheme.SR_HR, null)));
         w.defineDomains(p.sharerDomains(), p.homeDomains());
@@ -72,6 +72,153 @@ class FunctionalWarmupTest {
         final MesiProtocol p3 = machine(w3);
         new FunctionalWarmup(p3, w3).run(49_999);
         assertFalse(java.util.Arrays.equals(state(p1, w1), state(p3, w3)));
+    }
+
+    @Test
+    void anyThreadCountLeavesTheSameStateAndTheSameStreams() {
+        final SyntheticWorkload w1 = vm(5);
+        final MesiProtocol p1 = machine(w1);
+        final long accesses = 3L * FunctionalWarmup.RING + 1_234; // the ring wraps
+        assertEquals(accesses, new FunctionalWarmup(p1, w1, 1).run(accesses));
+        final long[] one = state(p1, w1);
+        final Access next1 = new Access();
+        for (final int threads : new int[] {2, 3, 8}) {
+            final SyntheticWorkload w = vm(5);
+            final MesiProtocol p = machine(w);
+            final FunctionalWarmup warm = new FunctionalWarmup(p, w, threads);
+            long done = 0;
+            for (final long step : new long[] {1, 63, 64, 100, 7_000, 0, 20_000, accesses - 27_228}) {
+                done += warm.run(step);
+            }
+            assertEquals(accesses, done);
+            assertArrayEquals(one, state(p, w), threads + " threads");
+            // the workload is left where one thread leaves it: the next access of every core is the same
+            final SyntheticWorkload again = vm(5);
+            final MesiProtocol q = machine(again);
+            new FunctionalWarmup(q, again, 1).run(accesses);
+            final Access a = new Access();
+            for (final int core : w.issuingCores()) {
+                w.next(core, a);
+                again.next(core, next1);
+                assertEquals(next1.address, a.address, "core " + core + ", " + threads + " threads");
+                assertEquals(next1.write, a.write);
+            }
+        }
+        // one access fewer on two threads is another machine (the comparison can fail)
+        final SyntheticWorkload w3 = vm(5);
+        final MesiProtocol p3 = machine(w3);
+        new FunctionalWarmup(p3, w3, 2).run(accesses - 1);
+        assertFalse(java.util.Arrays.equals(one, state(p3, w3)));
+    }
+
+    /** A workload whose core k ends after {@code 50 * (k + 1)} accesses (when limited), or that fails at an access. */
+    private static final class Ending implements Workload {
+        private final SyntheticWorkload inner;
+        private final int[] made;
+        private final boolean limited;
+        private final long failAt;
+        private final boolean badAccess;
+        private long drawn;
+
+        Ending(final SyntheticWorkload inner, final boolean limited, final long failAt, final boolean badAccess) {
+            this.inner = inner;
+            this.limited = limited;
+            this.made = new int[SMALL.cores()];
+            this.failAt = failAt;
+            this.badAccess = badAccess;
+        }
+
+        @Override
+        public String name() {
+            return "ending";
+        }
+
+        @Override
+        public void defineDomains(final org.scalebench.coherence.domain.SharerDomains sharers,
+                final org.scalebench.coherence.domain.HomeDomains homes) {
+            inner.defineDomains(sharers, homes);
+        }
+
+        @Override
+        public int[] issuingCores() {
+            final int[] cores = inner.issuingCores();
+            if (!badAccess) {
+                return cores;
+            }
+            // a core the machine does not have, last in the turn order: the protocol cannot perform its accesses
+            final int[] withBad = java.util.Arrays.copyOf(cores, cores.length + 1);
+            withBad[cores.length] = SMALL.cores() + 7;
+            return withBad;
+        }
+
+        @Override
+        public boolean next(final int core, final Access out) {
+            drawn++;
+            if (core >= SMALL.cores()) {
+                return inner.next(0, out);
+            }
+            if (drawn - 1 == failAt) {
+                throw new IllegalStateException("planted failure at access " + failAt);
+            }
+            if (limited && made[core] == 50 * (core + 1)) {
+                return false;
+            }
+            made[core]++;
+            return inner.next(core, out);
+        }
+    }
+
+    @Test
+    void streamsThatEndEndTheWarmUpOnAnyThreadCount() {
+        long all = 0;
+        for (final int core : vm(5).issuingCores()) {
+            all += 50L * (core + 1);
+        }
+        assertTrue(all > 3_000, "" + all);
+        long[] first = null;
+        for (final int threads : new int[] {1, 2, 3}) {
+            final Ending w = new Ending(vm(5), true, -1, false);
+            final MesiProtocol p = machine(w);
+            final FunctionalWarmup warm = new FunctionalWarmup(p, w, threads);
+            assertEquals(3_000, warm.run(3_000));
+            assertEquals(all - 3_000, warm.run(all + 5_000), threads + " threads");
+            assertEquals(0, warm.run(100));
+            final long[] s = state(p, vm(5));
+            if (first == null) {
+                first = s;
+            } else {
+                assertArrayEquals(first, s, threads + " threads");
+            }
+        }
+    }
+
+    @Test
+    void aFailureOnEitherThreadStopsTheWarmUpWithIt() {
+        final Ending drawing = new Ending(vm(5), false, 30_000, false);
+        final FunctionalWarmup failsDrawing = new FunctionalWarmup(machine(drawing), drawing, 2);
+        final IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                () -> failsDrawing.run(100_000));
+        assertEquals("planted failure at access 30000", e.getMessage());
+        // the caller fails while the drawing thread waits for room in the ring: it stops too, and run returns
+        final Ending performing = new Ending(vm(5), false, -1, true);
+        final FunctionalWarmup failsPerforming = new FunctionalWarmup(machine(performing), performing, 2);
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(60),
+                () -> org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class,
+                        () -> failsPerforming.run(1_000_000)));
+        // the bad core's first turn ends the first round; the drawing thread stops within a ring of it
+        final long round = (long) FunctionalWarmup.TURN * performing.issuingCores().length;
+        assertTrue(performing.drawn < round + 2L * FunctionalWarmup.RING, "drew " + performing.drawn);
+    }
+
+    @Test
+    void threadCountsOutsideTheBoundsAreRefused() {
+        final SyntheticWorkload w = vm(5);
+        final MesiProtocol p = machine(w);
+        for (final int bad : new int[] {0, -1, FunctionalWarmup.MAX_THREADS + 1}) {
+            final IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+                    IllegalArgumentException.class, () -> new FunctionalWarmup(p, w, bad));
+            assertEquals("threads = " + bad + ": must be in [1, " + FunctionalWarmup.MAX_THREADS + "]", e.getMessage());
+        }
     }
 
     @Test
@@ -183,6 +330,30 @@ class FunctionalWarmupTest {
         final SimulationResult timed = CoherenceSimulator.run(SMALL, Scheme.SR_HR, null, null, vm(3),
                 Warmup.fixed(leader.warmupAccesses()), 20_000, 3, CoherenceSimulator.Progress.NONE);
         assertNotEquals(leader.missRate(), timed.missRate());
+    }
+
+    @Test
+    void aWholeRunIsTheSameOnOneTwoOrThreeThreads() {
+        for (final String name : new String[] {"chip1024", "wsc1m"}) {
+            final SystemSpec machine = SystemSpec.named(name).shrunk();
+            for (final Scheme scheme : new Scheme[] {Scheme.GLOBAL, Scheme.SR_HR}) {
+                final Warmup plan = new Warmup(3_000_000, 256, 0.05, true).functionally();
+                Object[] one = null;
+                for (final int threads : new int[] {1, 2, 3}) {
+                    final SyntheticWorkload w = new SyntheticWorkload(machine, SyntheticWorkload.Params.defaults(
+                            SyntheticWorkload.Kind.VM, machine, 7).withGroupSize(4));
+                    final SimulationResult r = CoherenceSimulator.run(machine, scheme, null, null, w,
+                            plan.withThreads(threads), 20_000, 7, CoherenceSimulator.Progress.NONE);
+                    final String where = name + " " + scheme.id() + ", " + threads + " threads";
+                    assertTrue(r.warmupAccesses() > plan.timedTail(r.activeCores()), where);
+                    if (one == null) {
+                        one = model(r);
+                    } else {
+                        assertArrayEquals(one, model(r), where);
+                    }
+                }
+            }
+        }
     }
 
     @Test
