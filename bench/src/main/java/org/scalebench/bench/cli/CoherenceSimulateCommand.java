@@ -89,8 +89,9 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
         print(spec.commandLine().getOut(), r);
         if (warm.functional()) {
             final long tail = warm.timedTail(r.activeCores());
-            spec.commandLine().getOut().printf(Locale.ROOT, "  warm-up functional: %,d accesses untimed, then %,d timed%n",
-                    r.warmupAccesses() - tail, tail);
+            spec.commandLine().getOut().printf(Locale.ROOT, "  warm-up functional: %,d accesses untimed, then %,d timed"
+                    + " (untimed on %s)%n", r.warmupAccesses() - tail, tail,
+                    warm.threads() == 1 ? "1 thread" : "2 threads: one draws, one performs");
         }
         if (probe != null) {
             printPartitions(spec.commandLine().getOut(), machine, probe, r);

@@ -98,12 +98,16 @@ public final class ReproduceCommand implements Callable<Integer> {
     @Mixin
     JobsOption jobs = new JobsOption();
 
+    @Mixin
+    ThreadsOption threads = new ThreadsOption();
+
     /** Where this run writes until its files are published into {@link #out} as one set. */
     private Path work;
 
     @Override
     public Integer call() throws Exception {
         jobs.jobs(); // checked before any work
+        threads.threads();
         if (operations < 1) {
             throw new UsageException("--operations = " + operations + ": must be at least 1");
         }
@@ -190,6 +194,7 @@ public final class ReproduceCommand implements Callable<Integer> {
     private List<PartOutcome> runParts(final PrintWriter stdout, final boolean isQuick,
             final List<ReproductionPart> parts) {
         final int jobs = this.jobs.jobs();
+        final int warmupThreads = threads.threads();
         stdout.println(step(3, parts.isEmpty() ? "paper results: no part selected"
                 : "paper results: " + parts.size() + " part" + (parts.size() == 1 ? "" : "s") + ", one after another"
                         + (jobs > 1 ? ", each on " + jobs + " threads" : "")));
@@ -199,7 +204,7 @@ public final class ReproduceCommand implements Callable<Integer> {
             stdout.println("  part " + (i + 1) + "/" + parts.size() + ": " + parts.get(i).name());
             stdout.flush();
             try (ConsoleProgress progress = ConsoleProgress.onTerminal(stdout, parts.get(i).name())) {
-                outcomes.add(runPart(parts.get(i), isQuick, jobs, progress));
+                outcomes.add(runPart(parts.get(i).withWarmupThreads(warmupThreads), isQuick, jobs, progress));
             }
         }
         return outcomes;

@@ -13,8 +13,8 @@ import org.scalebench.coherence.sim.Warmup;
 import org.scalebench.coherence.sim.Workload;
 import org.scalebench.core.data.DataFileException;
 import org.scalebench.core.data.TextLimits;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import org.scalebench.core.data.TextLimits;
 
 /**
  * Options the CDR simulation commands share: the B-state policy, invalidation delivery, miss registers, parameter
@@ -53,6 +53,9 @@ final class SimulationOptions {
             + "times as fast with a million cores active). Default: functional when a window exceeds 64 M accesses "
             + "(more than 65,536 issuing cores, e.g. wsc1m with every core active), timed otherwise.")
     String warmupMode;
+
+    @Mixin
+    ThreadsOption threads = new ThreadsOption();
 
     /**
      * The machine a {@code --system} value names: a bundled system or a configuration file.
@@ -187,7 +190,8 @@ final class SimulationOptions {
         final Warmup timed = parse(accesses, trace);
         final boolean functional = warmupMode == null ? RunDefaults.functionalByDefault(timed, workload)
                 : functional();
-        final Warmup plan = checked(functional ? longEnough(timed.functionally(), cores) : timed, accesses);
+        final Warmup plan = checked(functional ? longEnough(timed.functionally(), cores) : timed, accesses)
+                .withThreads(threads.threads());
         if (workload.length() >= 0 && !plan.untilSteady() && plan.max() >= workload.length()) {
             throw new UsageException("--warmup = " + plan.max() + ": must be below the trace's length of "
                     + workload.length() + " accesses (" + workload.name() + ")");
@@ -204,7 +208,8 @@ final class SimulationOptions {
      * @throws UsageException if it does not parse or warm-up plus counted accesses overflow a {@code long}
      */
     Warmup warmup(final long accesses, final boolean trace) {
-        return checked(functional() ? parse(accesses, trace).functionally() : parse(accesses, trace), accesses);
+        return checked(functional() ? parse(accesses, trace).functionally() : parse(accesses, trace), accesses)
+                .withThreads(threads.threads());
     }
 
     /** A functional steady warm-up without a MAX given gets {@link RunDefaults#roomy} room. */

@@ -24,7 +24,7 @@ import picocli.CommandLine.Model.CommandSpec;
 final class StudyExecution {
 
     /** Options that say how or where a study runs, not what it computes: left out of a shard's definition. */
-    private static final List<String> NOT_DEFINING = List.of("--jobs", "--shard", "--out");
+    private static final List<String> NOT_DEFINING = List.of("--jobs", "--threads", "--shard", "--out");
 
     private StudyExecution() {
     }

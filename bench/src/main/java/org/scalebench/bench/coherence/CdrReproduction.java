@@ -65,14 +65,25 @@ public final class CdrReproduction implements ReproductionPart {
     static final int[] WSC_PARTITIONS = {2, 4, 16, 15_625};
 
     private final String version;
+    private final int warmupThreads;
 
     /**
-     * The part, its rows stamped with this scalebench version.
+     * The part, its rows stamped with this scalebench version, its functional warm-ups on one thread.
      *
      * @param version scalebench's version (the rows' provenance)
      */
     public CdrReproduction(final String version) {
+        this(version, 1);
+    }
+
+    private CdrReproduction(final String version, final int warmupThreads) {
         this.version = version;
+        this.warmupThreads = warmupThreads;
+    }
+
+    @Override
+    public CdrReproduction withWarmupThreads(final int threads) {
+        return new CdrReproduction(version, threads);
     }
 
     /**
@@ -242,16 +253,17 @@ public final class CdrReproduction implements ReproductionPart {
      * @param baseline the baseline run
      * @param seed the seed
      * @param provenance the rows' provenance
+     * @param threads host threads for each run's functional warm-up (the rows do not depend on it)
      * @return the study
      * @throws IOException never for a synthetic workload
      */
     public static CompareStudy everyCoreComparison(final SystemSpec wsc, final RunSpec baseline, final long seed,
-            final Provenance provenance) throws IOException {
+            final Provenance provenance, final int threads) throws IOException {
         final WorkloadSpec workload = WorkloadSpec.vm();
         final Workload first = workload.build(wsc, seed);
         final long counted = RunDefaults.counted(first, wsc);
         return CompareStudy.single(wsc, List.of(baseline, new RunSpec(Scheme.SR_HR, "cdr-sr")), workload, null, counted,
-                RunDefaults.warmup(counted, first), seed, provenance);
+                RunDefaults.warmup(counted, first).withThreads(threads), seed, provenance);
     }
 
     private static List<String> wscFormats(final Plan plan, final SystemSpec wsc) {
@@ -470,7 +482,7 @@ public final class CdrReproduction implements ReproductionPart {
                         Numbers.cycles(wb.avgAccessLatencyCycles() / bestWsc.avgAccessLatencyCycles()))));
 
         if (plan.wscEveryCore()) {
-            everyCore(dir, wsc, bestWsc, seed, provenance, steps, jobs, files, claims, md);
+            everyCore(dir, wsc, bestWsc, seed, provenance, steps, jobs, warmupThreads, files, claims, md);
         }
 
         // one run on many host threads: what a partition of the machine would share with the others
@@ -526,10 +538,10 @@ public final class CdrReproduction implements ReproductionPart {
 
     /** wsc1m with every core active: sr+hr against the strongest baseline of the sampled comparison. */
     private static void everyCore(final Path dir, final SystemSpec wsc, final SimulationResult strongest,
-            final long seed, final Provenance provenance, final Steps steps, final int jobs, final List<String> files,
-            final List<Claim> claims, final StringBuilder md) throws Exception {
+            final long seed, final Provenance provenance, final Steps steps, final int jobs, final int threads,
+            final List<String> files, final List<Claim> claims, final StringBuilder md) throws Exception {
         final RunSpec baseline = new RunSpec(Scheme.parse(strongest.scheme()), strongest.format());
-        final CompareStudy study = everyCoreComparison(wsc, baseline, seed, provenance);
+        final CompareStudy study = everyCoreComparison(wsc, baseline, seed, provenance, threads);
         final List<List<String>> rows = steps.run(study, jobs);
         files.addAll(publish(dir, WSC_EVERY_CORE_DIR, study, rows));
         final List<SimulationResult> runs = CompareStudy.results(rows);

@@ -37,4 +37,15 @@ public interface ReproductionPart {
      * @throws Exception when a point of one of the part's studies fails
      */
     PartResult run(Path dir, boolean quick, long seed, int jobs, Progress progress) throws Exception;
+
+    /**
+     * The part with each simulation's functional warm-up on {@code threads} host threads (parts without one return
+     * themselves). The part's files do not depend on it.
+     *
+     * @param threads at least 1
+     * @return the part
+     */
+    default ReproductionPart withWarmupThreads(final int threads) {
+        return this;
+    }
 }

@@ -188,6 +188,42 @@ class CoherenceCommandTest {
         assertArrayEquals(withoutTiming(rows[0]), withoutTiming(rows[1]), "the probe changes no result");
     }
 
+    /** --threads changes how fast a functional warm-up runs, never what it computes; out of range is refused. */
+    @Test
+    void simulateGivesTheSameRowOnAnyThreadCount(@TempDir final Path dir) throws Exception {
+        String[] first = null;
+        for (final String threads : new String[] {"1", "2", "3"}) {
+            final Path out = dir.resolve(threads + ".csv");
+            final CliRun run = CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "global",
+                    "--workload", "vm", "--accesses", "100000", "--warmup", "1500000", "--warmup-mode", "functional",
+                    "--seed", "5", "--threads", threads, "--out", out.toString());
+            assertEquals(0, run.exitCode(), run.err());
+            assertTrue(run.out().contains("(untimed on " + (threads.equals("1") ? "1 thread)"
+                    : "2 threads: one draws, one performs)")), run.out());
+            final String[] row = withoutTiming(Files.readAllLines(out).get(1));
+            if (first == null) {
+                first = row;
+            } else {
+                assertArrayEquals(first, row, threads + " threads");
+            }
+        }
+        for (final String bad : new String[] {"0", "-1", "1025"}) {
+            for (final String command : new String[] {"simulate", "compare", "sweep"}) {
+                final List<String> args = new java.util.ArrayList<>(List.of("coherence", command, "--system",
+                        "chip1024", "--workload", "vm", "--threads", bad, "--out",
+                        dir.resolve(command.equals("simulate") ? "bad.csv" : "bad").toString()));
+                if (command.equals("simulate")) {
+                    args.addAll(List.of("--scheme", "sr"));
+                }
+                if (command.equals("sweep")) {
+                    args.removeAll(List.of("--workload", "vm"));
+                }
+                assertBadInput(CliRun.of(args.toArray(String[]::new)), "--threads = " + bad + ": must be in [1, 1024]");
+            }
+        }
+        assertFalse(Files.exists(dir.resolve("bad")) || Files.exists(dir.resolve("bad.csv")), "nothing written");
+    }
+
     /** --warmup-mode functional warms untimed, then times a tail, and says how the warm-up was split. */
     @Test
     void simulateWarmsFunctionally(@TempDir final Path dir) throws Exception {
@@ -197,7 +233,8 @@ class CoherenceCommandTest {
                 "--out", out.toString());
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().contains("  warm-up 1,500,000 accesses ("), run.out());
-        assertTrue(run.out().contains("  warm-up functional: 451,424 accesses untimed, then 1,048,576 timed"), run.out());
+        assertTrue(run.out().contains("  warm-up functional: 451,424 accesses untimed, then 1,048,576 timed (untimed "
+                + "on "), run.out());
         final CliRun timed = CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr+hr", "--workload",
                 "vm", "--accesses", "100000", "--warmup", "1500000", "--warmup-mode", "timed", "--seed", "5",
                 "--out", dir.resolve("t.csv").toString());
@@ -327,7 +364,9 @@ class CoherenceCommandTest {
             }
             assertEquals(0, run(study, "--jobs", "2", "--out", dir.resolve(name + "-two").toString()).exitCode());
             for (int i = 0; i < 3; i++) {
-                final CliRun shard = run(study, "--shard", i + "/3", "--out", dir.resolve(name + "-" + i).toString());
+                // how many threads a shard warms on says how it runs, not what it computes: the shards still merge
+                final CliRun shard = run(study, "--shard", i + "/3", "--threads", Integer.toString(i + 1), "--out",
+                        dir.resolve(name + "-" + i).toString());
                 assertEquals(0, shard.exitCode(), shard.err());
             }
             final CliRun merge = CliRun.of("merge", "--out", dir.resolve(name + "-merged").toString(),

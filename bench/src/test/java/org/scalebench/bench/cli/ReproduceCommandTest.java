@@ -42,6 +42,10 @@ class ReproduceCommandTest {
     void jobsOutOfRangeIsRefusedBeforeAnyWork() {
         final Path out = dir.resolve("report");
         assertBadInput(CliRun.of("reproduce", "--out", out.toString(), "--jobs", "0"), "--jobs = 0: must be in [1, ");
+        for (final String bad : new String[] {"0", "-3", "1025"}) {
+            assertBadInput(CliRun.of("reproduce", "--out", out.toString(), "--threads", bad),
+                    "--threads = " + bad + ": must be in [1, 1024]");
+        }
         assertFalse(Files.exists(out), "nothing written");
     }
 
