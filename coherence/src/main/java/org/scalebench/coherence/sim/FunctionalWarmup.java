@@ -78,7 +78,7 @@ public final class FunctionalWarmup {
     private final Runnable drawer;
     /** What the current call asks the drawing thread for. */
     private long requested;
-    /** The accesses the drawing thread drew in this call, -1 until it has finished. */
+    /** The accesses the drawing thread drew in this call: -1 until it finishes, {@code Long.MAX_VALUE} if it failed. */
     private volatile long drawnInAll;
     /** What the drawing thread threw, if anything. */
     private volatile Throwable drawingFailure;
@@ -104,15 +104,12 @@ public final class FunctionalWarmup {
      *     more draw on a second thread (more than 2 change nothing)
      */
     public FunctionalWarmup(final MesiProtocol protocol, final Workload workload, final int threads) {
-        if (threads < 1 || threads > MAX_THREADS) {
-            throw new IllegalArgumentException("threads = " + threads + ": must be in [1, " + MAX_THREADS + "]");
-        }
+        this.threads = requireThreads("threads", threads);
         this.protocol = protocol;
         this.workload = workload;
         this.cores = workload.issuingCores();
         this.finished = new boolean[cores.length];
         this.live = cores.length;
-        this.threads = threads;
         final boolean pipelined = threads > 1;
         this.ringCore = pipelined ? new int[RING] : null;
         this.ringAddress = pipelined ? new long[RING] : null;
@@ -120,6 +117,21 @@ public final class FunctionalWarmup {
         this.ringHdid = pipelined ? new int[RING] : null;
         this.counts = pipelined ? new AtomicLongArray(64) : null;
         this.drawer = pipelined ? this::drawAll : null;
+    }
+
+    /**
+     * Checks a count of warm-up threads.
+     *
+     * @param what the count's name, for the message
+     * @param threads the count
+     * @return {@code threads}
+     * @throws IllegalArgumentException unless in [1, {@value #MAX_THREADS}]
+     */
+    static int requireThreads(final String what, final int threads) {
+        if (threads < 1 || threads > MAX_THREADS) {
+            throw new IllegalArgumentException(what + " = " + threads + ": must be in [1, " + MAX_THREADS + "]");
+        }
+        return threads;
     }
 
     /**

@@ -52,10 +52,7 @@ public record Warmup(long max, long perCore, double tolerance, boolean untilStea
         if (!(tolerance > 0 && tolerance < 1)) {
             throw new IllegalArgumentException("warm-up tolerance = " + tolerance + ": must be in (0, 1)");
         }
-        if (threads < 1 || threads > FunctionalWarmup.MAX_THREADS) {
-            throw new IllegalArgumentException("warm-up threads = " + threads + ": must be in [1, "
-                    + FunctionalWarmup.MAX_THREADS + "]");
-        }
+        FunctionalWarmup.requireThreads("warm-up threads", threads);
     }
 
     /**
