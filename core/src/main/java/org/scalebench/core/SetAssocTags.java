@@ -14,8 +14,8 @@ import java.util.Objects;
  *   slot = set * ways + way                  set = tag &amp; (sets - 1)   (the tag's low bits; tag mod sets
  *                                                                     when sets is not a power of two)
  *
- *   tags[PAD + slot] long   the tag (any long; meaningful only while the slot is valid); PAD = 6 aligns
- *                           each set of 8 ways to a host cache line in a large array
+ *   tags[PAD + slot] long   the tag while the slot is valid, VACANT (Long.MIN_VALUE) while it is not;
+ *                           PAD = 6 aligns each set of 8 ways to a host cache line in a large array
  *   validWays[set]   long   bit w set  &lt;=&gt;  slot set * ways + w holds a valid tag
  *   LRU:       lastUse[PAD + slot] long  (counter bumped on every hit and fill) &lt;&lt; 6 | way: the least
  *                                   recently used way of a full set is the minimum, found without
@@ -35,7 +35,10 @@ import java.util.Objects;
  *
  * <p>Tags select their set by their low bits, which suits line addresses (consecutive lines go to
  * consecutive sets); mix a tag first ({@link Mix64}) if its low bits are not spread. Because validity is
- * kept apart from the tag, every long is a valid tag, 0 and -1 included.
+ * kept apart from the tag, every long is a valid tag, 0 and -1 included. An invalid slot holds {@code VACANT}
+ * ({@link Long#MIN_VALUE}), so a lookup of any other tag compares the set's tags only and never reads
+ * {@code validWays}: a hit reads one host line of tags (and writes the replacement state), not a second line
+ * for validity. A lookup of {@code Long.MIN_VALUE} itself checks {@code validWays} too.
  *
  * <p>Slot arguments outside {@code [0, capacity())} throw {@link IndexOutOfBoundsException}; a set
  * outside {@code [0, sets())} throws {@link ArrayIndexOutOfBoundsException}.
@@ -71,6 +74,8 @@ public final class SetAssocTags {
      * on a 64-byte boundary and a set of 8 ways (of 16: two) fills one host cache line instead of straddling two.
      */
     private static final int PAD = 6;
+    /** The tag of every invalid slot. */
+    private static final long VACANT = Long.MIN_VALUE;
     private static final int WAY_BITS = 6;
     private static final long WAY_MASK = (1L << WAY_BITS) - 1;
 
@@ -122,6 +127,7 @@ public final class SetAssocTags {
         this.waysMask = ways == MAX_WAYS ? -1L : (1L << ways) - 1;
         this.slotSets = new FastDivisor(ways);
         this.tags = new long[PAD + capacity];
+        Arrays.fill(tags, VACANT);
         this.validWays = new long[sets];
         this.lastUse = lru ? new long[PAD + capacity] : new long[0];
         this.tree = lru ? new long[0] : new long[sets];
@@ -287,7 +293,7 @@ public final class SetAssocTags {
     }
 
     /**
-     * Reads a set's validity word, its first and last tags and (under LRU) its first stamp, and returns a
+     * Reads a set's first and last tags and (under LRU) its first stamp, and returns a
      * value mixing them: a software prefetch. A simulator that knows its next accesses calls it a few
      * accesses ahead, so the lookup finds the set in the host's cache instead of waiting for memory (Java
      * has no prefetch instruction; consuming the loaded values keeps them from being optimized away).
@@ -300,7 +306,7 @@ public final class SetAssocTags {
     public long touchSet(final int set) {
         final int base = Objects.checkIndex(set, sets) * ways;
         final long stamp = lru ? lastUse[PAD + base] : 0;
-        return validWays[set] ^ tags[PAD + base] ^ tags[PAD + base + ways - 1] ^ stamp;
+        return tags[PAD + base] ^ tags[PAD + base + ways - 1] ^ stamp;
     }
 
     /**
@@ -403,6 +409,7 @@ public final class SetAssocTags {
     public void invalidate(final int slot) {
         final int set = slotSets.divide(Objects.checkIndex(slot, capacity));
         validWays[set] &= ~(1L << (slot - set * ways));
+        tags[PAD + slot] = VACANT;
     }
 
     /**
@@ -418,6 +425,7 @@ public final class SetAssocTags {
             return false;
         }
         validWays[set] &= ~(1L << way);
+        tags[PAD + set * ways + way] = VACANT;
         return true;
     }
 
@@ -482,6 +490,7 @@ public final class SetAssocTags {
     /** Invalidates every slot and resets the replacement state and the eviction report. */
     public void clear() {
         Arrays.fill(validWays, 0L);
+        Arrays.fill(tags, VACANT);
         Arrays.fill(lastUse, 0L);
         Arrays.fill(tree, 0L);
         clock = 0;
@@ -489,13 +498,15 @@ public final class SetAssocTags {
         lastEvictedTag = 0;
     }
 
-    /** The way of {@code set} holding {@code tag} validly, or -1. */
+    /**
+     * The way of {@code set} holding {@code tag} validly, or -1. Invalid slots hold {@link #VACANT}, so a stored
+     * tag equal to any other tag is valid, and only a lookup of that very tag needs the set's validity word.
+     */
     private int wayHolding(final long tag, final int set, final int base) {
         final long[] tags = this.tags;
-        final long valid = validWays[set];
         final int ways = this.ways;
         for (int way = 0; way < ways; way++) {
-            if (tags[PAD + base + way] == tag && (valid >>> way & 1L) != 0) {
+            if (tags[PAD + base + way] == tag && (tag != VACANT || (validWays[set] >>> way & 1L) != 0)) {
                 return way;
             }
         }

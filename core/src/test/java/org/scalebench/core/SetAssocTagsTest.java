@@ -38,6 +38,33 @@ class SetAssocTagsTest {
 
     @ParameterizedTest
     @EnumSource(ReplacementPolicy.class)
+    void theTagStoredInInvalidSlotsIsFoundOnlyWhereItIsValid(final ReplacementPolicy policy) {
+        // invalid slots hold Long.MIN_VALUE, so a lookup of that tag must check validity
+        final SetAssocTags tags = new SetAssocTags(SETS, 4, policy);
+        final int set = tags.setOf(Long.MIN_VALUE);
+        final long neighbour = (long) SETS * 5; // a tag of the same set (set 0)
+        final long other = (long) SETS * 7;
+        final int first = tags.insert(neighbour);
+        assertEquals(set * 4, first);
+        final int slot = tags.insert(Long.MIN_VALUE);
+        assertEquals(set * 4 + 1, slot);
+        tags.invalidate(first);
+        assertEquals(slot, tags.find(Long.MIN_VALUE));
+        assertEquals(slot, tags.peekInSet(set, Long.MIN_VALUE));
+        assertTrue(tags.invalidateTag(Long.MIN_VALUE));
+        assertEquals(-1, tags.find(Long.MIN_VALUE));
+        assertEquals(-1, tags.peekInSet(set, Long.MIN_VALUE));
+        assertEquals(-1, tags.find(neighbour));
+        assertEquals(0, tags.occupancy(set));
+        // a tag that is invalidated and looked up again is absent, in its own set and in a set chosen by the caller
+        final int again = tags.insert(other);
+        tags.invalidate(again);
+        assertEquals(-1, tags.find(other));
+        assertEquals(-1, tags.findInSet(set, other));
+    }
+
+    @ParameterizedTest
+    @EnumSource(ReplacementPolicy.class)
     void extremeTagsAreOrdinaryTags(final ReplacementPolicy policy) {
         final SetAssocTags tags = new SetAssocTags(SETS, 2, policy);
         final long[] extremes = {0L, -1L, Long.MIN_VALUE, Long.MAX_VALUE};
