@@ -1,5 +1,6 @@
 package org.scalebench.coherence.protocol;
 
+import java.util.Arrays;
 import org.scalebench.coherence.LineAddress;
 import org.scalebench.coherence.domain.HomeDomains;
 import org.scalebench.coherence.domain.MapCacheBank;
@@ -126,6 +127,13 @@ public final class MesiProtocol {
     private final boolean hierarchical;
 
     private final int[] targets;
+    /**
+     * Per core, the invalidation round in which it was found on the line's holder list ({@link #markHolders}): a
+     * round's targets that hold no copy are told apart without probing their caches.
+     */
+    private final int[] holdsInRound;
+    /** The current invalidation round's number (0 is never one). */
+    private int round;
     /** Counts the links of invalidation multicasts. */
     private final TreeLinkCounter trees;
     private final long[] broadcastTreeLinks;
@@ -211,6 +219,7 @@ public final class MesiProtocol {
         this.hierarchical = config.format().kind() == org.scalebench.coherence.format.FormatSpec.Kind.HIER;
         this.format = formats.create(config.format(), directoryTags.capacity(), sharerDomains, sharerMapCaches);
         this.targets = new int[Math.max(format.maxTargets(), 1)];
+        this.holdsInRound = new int[cores];
         this.trees = network.newTreeLinkCounter();
         this.broadcastTreeLinks = new long[homes];
         this.broadcastHopSum = new long[homes];
@@ -721,6 +730,7 @@ public final class MesiProtocol {
         final long line = directoryTags.tagAt(entry);
         final long smcMissesBefore = format.mapCacheMisses();
         final int n = format.invalidationTargets(entry, home, targets);
+        markHolders(entry);
         path.delay((format.mapCacheMisses() - smcMissesBefore) * config.mapMissCycles());
         final int homeInterface = network.interfaceOf(homeNode);
         long roundTrip = 0;
@@ -735,7 +745,8 @@ public final class MesiProtocol {
             if (probe != null) {
                 probe.reach(target);
             }
-            roundTrip = Math.max(roundTrip, invalidateCore(target, line, homeNode, path));
+            roundTrip = Math.max(roundTrip, holdsInRound[target] == round ? invalidateCore(target, line, homeNode, path)
+                    : invalidateAbsent(target, homeNode));
             ackFlits = Math.max(ackFlits, lastAckFlits);
             if (!tree && timed) {
                 messenger.count(homeNode, target, controlFlits);
@@ -863,11 +874,40 @@ public final class MesiProtocol {
             }
             dropCopy(slot);
         }
-        if (!timed) {
-            return 0;
-        }
+        return timed ? roundTrip(homeNode, core, lastAckFlits) : 0;
+    }
+
+    /** The uncontended round trip of an invalidation from a home to a core and its acknowledgement back. */
+    private long roundTrip(final int homeNode, final int core, final int ackFlits) {
         return network.latency(homeNode, core, controlFlits) + links.delay(homeNode, core)
-                + network.latency(core, homeNode, lastAckFlits) + links.delay(core, homeNode);
+                + network.latency(core, homeNode, ackFlits) + links.delay(core, homeNode);
+    }
+
+    /**
+     * Stamps the cores on an entry's holder list with a new round number. The holder list links every copy that
+     * exists, so a target without the stamp holds no copy: {@link #invalidateAbsent} counts it without reading its
+     * cache. A coarse vector on wsc1m names thousands of cores per round, each a host cache miss to probe, of which a
+     * handful hold the line.
+     */
+    private void markHolders(final int entry) {
+        if (++round == Integer.MAX_VALUE) {
+            Arrays.fill(holdsInRound, 0);
+            round = 1;
+        }
+        for (int slot = firstHolder[entry]; slot != NIL; slot = nextHolder[slot]) {
+            holdsInRound[coreOfSlot(slot)] = round;
+        }
+    }
+
+    /**
+     * {@link #invalidateCore} for a core that holds no copy of the line (a superfluous invalidation): the same counts
+     * and the same round trip, without probing the core's cache.
+     */
+    private long invalidateAbsent(final int core, final int homeNode) {
+        stats.invalidations++;
+        stats.superfluousInvalidations++;
+        lastAckFlits = controlFlits;
+        return timed ? roundTrip(homeNode, core, controlFlits) : 0;
     }
 
     /** An invalidation of one core's copy as two messages on the path (an evicted owner, an NB overflow). */
