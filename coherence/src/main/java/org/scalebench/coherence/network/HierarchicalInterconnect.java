@@ -226,11 +226,17 @@ public final class HierarchicalInterconnect extends FramedInterconnect {
             clusterReached[topology.clusterOf(from)] = mark;
             int highest = HierarchicalTopology.SAME_CORE;
             long links = 0;
+            int lastServer = -1;
             for (int i = 0; i < count; i++) {
                 final int t = targets[i];
                 highest = Math.max(highest, topology.level(from, t));
                 links++; // server switch to the core
-                links += reach(serverReached, topology.serverOf(t), mark)
+                final int server = topology.serverOf(t);
+                if (server == lastServer) {
+                    continue; // the target before reached this server, so its rack and array too
+                }
+                lastServer = server;
+                links += reach(serverReached, server, mark)
                         + reach(rackReached, topology.rackOf(t), mark)
                         + reach(clusterReached, topology.clusterOf(t), mark);
             }
