@@ -860,20 +860,19 @@ public final class MesiProtocol {
      * with the acknowledgement); returns the uncontended round trip. Counts no message (the round does).
      */
     private long invalidateCore(final int core, final long line, final int homeNode, final TimingPath path) {
-        stats.invalidations++;
         final int slot = slotOf(core, line);
-        lastAckFlits = controlFlits;
         if (slot < 0) {
-            stats.superfluousInvalidations++;
-        } else {
-            if (state[slot] == MODIFIED) {
-                stats.writebacks++;
-                lastAckFlits = dataFlits;
-                memory.writeBack(homeAtNode[homeNode], line, path);
-                data.toHome(core, line);
-            }
-            dropCopy(slot);
+            return invalidateAbsent(core, homeNode);
         }
+        stats.invalidations++;
+        lastAckFlits = controlFlits;
+        if (state[slot] == MODIFIED) {
+            stats.writebacks++;
+            lastAckFlits = dataFlits;
+            memory.writeBack(homeAtNode[homeNode], line, path);
+            data.toHome(core, line);
+        }
+        dropCopy(slot);
         return timed ? roundTrip(homeNode, core, lastAckFlits) : 0;
     }
 
