@@ -89,6 +89,12 @@ public final class CoarseVectorFormat extends AbstractPointerFormat {
         return (pointers.isOverflowed(entry) ? "G" : "P") + super.describeSharers(entry).substring(1);
     }
 
+    /** In coarse mode the groups come in ascending order and each group's cores in turn. */
+    @Override
+    public boolean targetsAscending(final int entry) {
+        return pointers.isOverflowed(entry);
+    }
+
     @Override
     public int invalidationTargets(final int entry, final int home, final int[] out) {
         if (!pointers.isOverflowed(entry)) {

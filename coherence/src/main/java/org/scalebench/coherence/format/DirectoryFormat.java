@@ -126,6 +126,18 @@ public interface DirectoryFormat {
     int invalidationTargets(int entry, int home, int[] out);
 
     /**
+     * Whether {@link #invalidationTargets} writes this entry's cores in ascending order, each once (so whether it
+     * names a core is a binary search). A coarse vector names thousands of cores per group bit on a million-core
+     * machine; a caller that needs only to know which sharers it names then reads none of the others.
+     *
+     * @param entry the entry
+     * @return true when ascending
+     */
+    default boolean targetsAscending(final int entry) {
+        return false;
+    }
+
+    /**
      * The same cores as {@link #invalidationTargets}, read from the directory's own tables without touching
      * a map cache or a counter: what a checker compares with the copies that exist.
      *

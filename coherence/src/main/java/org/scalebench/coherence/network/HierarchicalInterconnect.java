@@ -167,6 +167,12 @@ public final class HierarchicalInterconnect extends FramedInterconnect {
         return (int) ((nodes + (long) topology.coresPerServer() - 1) / topology.coresPerServer());
     }
 
+    /** Latency is by level, and every core of a server is at one level from a core outside it, or SAME_SERVER inside. */
+    @Override
+    public boolean latencyByInterface() {
+        return true;
+    }
+
     @Override
     public int interfaceOf(final int node) {
         return topology.serverOf(node);
@@ -225,20 +231,22 @@ public final class HierarchicalInterconnect extends FramedInterconnect {
             rackReached[topology.rackOf(from)] = mark;
             clusterReached[topology.clusterOf(from)] = mark;
             int highest = HierarchicalTopology.SAME_CORE;
-            long links = 0;
             int lastServer = -1;
+            int serverLevel = HierarchicalTopology.SAME_CORE; // the level of lastServer's cores but the root
+            long links = count; // server switch to each core
             for (int i = 0; i < count; i++) {
                 final int t = targets[i];
-                highest = Math.max(highest, topology.level(from, t));
-                links++; // server switch to the core
                 final int server = topology.serverOf(t);
-                if (server == lastServer) {
-                    continue; // the target before reached this server, so its rack and array too
+                if (server != lastServer) { // else the target before reached this server, so its rack and array too
+                    lastServer = server;
+                    serverLevel = Math.max(HierarchicalTopology.SAME_SERVER, topology.level(from, t));
+                    links += reach(serverReached, server, mark)
+                            + reach(rackReached, topology.rackOf(t), mark)
+                            + reach(clusterReached, topology.clusterOf(t), mark);
                 }
-                lastServer = server;
-                links += reach(serverReached, server, mark)
-                        + reach(rackReached, topology.rackOf(t), mark)
-                        + reach(clusterReached, topology.clusterOf(t), mark);
+                if (t != from) {
+                    highest = Math.max(highest, serverLevel);
+                }
             }
             return links + highest; // the root's climb: one link per level
         }

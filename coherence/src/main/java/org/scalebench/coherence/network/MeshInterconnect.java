@@ -107,6 +107,12 @@ public final class MeshInterconnect extends FramedInterconnect {
         return mesh.tiles();
     }
 
+    /** One node per interface (a tile's router port). */
+    @Override
+    public boolean latencyByInterface() {
+        return true;
+    }
+
     @Override
     public int interfaceOf(final int node) {
         return node;

@@ -128,12 +128,17 @@ public final class MesiProtocol {
 
     private final int[] targets;
     /**
-     * Per core, the invalidation round in which it was found on the line's holder list ({@link #markHolders}): a
-     * round's targets that hold no copy are told apart without probing their caches.
+     * Per core, the invalidation round in which it was found on the line's holder list ({@link #markHolders}), negated
+     * once the round is found to target it: a round's targets that hold no copy are told apart without probing their
+     * caches.
      */
     private final int[] holdsInRound;
     /** The current invalidation round's number (0 is never one). */
     private int round;
+    /** Whether the last {@link #dropTargetedHolders} wrote a dirty copy back. */
+    private boolean droppedDirty;
+    /** The longest round trip of a data acknowledgement in the last timed {@link #dropTargetedHolders}, else 0. */
+    private long dirtyRoundTrip;
     /** Counts the links of invalidation multicasts. */
     private final TreeLinkCounter trees;
     private final long[] broadcastTreeLinks;
@@ -145,6 +150,11 @@ public final class MesiProtocol {
     private final int[] homeAtNode;
     private final boolean resetBroadcastOnEmpty;
     private final boolean tree;
+    /**
+     * Whether an invalidation's uncontended round trip is the same to every core of an interface but the home's own
+     * node: latency by interface and no link contention. A round then takes one per server, not one per core.
+     */
+    private final boolean roundTripByInterface;
     /** Coherence messages: their queues, latency and traffic. */
     private final Messenger messenger;
     private final LinkLoad links;
@@ -229,6 +239,7 @@ public final class MesiProtocol {
         }
         final boolean contention = config.memory().contention();
         this.links = contention && config.linkContention() ? network.newLinkLoad() : LinkLoad.NONE;
+        this.roundTripByInterface = network.latencyByInterface() && links == LinkLoad.NONE;
         this.messenger = new Messenger(network, links, contention);
         this.memoryMessenger = new Messenger(network, links, contention);
         this.memory = new HomeMemory(config.memory(), memoryMessenger, homeNodes, messenger.resources(), stats.memory);
@@ -732,11 +743,107 @@ public final class MesiProtocol {
         final int n = format.invalidationTargets(entry, home, targets);
         markHolders(entry);
         path.delay((format.mapCacheMisses() - smcMissesBefore) * config.mapMissCycles());
+        if (timed && !tree) {
+            invalidateEach(n, line, homeNode, requester, path);
+            return;
+        }
+        final int targeted = -round;
+        if (!timed && probe == null && format.targetsAscending(entry)) {
+            // untimed, nothing to lay out per target: count them, and find each holder among them by bisection
+            final int count = n - (Arrays.binarySearch(targets, 0, n, requester) >= 0 ? 1 : 0);
+            for (int slot = firstHolder[entry]; slot != NIL; slot = nextHolder[slot]) {
+                final int core = coreOfSlot(slot);
+                if (core != requester && Arrays.binarySearch(targets, 0, n, core) >= 0) {
+                    holdsInRound[core] = targeted;
+                }
+            }
+            stats.invalidations += count;
+            stats.superfluousInvalidations += count - dropTargetedHolders(entry, line, homeNode, path);
+            return;
+        }
+        // Count the targets and take the farthest one's round trip; a holder the round targets gets the stamp
+        // -round, and its copy is dropped by the walk of the holder list below, which has its slot: no target's
+        // cache is probed, and a coarse-vector bit that names 16,384 cores costs a pass over an int array.
+        final int homeInterface = network.interfaceOf(homeNode);
+        long roundTrip = 0;
+        int count = 0;
+        int remote = 0;
+        int lastInterface = -1; // the interface of the last target, not the home's node, whose round trip was taken
+        for (int i = 0; i < n; i++) {
+            final int target = targets[i];
+            if (target == requester) {
+                continue;
+            }
+            if (probe != null) {
+                probe.reach(target);
+            }
+            if (holdsInRound[target] == round) {
+                holdsInRound[target] = targeted;
+            }
+            if (timed) {
+                final int targetInterface = network.interfaceOf(target);
+                if (targetInterface != lastInterface || !roundTripByInterface || target == homeNode) {
+                    roundTrip = Math.max(roundTrip, roundTrip(homeNode, target, controlFlits));
+                    lastInterface = target == homeNode ? -1 : targetInterface;
+                }
+                remote += targetInterface != homeInterface ? 1 : 0;
+                targets[count] = target;
+            }
+            count++;
+        }
+        stats.invalidations += count;
+        stats.superfluousInvalidations += count - dropTargetedHolders(entry, line, homeNode, path);
+        final int ackFlits = droppedDirty ? dataFlits : controlFlits;
+        roundTrip = Math.max(roundTrip, dirtyRoundTrip);
+        if (count == 0 || !timed) {
+            return;
+        }
+        messenger.countTree(trees.links(homeNode, targets, count), controlFlits, ackFlits);
+        links.carryTree(homeNode, targets, count, controlFlits);
+        links.carryTreeInward(homeNode, targets, count, ackFlits);
+        round(homeNode, remote, roundTrip, ackFlits, path);
+    }
+
+    /**
+     * Drops the copies of the entry's holders stamped {@code -round} (the current round's targets), writing a dirty
+     * one back, and returns how many it dropped. The holder list has their slots: no cache is probed.
+     */
+    private int dropTargetedHolders(final int entry, final long line, final int homeNode, final TimingPath path) {
+        final int targeted = -round;
+        droppedDirty = false;
+        dirtyRoundTrip = 0;
+        int dropped = 0;
+        for (int slot = firstHolder[entry]; slot != NIL;) {
+            final int next = nextHolder[slot];
+            final int core = coreOfSlot(slot);
+            if (holdsInRound[core] == targeted) {
+                dropped++;
+                if (state[slot] == MODIFIED) {
+                    writeBackOnInvalidation(core, line, homeNode, path);
+                    droppedDirty = true;
+                    if (timed) {
+                        dirtyRoundTrip = Math.max(dirtyRoundTrip, roundTrip(homeNode, core, dataFlits));
+                    }
+                }
+                dropCopy(slot);
+            }
+            slot = next;
+        }
+        return dropped;
+    }
+
+    /**
+     * A timed round of unicast invalidations (no tree): each target's messages and links are counted in turn, and a
+     * link's delay for a target includes the invalidations sent before it, so the targets are taken in the format's
+     * order, one at a time.
+     */
+    private void invalidateEach(final int n, final long line, final int homeNode, final int requester,
+            final TimingPath path) {
         final int homeInterface = network.interfaceOf(homeNode);
         long roundTrip = 0;
         int ackFlits = controlFlits;
-        int count = 0;
         int remote = 0;
+        boolean any = false;
         for (int i = 0; i < n; i++) {
             final int target = targets[i];
             if (target == requester) {
@@ -748,24 +855,16 @@ public final class MesiProtocol {
             roundTrip = Math.max(roundTrip, holdsInRound[target] == round ? invalidateCore(target, line, homeNode, path)
                     : invalidateAbsent(target, homeNode));
             ackFlits = Math.max(ackFlits, lastAckFlits);
-            if (!tree && timed) {
-                messenger.count(homeNode, target, controlFlits);
-                messenger.count(target, homeNode, lastAckFlits);
-                links.carry(homeNode, target, controlFlits);
-                links.carry(target, homeNode, lastAckFlits);
-            }
+            messenger.count(homeNode, target, controlFlits);
+            messenger.count(target, homeNode, lastAckFlits);
+            links.carry(homeNode, target, controlFlits);
+            links.carry(target, homeNode, lastAckFlits);
             remote += network.interfaceOf(target) != homeInterface ? 1 : 0;
-            targets[count++] = target;
+            any = true;
         }
-        if (count == 0 || !timed) {
-            return;
+        if (any) {
+            round(homeNode, remote, roundTrip, ackFlits, path);
         }
-        if (tree) {
-            messenger.countTree(trees.links(homeNode, targets, count), controlFlits, ackFlits);
-            links.carryTree(homeNode, targets, count, controlFlits);
-            links.carryTreeInward(homeNode, targets, count, ackFlits);
-        }
-        round(homeNode, remote, roundTrip, ackFlits, path);
     }
 
     /**
@@ -867,13 +966,18 @@ public final class MesiProtocol {
         stats.invalidations++;
         lastAckFlits = controlFlits;
         if (state[slot] == MODIFIED) {
-            stats.writebacks++;
+            writeBackOnInvalidation(core, line, homeNode, path);
             lastAckFlits = dataFlits;
-            memory.writeBack(homeAtNode[homeNode], line, path);
-            data.toHome(core, line);
         }
         dropCopy(slot);
         return timed ? roundTrip(homeNode, core, lastAckFlits) : 0;
+    }
+
+    /** A dirty copy's data goes back to the home's slice with the invalidation's acknowledgement. */
+    private void writeBackOnInvalidation(final int core, final long line, final int homeNode, final TimingPath path) {
+        stats.writebacks++;
+        memory.writeBack(homeAtNode[homeNode], line, path);
+        data.toHome(core, line);
     }
 
     /** The uncontended round trip of an invalidation from a home to a core and its acknowledgement back. */

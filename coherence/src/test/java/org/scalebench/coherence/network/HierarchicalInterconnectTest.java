@@ -1,7 +1,10 @@
 package org.scalebench.coherence.network;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.scalebench.core.HierarchicalTopology;
@@ -35,6 +38,18 @@ class HierarchicalInterconnectTest {
         assertEquals(1000 + 20, n.latency(7, 0, 5));
         assertEquals(10000 + 8, n.latency(0, 8, 1));         // across arrays
         assertEquals(10000 + 40, n.latency(11, 2, 5));
+    }
+
+    @Test
+    void everyCoreOfAServerIsAsFarAsItsOthersSoARoundTripCanBeTakenPerServer() {
+        assertNull(LatencyByInterface.firstViolation(network(12)));
+        assertNull(LatencyByInterface.firstViolation(network(16)));
+        final HierarchicalInterconnect n = network(12);
+        // a latency that tells the cores of a server apart breaks the promise, and the check says where
+        final String planted = LatencyByInterface.firstViolation(12, n::interfaceOf,
+                (from, to, flits) -> n.latency(from, to, flits) + (to & 1), n.dataFlits());
+        assertNotNull(planted);
+        assertTrue(planted.startsWith("from 0: nodes 2 and 3 of interface 1"), planted);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package org.scalebench.coherence.network;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.junit.jupiter.api.Test;
@@ -30,6 +31,11 @@ class MeshInterconnectTest {
         assertEquals(3 + 5 * 3 + 2, m.latency(0, 11, 1));           // corner to corner, control: 20
         assertEquals(3 + 5 * 3 + 2 + 4, m.latency(0, 11, 5));       // the same with a line: 24
         assertEquals(3 + 2 * 3 + 2 + 4, m.latency(9, 6, m.dataFlits())); // (1,2) to (2,1): 2 hops, 15
+    }
+
+    @Test
+    void oneTilePerInterfaceKeepsThePromiseOfLatencyByInterface() {
+        assertNull(LatencyByInterface.firstViolation(mesh(4, 3)));
     }
 
     @Test

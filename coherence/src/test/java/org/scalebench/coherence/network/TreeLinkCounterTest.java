@@ -3,6 +3,7 @@ package org.scalebench.coherence.network;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.scalebench.core.HierarchicalTopology;
@@ -91,6 +92,9 @@ class TreeLinkCounterTest {
             for (int i = 0; i < count; i++) {
                 targets[i] = random.nextInt(31);
             }
+            if ((round & 1) == 1) { // ascending, as a coarse vector lists its groups: runs of one server, the root among them
+                Arrays.sort(targets, 0, count);
+            }
             assertEquals(switchReference(root, targets, count), switches.links(root, targets, count), "tree " + round);
         }
     }
@@ -108,6 +112,11 @@ class TreeLinkCounterTest {
         assertEquals(2 + 1 + 2, switches.links(0, new int[] {2, 3}, 2));
         // core 30 (array 2, rack 5, server 15): 1 + server + rack + array descents + climb 4
         assertEquals(1 + 3 + 4, switches.links(0, new int[] {30}, 1));
+        // the root as a target is a core link and no climb; a core beside it in its server climbs one level
+        assertEquals(1, switches.links(0, new int[] {0}, 1));
+        assertEquals(2 + 1, switches.links(0, new int[] {0, 1}, 2));
+        assertEquals(2 + 1, switches.links(1, new int[] {0, 1}, 2));
+        assertEquals(3 + 1 + 2, switches.links(2, new int[] {0, 2, 3}, 3));
         // a repeated target is another core link, not another descent
         assertEquals(2 + 3 + 4, switches.links(0, new int[] {30, 30}, 2));
         // the reference tells a tree with one more server apart (the comparison can fail)

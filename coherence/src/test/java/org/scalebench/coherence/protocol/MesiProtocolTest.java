@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -173,6 +174,74 @@ class MesiProtocolTest {
         assertEquals(127 - 3, p.stats().superfluousInvalidations(), "only cores 1, 2 and 70 had a copy");
         assertNull(new CoherenceInvariants(p, null).checkLine(33, 33));
         assertTrue(p.access(70, false, at(33), 0, 0) > 1, "core 70's copy was invalidated");
+    }
+
+    @ParameterizedTest
+    @EnumSource(InvalidationDelivery.class)
+    void anUpgradeInCoarseModeDropsTheOtherCopiesTimedAndInAFunctionalWarmUp(final InvalidationDelivery delivery) {
+        for (final boolean warm : new boolean[] {false, true}) {
+            final MesiProtocol p = chip("coarse-vector-2", "global", delivery); // groups of 64 cores on chip1024
+            p.access(1, false, at(33), 0, 0);
+            p.access(2, false, at(33), 0, 0);
+            p.access(70, false, at(33), 0, 0); // coarse mode, groups 0 and 1
+            if (warm) {
+                assertTrue(p.warm(2, true, at(33), 0, 0), "an upgrade");
+            } else {
+                p.access(2, true, at(33), 0, 0);
+            }
+            final String mode = delivery + (warm ? ", warm" : ", timed");
+            assertEquals(127, p.stats().invalidations(), "every core of groups 0 and 1 but the writer: " + mode);
+            assertEquals(127 - 2, p.stats().superfluousInvalidations(), "cores 1 and 70 had a copy: " + mode);
+            assertEquals(MesiProtocol.INVALID, p.copyState(1, 33), mode);
+            assertEquals(MesiProtocol.INVALID, p.copyState(70, 33), mode);
+            assertEquals(MesiProtocol.MODIFIED, p.copyState(2, 33), mode);
+            assertNull(new CoherenceInvariants(p, null).checkLine(33, 33), mode);
+        }
+    }
+
+    /**
+     * A warehouse of 16 cores in 4-core servers, ideal homes, coarse-vector-2 (groups of 2 cores), invalidations by
+     * tree: a round's round trip is taken once per server, and the home's own core, nearer than its server-mates, must
+     * not stand for them.
+     */
+    @Test
+    void aRoundTripTakenOncePerServerIsThatOfItsFarthestCoreWhenTheHomesOwnCoreComesFirst() {
+        final SystemSpec warehouse = SystemSpec.named("wsc1m").shrunk()
+                .with(Map.of("cores_per_server", "4"), "test: 4-core servers");
+        final ProtocolConfig c = warehouse.protocolConfig(FormatSpec.parse("coarse-vector-2"),
+                HomeMapping.parse("global", 16));
+        final ProtocolConfig config = c.toBuilder().memory(MemoryConfig.ideal(c.homeDataCycles()))
+                .broadcastExit(BroadcastExit.STICKY).invalidations(InvalidationDelivery.TREE).linkContention(false)
+                .build();
+        assertEquals(2, FormatSpec.coarseGroupSize(2, 16));
+        final int[] homeNodes = warehouse.homeNodes();
+        int home = -1;
+        for (int h = 0; h < homeNodes.length && home < 0; h++) {
+            home = homeNodes[h] == 4 ? h : -1; // the home on the first core of server 1 (cores 4 to 7)
+        }
+        assertTrue(home >= 0, "a home on core 4");
+        long line = -1;
+        final MesiProtocol finder = new MesiProtocol(config);
+        for (long l = 0; l < 1024 && line < 0; l++) {
+            finder.access(0, false, at(l), 0, 0);
+            line = finder.directoryEntry(home, l) >= 0 ? l : -1;
+        }
+        assertTrue(line >= 0, "a line homed on core 4");
+        // cores 4, 5 and 6 share (coarse mode: groups {4, 5} and {6, 7}); core 6 writes: targets 4 (the home's own
+        // core, first), 5 and 7, the last two one level farther
+        final MesiProtocol coarse = new MesiProtocol(config);
+        coarse.access(4, false, at(line), 0, 0);
+        coarse.access(5, false, at(line), 0, 0);
+        coarse.access(6, false, at(line), 0, 0);
+        final long coarseWrite = coarse.access(6, true, at(line), 0, 0);
+        assertEquals(3, coarse.stats().invalidations());
+        // cores 5 and 6 share (exact pointers); core 6 writes: target 5 alone, at the same distance
+        final MesiProtocol exact = new MesiProtocol(config);
+        exact.access(5, false, at(line), 0, 0);
+        exact.access(6, false, at(line), 0, 0);
+        final long exactWrite = exact.access(6, true, at(line), 0, 0);
+        assertEquals(1, exact.stats().invalidations());
+        assertEquals(exactWrite, coarseWrite, "the farthest target is a server-mate of the home's core in both");
     }
 
     @Test
