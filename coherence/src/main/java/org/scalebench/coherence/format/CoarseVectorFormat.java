@@ -89,10 +89,22 @@ public final class CoarseVectorFormat extends AbstractPointerFormat {
         return (pointers.isOverflowed(entry) ? "G" : "P") + super.describeSharers(entry).substring(1);
     }
 
-    /** In coarse mode the groups come in ascending order and each group's cores in turn. */
+    /** In coarse mode: every core of every marked group, the last group cut at the core count. */
     @Override
-    public boolean targetsAscending(final int entry) {
+    public boolean countsTargets(final int entry) {
         return pointers.isOverflowed(entry);
+    }
+
+    @Override
+    public int targetCount(final int entry) {
+        final int lastGroup = (cores - 1) >>> groupShift;
+        final int cut = ((lastGroup + 1) << groupShift) - cores; // cores the last group lacks
+        return (groups.count(entry) << groupShift) - (groups.test(entry, lastGroup) ? cut : 0);
+    }
+
+    @Override
+    public boolean targets(final int entry, final int core) {
+        return groups.test(entry, core >>> groupShift);
     }
 
     @Override

@@ -126,15 +126,37 @@ public interface DirectoryFormat {
     int invalidationTargets(int entry, int home, int[] out);
 
     /**
-     * Whether {@link #invalidationTargets} writes this entry's cores in ascending order, each once (so whether it
-     * names a core is a binary search). A coarse vector names thousands of cores per group bit on a million-core
-     * machine; a caller that needs only to know which sharers it names then reads none of the others.
+     * Whether this entry's invalidation targets can be counted and tested one core at a time ({@link #targetCount},
+     * {@link #targets}) without listing them, which then has no side effect (no map cache is read). A coarse vector
+     * names thousands of cores per group bit on a million-core machine: a caller that needs only how many it names
+     * and which of the line's holders are among them then writes none of them out.
+     *
+     * @param entry the entry (shared, not broadcast)
+     * @return true when {@link #targetCount} and {@link #targets} answer for it
+     */
+    default boolean countsTargets(final int entry) {
+        return false;
+    }
+
+    /**
+     * How many cores {@link #invalidationTargets} would write, for an entry that {@link #countsTargets}.
      *
      * @param entry the entry
-     * @return true when ascending
+     * @return the count
      */
-    default boolean targetsAscending(final int entry) {
-        return false;
+    default int targetCount(final int entry) {
+        throw new UnsupportedOperationException(spec() + " does not count its targets");
+    }
+
+    /**
+     * Whether {@link #invalidationTargets} would write {@code core}, for an entry that {@link #countsTargets}.
+     *
+     * @param entry the entry
+     * @param core a core in {@code [0, cores)}
+     * @return true when the entry names it
+     */
+    default boolean targets(final int entry, final int core) {
+        throw new UnsupportedOperationException(spec() + " does not test its targets");
     }
 
     /**

@@ -739,6 +739,22 @@ public final class MesiProtocol {
             return;
         }
         final long line = directoryTags.tagAt(entry);
+        if (!timed && probe == null && format.countsTargets(entry)) {
+            // untimed, nothing to lay out per target: count them, and test each holder (a coarse-vector bit names
+            // 16,384 cores on wsc1m, of which a handful hold the line)
+            final int targeted = -newRound();
+            for (int slot = firstHolder[entry]; slot != NIL; slot = nextHolder[slot]) {
+                final int core = coreOfSlot(slot);
+                if (core != requester && format.targets(entry, core)) {
+                    holdsInRound[core] = targeted;
+                }
+            }
+            final int count = format.targetCount(entry)
+                    - (requester != NIL && format.targets(entry, requester) ? 1 : 0);
+            stats.invalidations += count;
+            stats.superfluousInvalidations += count - dropTargetedHolders(entry, line, homeNode, path);
+            return;
+        }
         final long smcMissesBefore = format.mapCacheMisses();
         final int n = format.invalidationTargets(entry, home, targets);
         markHolders(entry);
@@ -748,19 +764,6 @@ public final class MesiProtocol {
             return;
         }
         final int targeted = -round;
-        if (!timed && probe == null && format.targetsAscending(entry)) {
-            // untimed, nothing to lay out per target: count them, and find each holder among them by bisection
-            final int count = n - (Arrays.binarySearch(targets, 0, n, requester) >= 0 ? 1 : 0);
-            for (int slot = firstHolder[entry]; slot != NIL; slot = nextHolder[slot]) {
-                final int core = coreOfSlot(slot);
-                if (core != requester && Arrays.binarySearch(targets, 0, n, core) >= 0) {
-                    holdsInRound[core] = targeted;
-                }
-            }
-            stats.invalidations += count;
-            stats.superfluousInvalidations += count - dropTargetedHolders(entry, line, homeNode, path);
-            return;
-        }
         // Count the targets and take the farthest one's round trip; a holder the round targets gets the stamp
         // -round, and its copy is dropped by the walk of the holder list below, which has its slot: no target's
         // cache is probed, and a coarse-vector bit that names 16,384 cores costs a pass over an int array.
@@ -993,13 +996,19 @@ public final class MesiProtocol {
      * handful hold the line.
      */
     private void markHolders(final int entry) {
+        newRound();
+        for (int slot = firstHolder[entry]; slot != NIL; slot = nextHolder[slot]) {
+            holdsInRound[coreOfSlot(slot)] = round;
+        }
+    }
+
+    /** Starts an invalidation round: a number no core's stamp holds (0 is never one). */
+    private int newRound() {
         if (++round == Integer.MAX_VALUE) {
             Arrays.fill(holdsInRound, 0);
             round = 1;
         }
-        for (int slot = firstHolder[entry]; slot != NIL; slot = nextHolder[slot]) {
-            holdsInRound[coreOfSlot(slot)] = round;
-        }
+        return round;
     }
 
     /**

@@ -295,4 +295,41 @@ class DirectoryFormatTest {
         assertEquals(2, f.owner(0));
         assertEquals(0, targets(f, 0).length);
     }
+
+    @Test
+    void aCoarseVectorCountsAndTestsTheTargetsItLists() {
+        // 1,000 cores leave the last group of each size short; 5 cores, groups of 2, a last group of one
+        final SplittableRandom random = new SplittableRandom(20261205);
+        for (final int cores : new int[] {1000, 1024, 5}) {
+            for (final String id : new String[] {"coarse-vector-1", "coarse-vector-2", "coarse-vector-4"}) {
+                final CoarseVectorFormat f = new CoarseVectorFormat(FormatSpec.parse(id), 8, cores);
+                final int[] out = new int[f.maxTargets()];
+                for (int round = 0; round < 200; round++) {
+                    final int entry = random.nextInt(8);
+                    f.reset(entry);
+                    final int sharers = 1 + random.nextInt(12);
+                    for (int k = 0; k < sharers; k++) {
+                        f.addSharer(entry, random.nextInt(cores), 0);
+                    }
+                    if (!f.countsTargets(entry)) {
+                        continue;
+                    }
+                    final int n = f.invalidationTargets(entry, 0, out);
+                    assertEquals(n, f.targetCount(entry), id + " on " + cores + " cores, round " + round);
+                    final BitSet listed = new BitSet(cores);
+                    for (int i = 0; i < n; i++) {
+                        listed.set(out[i]);
+                    }
+                    for (int core = 0; core < cores; core++) {
+                        assertEquals(listed.get(core), f.targets(entry, core), id + " core " + core);
+                    }
+                }
+            }
+        }
+        final CoarseVectorFormat cut = new CoarseVectorFormat(FormatSpec.parse("coarse-vector-1"), 4, 5);
+        cut.addSharer(0, 4, 0);
+        cut.addSharer(0, 1, 0); // groups {0, 1} and {4}
+        assertEquals(3, cut.targetCount(0), "the last group holds one core, not two");
+        assertFalse(format("dir-b-4").countsTargets(0));
+    }
 }
