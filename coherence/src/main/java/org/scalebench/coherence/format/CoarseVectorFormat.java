@@ -107,6 +107,25 @@ public final class CoarseVectorFormat extends AbstractPointerFormat {
         return groups.test(entry, core >>> groupShift);
     }
 
+    /** One run per marked group. */
+    @Override
+    public int targetRuns(final int entry, final int[] out) {
+        int runs = 0;
+        cursor.reset(entry);
+        for (int g = cursor.next(); g >= 0; g = cursor.next()) {
+            final int first = g << groupShift;
+            out[2 * runs] = first;
+            out[2 * runs + 1] = Math.min(cores, first + groupSize);
+            runs++;
+        }
+        return runs;
+    }
+
+    @Override
+    public int maxTargetRuns() {
+        return ((cores - 1) >>> groupShift) + 1;
+    }
+
     @Override
     public int invalidationTargets(final int entry, final int home, final int[] out) {
         if (!pointers.isOverflowed(entry)) {

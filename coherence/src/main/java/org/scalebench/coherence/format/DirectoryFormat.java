@@ -160,6 +160,28 @@ public interface DirectoryFormat {
     }
 
     /**
+     * The cores {@link #invalidationTargets} would write, as runs of consecutive cores, for an entry that
+     * {@link #countsTargets}.
+     *
+     * @param entry the entry
+     * @param out receives pairs {@code first, end} (exclusive), ascending and disjoint; at least
+     *            {@code 2 * maxTargetRuns()} long
+     * @return how many runs
+     */
+    default int targetRuns(final int entry, final int[] out) {
+        throw new UnsupportedOperationException(spec() + " does not list its targets as runs");
+    }
+
+    /**
+     * Upper bound of {@link #targetRuns}' count (0 for a format that never {@link #countsTargets}).
+     *
+     * @return the bound
+     */
+    default int maxTargetRuns() {
+        return 0;
+    }
+
+    /**
      * The same cores as {@link #invalidationTargets}, read from the directory's own tables without touching
      * a map cache or a counter: what a checker compares with the copies that exist.
      *

@@ -167,6 +167,11 @@ public final class HierarchicalInterconnect extends FramedInterconnect {
         return (int) ((nodes + (long) topology.coresPerServer() - 1) / topology.coresPerServer());
     }
 
+    @Override
+    public int interfaceEnd(final int node) {
+        return (int) Math.min(nodes, ((long) topology.serverOf(node) + 1) * topology.coresPerServer());
+    }
+
     /** Latency is by level, and every core of a server is at one level from a core outside it, or SAME_SERVER inside. */
     @Override
     public boolean latencyByInterface() {
@@ -219,17 +224,7 @@ public final class HierarchicalInterconnect extends FramedInterconnect {
 
         @Override
         public long links(final int from, final int[] targets, final int count) {
-            if (tree == Integer.MAX_VALUE) {
-                Arrays.fill(serverReached, 0);
-                Arrays.fill(rackReached, 0);
-                Arrays.fill(clusterReached, 0);
-                tree = 0;
-            }
-            final int mark = ++tree;
-            // the root's own server, rack and array need no descent
-            serverReached[topology.serverOf(from)] = mark;
-            rackReached[topology.rackOf(from)] = mark;
-            clusterReached[topology.clusterOf(from)] = mark;
+            final int mark = newTree(from); // the root's own server, rack and array need no descent
             int highest = HierarchicalTopology.SAME_CORE;
             int lastServer = -1;
             int serverLevel = HierarchicalTopology.SAME_CORE; // the level of lastServer's cores but the root
@@ -249,6 +244,56 @@ public final class HierarchicalInterconnect extends FramedInterconnect {
                 }
             }
             return links + highest; // the root's climb: one link per level
+        }
+
+        @Override
+        public boolean countsRuns() {
+            return true;
+        }
+
+        @Override
+        public long linksOfRuns(final int from, final int[] runs, final int runCount, final int excluded) {
+            final int mark = newTree(from);
+            final int perServer = topology.coresPerServer();
+            int highest = HierarchicalTopology.SAME_CORE;
+            long links = 0;
+            for (int r = 0; r < runCount; r++) {
+                final int end = runs[2 * r + 1];
+                for (int first = runs[2 * r]; first < end;) {
+                    final int server = topology.serverOf(first);
+                    final int stop = (int) Math.min(end, ((long) server + 1) * perServer);
+                    final int excludedHere = excluded >= first && excluded < stop ? 1 : 0;
+                    final int cores = stop - first - excludedHere;
+                    if (cores > 0) {
+                        links += cores // server switch to each core
+                                + reach(serverReached, server, mark)
+                                + reach(rackReached, topology.rackOf(first), mark)
+                                + reach(clusterReached, topology.clusterOf(first), mark);
+                        final boolean fromHere = from >= first && from < stop;
+                        if (cores > (fromHere && from != excluded ? 1 : 0)) { // a core other than the root
+                            highest = Math.max(highest,
+                                    Math.max(HierarchicalTopology.SAME_SERVER, topology.level(from, first)));
+                        }
+                    }
+                    first = stop;
+                }
+            }
+            return links + highest; // the root's climb: one link per level
+        }
+
+        /** Starts a count: a mark no switch holds, the root's own server, rack and array marked reached. */
+        private int newTree(final int from) {
+            if (tree == Integer.MAX_VALUE) {
+                Arrays.fill(serverReached, 0);
+                Arrays.fill(rackReached, 0);
+                Arrays.fill(clusterReached, 0);
+                tree = 0;
+            }
+            final int mark = ++tree;
+            serverReached[topology.serverOf(from)] = mark;
+            rackReached[topology.rackOf(from)] = mark;
+            clusterReached[topology.clusterOf(from)] = mark;
+            return mark;
         }
 
         /** 1 for the first descent into a switch's subtree in this tree, 0 after. */

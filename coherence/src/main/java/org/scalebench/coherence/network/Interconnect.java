@@ -112,6 +112,14 @@ public interface Interconnect {
     }
 
     /**
+     * One past the last node of a node's interface: interfaces are runs of consecutive nodes.
+     *
+     * @param node a node
+     * @return the first node of the next interface, or {@link #nodes()}
+     */
+    int interfaceEnd(int node);
+
+    /**
      * Nodes that share a node's interface (itself included).
      *
      * @param node a node

@@ -107,6 +107,11 @@ public final class MeshInterconnect extends FramedInterconnect {
         return mesh.tiles();
     }
 
+    @Override
+    public int interfaceEnd(final int node) {
+        return node + 1;
+    }
+
     /** One node per interface (a tile's router port). */
     @Override
     public boolean latencyByInterface() {

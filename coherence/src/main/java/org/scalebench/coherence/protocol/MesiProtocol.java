@@ -127,6 +127,8 @@ public final class MesiProtocol {
     private final boolean hierarchical;
 
     private final int[] targets;
+    /** Runs of consecutive targets ({@link DirectoryFormat#targetRuns}): pairs first, end. */
+    private final int[] targetRuns;
     /**
      * Per core, the invalidation round in which it was found on the line's holder list ({@link #markHolders}), negated
      * once the round is found to target it: a round's targets that hold no copy are told apart without probing their
@@ -229,6 +231,7 @@ public final class MesiProtocol {
         this.hierarchical = config.format().kind() == org.scalebench.coherence.format.FormatSpec.Kind.HIER;
         this.format = formats.create(config.format(), directoryTags.capacity(), sharerDomains, sharerMapCaches);
         this.targets = new int[Math.max(format.maxTargets(), 1)];
+        this.targetRuns = new int[2 * format.maxTargetRuns()];
         this.holdsInRound = new int[cores];
         this.trees = network.newTreeLinkCounter();
         this.broadcastTreeLinks = new long[homes];
@@ -739,20 +742,9 @@ public final class MesiProtocol {
             return;
         }
         final long line = directoryTags.tagAt(entry);
-        if (!timed && probe == null && format.countsTargets(entry)) {
-            // untimed, nothing to lay out per target: count them, and test each holder (a coarse-vector bit names
-            // 16,384 cores on wsc1m, of which a handful hold the line)
-            final int targeted = -newRound();
-            for (int slot = firstHolder[entry]; slot != NIL; slot = nextHolder[slot]) {
-                final int core = coreOfSlot(slot);
-                if (core != requester && format.targets(entry, core)) {
-                    holdsInRound[core] = targeted;
-                }
-            }
-            final int count = format.targetCount(entry)
-                    - (requester != NIL && format.targets(entry, requester) ? 1 : 0);
-            stats.invalidations += count;
-            stats.superfluousInvalidations += count - dropTargetedHolders(entry, line, homeNode, path);
+        if (probe == null && format.countsTargets(entry)
+                && (!timed || tree && roundTripByInterface && trees.countsRuns())) {
+            invalidateCounted(entry, line, homeNode, requester, path);
             return;
         }
         final long smcMissesBefore = format.mapCacheMisses();
@@ -766,12 +758,11 @@ public final class MesiProtocol {
         final int targeted = -round;
         // Count the targets and take the farthest one's round trip; a holder the round targets gets the stamp
         // -round, and its copy is dropped by the walk of the holder list below, which has its slot: no target's
-        // cache is probed, and a coarse-vector bit that names 16,384 cores costs a pass over an int array.
+        // cache is probed.
         final int homeInterface = network.interfaceOf(homeNode);
         long roundTrip = 0;
         int count = 0;
         int remote = 0;
-        int lastInterface = -1; // the interface of the last target, not the home's node, whose round trip was taken
         for (int i = 0; i < n; i++) {
             final int target = targets[i];
             if (target == requester) {
@@ -784,12 +775,8 @@ public final class MesiProtocol {
                 holdsInRound[target] = targeted;
             }
             if (timed) {
-                final int targetInterface = network.interfaceOf(target);
-                if (targetInterface != lastInterface || !roundTripByInterface || target == homeNode) {
-                    roundTrip = Math.max(roundTrip, roundTrip(homeNode, target, controlFlits));
-                    lastInterface = target == homeNode ? -1 : targetInterface;
-                }
-                remote += targetInterface != homeInterface ? 1 : 0;
+                roundTrip = Math.max(roundTrip, roundTrip(homeNode, target, controlFlits));
+                remote += network.interfaceOf(target) != homeInterface ? 1 : 0;
                 targets[count] = target;
             }
             count++;
@@ -833,6 +820,52 @@ public final class MesiProtocol {
             slot = next;
         }
         return dropped;
+    }
+
+    /**
+     * A round over targets the format counts and tests without listing them (a coarse vector's groups: 16,384 cores
+     * a bit on wsc1m, of which a handful hold the line). Only the holders are tested; timed, the round trip is taken
+     * once per interface (the same for every core of it but the home's own: {@link #roundTripByInterface}) and the
+     * tree is counted over the runs of targets. The same counts, copies and timing as a round over the listed targets.
+     */
+    private void invalidateCounted(final int entry, final long line, final int homeNode, final int requester,
+            final TimingPath path) {
+        final int targeted = -newRound();
+        for (int slot = firstHolder[entry]; slot != NIL; slot = nextHolder[slot]) {
+            final int core = coreOfSlot(slot);
+            if (core != requester && format.targets(entry, core)) {
+                holdsInRound[core] = targeted;
+            }
+        }
+        final int count = format.targetCount(entry) - (requester != NIL && format.targets(entry, requester) ? 1 : 0);
+        stats.invalidations += count;
+        stats.superfluousInvalidations += count - dropTargetedHolders(entry, line, homeNode, path);
+        if (count == 0 || !timed) {
+            return;
+        }
+        final int runs = format.targetRuns(entry, targetRuns);
+        final int homeInterface = network.interfaceOf(homeNode);
+        long roundTrip = dirtyRoundTrip;
+        long remote = 0;
+        for (int r = 0; r < runs; r++) {
+            final int end = targetRuns[2 * r + 1];
+            for (int first = targetRuns[2 * r]; first < end;) {
+                final int stop = Math.min(end, network.interfaceEnd(first));
+                final int cores = stop - first - (requester >= first && requester < stop ? 1 : 0);
+                if (cores > 0) {
+                    int far = first; // a core of the interface other than the requester and the home's own
+                    while (far < stop && (far == requester || far == homeNode)) {
+                        far++;
+                    }
+                    roundTrip = Math.max(roundTrip, roundTrip(homeNode, far < stop ? far : homeNode, controlFlits));
+                    remote += network.interfaceOf(first) != homeInterface ? cores : 0;
+                }
+                first = stop;
+            }
+        }
+        final int ackFlits = droppedDirty ? dataFlits : controlFlits;
+        messenger.countTree(trees.linksOfRuns(homeNode, targetRuns, runs, requester), controlFlits, ackFlits);
+        round(homeNode, remote, roundTrip, ackFlits, path); // no link contention: nothing to carry
     }
 
     /**

@@ -1,7 +1,9 @@
 package org.scalebench.coherence.network;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -97,6 +99,43 @@ class TreeLinkCounterTest {
             }
             assertEquals(switchReference(root, targets, count), switches.links(root, targets, count), "tree " + round);
         }
+    }
+
+    @Test
+    void runsOfTargetsCountAsTheirCoresListedOneByOne() {
+        final TreeLinkCounter switches = WAREHOUSE.newTreeLinkCounter();
+        final TreeLinkCounter listed = WAREHOUSE.newTreeLinkCounter();
+        final SplittableRandom random = new SplittableRandom(20261205);
+        final int[] runs = new int[2 * 31];
+        final int[] cores = new int[31];
+        for (int round = 0; round < 5_000; round++) {
+            int runCount = 0;
+            for (int first = random.nextInt(4); first < 31; first += 1 + random.nextInt(6)) {
+                final int end = Math.min(31, first + 1 + random.nextInt(6));
+                runs[2 * runCount] = first;
+                runs[2 * runCount + 1] = end;
+                runCount++;
+                first = end;
+            }
+            final int root = random.nextInt(31);
+            final int excluded = random.nextInt(4) == 0 ? -1 : random.nextInt(31);
+            int count = 0;
+            for (int r = 0; r < runCount; r++) {
+                for (int core = runs[2 * r]; core < runs[2 * r + 1]; core++) {
+                    if (core != excluded) {
+                        cores[count++] = core;
+                    }
+                }
+            }
+            assertEquals(listed.links(root, cores, count), switches.linksOfRuns(root, runs, runCount, excluded),
+                    "round " + round + ": root " + root + ", excluded " + excluded);
+        }
+        // the root alone in its server's run is a core link and no climb, as listed
+        assertEquals(1, switches.linksOfRuns(0, new int[] {0, 1}, 1, -1));
+        assertEquals(1, switches.linksOfRuns(0, new int[] {0, 2}, 1, 1));
+        assertEquals(2 + 1, switches.linksOfRuns(0, new int[] {0, 2}, 1, -1));
+        assertTrue(switches.countsRuns());
+        assertFalse(MESH_NETWORK.newTreeLinkCounter().countsRuns());
     }
 
     @Test

@@ -199,44 +199,46 @@ class MesiProtocolTest {
         }
     }
 
+    /** A warehouse of 16 cores in 4-core servers, ideal homes, invalidations by tree, no link contention. */
+    private static ProtocolConfig smallWarehouse(final String format) {
+        final SystemSpec warehouse = SystemSpec.named("wsc1m").shrunk()
+                .with(Map.of("cores_per_server", "4"), "test: 4-core servers");
+        final ProtocolConfig c = warehouse.protocolConfig(FormatSpec.parse(format), HomeMapping.parse("global", 16));
+        return c.toBuilder().memory(MemoryConfig.ideal(c.homeDataCycles())).broadcastExit(BroadcastExit.STICKY)
+                .invalidations(InvalidationDelivery.TREE).linkContention(false).build();
+    }
+
     /**
-     * A warehouse of 16 cores in 4-core servers, ideal homes, coarse-vector-2 (groups of 2 cores), invalidations by
-     * tree: a round's round trip is taken once per server, and the home's own core, nearer than its server-mates, must
-     * not stand for them.
+     * A coarse vector's timed round takes one round trip per server (every core of a server is as far from the home
+     * but the home's own): the home's own core, nearer than its server-mates, must not stand for them.
      */
     @Test
     void aRoundTripTakenOncePerServerIsThatOfItsFarthestCoreWhenTheHomesOwnCoreComesFirst() {
-        final SystemSpec warehouse = SystemSpec.named("wsc1m").shrunk()
-                .with(Map.of("cores_per_server", "4"), "test: 4-core servers");
-        final ProtocolConfig c = warehouse.protocolConfig(FormatSpec.parse("coarse-vector-2"),
-                HomeMapping.parse("global", 16));
-        final ProtocolConfig config = c.toBuilder().memory(MemoryConfig.ideal(c.homeDataCycles()))
-                .broadcastExit(BroadcastExit.STICKY).invalidations(InvalidationDelivery.TREE).linkContention(false)
-                .build();
-        assertEquals(2, FormatSpec.coarseGroupSize(2, 16));
-        final int[] homeNodes = warehouse.homeNodes();
+        final int[] homeNodes = SystemSpec.named("wsc1m").shrunk()
+                .with(Map.of("cores_per_server", "4"), "test: 4-core servers").homeNodes();
         int home = -1;
         for (int h = 0; h < homeNodes.length && home < 0; h++) {
             home = homeNodes[h] == 4 ? h : -1; // the home on the first core of server 1 (cores 4 to 7)
         }
         assertTrue(home >= 0, "a home on core 4");
         long line = -1;
-        final MesiProtocol finder = new MesiProtocol(config);
+        final MesiProtocol finder = new MesiProtocol(smallWarehouse("full-map"));
         for (long l = 0; l < 1024 && line < 0; l++) {
             finder.access(0, false, at(l), 0, 0);
             line = finder.directoryEntry(home, l) >= 0 ? l : -1;
         }
         assertTrue(line >= 0, "a line homed on core 4");
-        // cores 4, 5 and 6 share (coarse mode: groups {4, 5} and {6, 7}); core 6 writes: targets 4 (the home's own
-        // core, first), 5 and 7, the last two one level farther
-        final MesiProtocol coarse = new MesiProtocol(config);
+        assertEquals(4, FormatSpec.coarseGroupSize(1, 16));
+        // coarse-vector-1: cores 4, 5 and 6 share (coarse mode: the group of cores 4 to 7, server 1); core 6 writes:
+        // targets 4 (the home's own core, first), 5 and 7, the last two one level farther
+        final MesiProtocol coarse = new MesiProtocol(smallWarehouse("coarse-vector-1"));
         coarse.access(4, false, at(line), 0, 0);
         coarse.access(5, false, at(line), 0, 0);
         coarse.access(6, false, at(line), 0, 0);
         final long coarseWrite = coarse.access(6, true, at(line), 0, 0);
         assertEquals(3, coarse.stats().invalidations());
-        // cores 5 and 6 share (exact pointers); core 6 writes: target 5 alone, at the same distance
-        final MesiProtocol exact = new MesiProtocol(config);
+        // coarse-vector-2 holding cores 5 and 6 as exact pointers; core 6 writes: target 5 alone, as far
+        final MesiProtocol exact = new MesiProtocol(smallWarehouse("coarse-vector-2"));
         exact.access(5, false, at(line), 0, 0);
         exact.access(6, false, at(line), 0, 0);
         final long exactWrite = exact.access(6, true, at(line), 0, 0);
