@@ -748,11 +748,11 @@ public final class MesiProtocol {
             return;
         }
         final long smcMissesBefore = format.mapCacheMisses();
-        final int n = format.invalidationTargets(entry, home, targets);
+        final int count = otherTargets(format.invalidationTargets(entry, home, targets), requester);
         markHolders(entry);
         path.delay((format.mapCacheMisses() - smcMissesBefore) * config.mapMissCycles());
         if (timed && !tree) {
-            invalidateEach(n, line, homeNode, requester, path);
+            invalidateEach(count, line, homeNode, path);
             return;
         }
         final int targeted = -round;
@@ -761,25 +761,16 @@ public final class MesiProtocol {
         // cache is probed.
         final int homeInterface = network.interfaceOf(homeNode);
         long roundTrip = 0;
-        int count = 0;
         int remote = 0;
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < count; i++) {
             final int target = targets[i];
-            if (target == requester) {
-                continue;
-            }
-            if (probe != null) {
-                probe.reach(target);
-            }
             if (holdsInRound[target] == round) {
                 holdsInRound[target] = targeted;
             }
             if (timed) {
                 roundTrip = Math.max(roundTrip, roundTrip(homeNode, target, controlFlits));
                 remote += network.interfaceOf(target) != homeInterface ? 1 : 0;
-                targets[count] = target;
             }
-            count++;
         }
         stats.invalidations += count;
         stats.superfluousInvalidations += count - dropTargetedHolders(entry, line, homeNode, path);
@@ -873,21 +864,13 @@ public final class MesiProtocol {
      * link's delay for a target includes the invalidations sent before it, so the targets are taken in the format's
      * order, one at a time.
      */
-    private void invalidateEach(final int n, final long line, final int homeNode, final int requester,
-            final TimingPath path) {
+    private void invalidateEach(final int count, final long line, final int homeNode, final TimingPath path) {
         final int homeInterface = network.interfaceOf(homeNode);
         long roundTrip = 0;
         int ackFlits = controlFlits;
         int remote = 0;
-        boolean any = false;
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < count; i++) {
             final int target = targets[i];
-            if (target == requester) {
-                continue;
-            }
-            if (probe != null) {
-                probe.reach(target);
-            }
             roundTrip = Math.max(roundTrip, holdsInRound[target] == round ? invalidateCore(target, line, homeNode, path)
                     : invalidateAbsent(target, homeNode));
             ackFlits = Math.max(ackFlits, lastAckFlits);
@@ -896,11 +879,28 @@ public final class MesiProtocol {
             links.carry(homeNode, target, controlFlits);
             links.carry(target, homeNode, lastAckFlits);
             remote += network.interfaceOf(target) != homeInterface ? 1 : 0;
-            any = true;
         }
-        if (any) {
+        if (count > 0) {
             round(homeNode, remote, roundTrip, ackFlits, path);
         }
+    }
+
+    /**
+     * Removes {@code requester} from the first {@code n} {@link #targets}, keeping the others' order, and tells the
+     * probe about each of them; returns how many are left.
+     */
+    private int otherTargets(final int n, final int requester) {
+        int count = 0;
+        for (int i = 0; i < n; i++) {
+            final int target = targets[i];
+            if (target != requester) {
+                if (probe != null) {
+                    probe.reach(target);
+                }
+                targets[count++] = target;
+            }
+        }
+        return count;
     }
 
     /**
