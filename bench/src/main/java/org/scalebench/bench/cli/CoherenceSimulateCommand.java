@@ -82,15 +82,30 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
         final long n = counted(accesses, w, machine);
         final var warm = options.warmup(n, w);
         final SimulationResult r;
+        final double[] untimed = {0, 0}; // accesses, seconds
         try (ConsoleProgress progress = ConsoleProgress.onTerminal(spec.commandLine().getErr(), "accesses")) {
-            r = CoherenceSimulator.run(machine, s, format, homes, w, warm, n, seed, progress::update, probe);
+            r = CoherenceSimulator.run(machine, s, format, homes, w, warm, n, seed, new CoherenceSimulator.Progress() {
+                @Override
+                public void update(final long done, final long total) {
+                    progress.update(done, total);
+                }
+
+                @Override
+                public void functional(final long accesses, final double seconds) {
+                    untimed[0] = accesses;
+                    untimed[1] = seconds;
+                }
+            }, probe);
         }
         Comparison.writeResults(out, List.of(r));
         print(spec.commandLine().getOut(), r);
         if (warm.functional()) {
             final long tail = warm.timedTail(r.activeCores());
-            spec.commandLine().getOut().printf(Locale.ROOT, "  warm-up functional: %,d accesses untimed, then %,d timed"
-                    + " (untimed on %s)%n", r.warmupAccesses() - tail, tail,
+            final double warmSeconds = r.warmupAccessesPerSecond() > 0 ? r.warmupAccesses() / r.warmupAccessesPerSecond() : 0;
+            final double timedSeconds = warmSeconds - untimed[1];
+            spec.commandLine().getOut().printf(Locale.ROOT, "  warm-up functional: %,d accesses untimed at %s, then"
+                    + " %,d timed at %s (untimed on %s)%n", r.warmupAccesses() - tail,
+                    perSecond(untimed[0], untimed[1]), tail, perSecond(tail, timedSeconds),
                     warm.threads() == 1 ? "1 thread" : "2 threads: one draws, one performs");
         }
         if (probe != null) {
@@ -152,6 +167,11 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
     }
 
     /** States the energy constants and where they come from. */
+    /** A rate for the console: {@code 8,412,007 accesses/s}, or {@code - accesses/s} when no time was measured. */
+    static String perSecond(final double accesses, final double seconds) {
+        return seconds > 0 ? String.format(Locale.ROOT, "%,.0f accesses/s", accesses / seconds) : "- accesses/s";
+    }
+
     static void printEnergyModel(final PrintWriter out, final SystemSpec machine) {
         out.println("  energy model: " + machine.energyModel().describe());
     }

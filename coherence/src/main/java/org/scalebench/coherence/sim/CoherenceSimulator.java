@@ -39,6 +39,16 @@ public final class CoherenceSimulator {
         default void warmed(final long accesses) {
         }
 
+        /**
+         * Reports that a functional warm-up's untimed part has ended (before its timed tail): how many accesses it
+         * performed and in how much wall time, the part that {@link Warmup#threads()} speeds up.
+         *
+         * @param accesses untimed accesses performed
+         * @param seconds wall seconds they took
+         */
+        default void functional(final long accesses, final double seconds) {
+        }
+
         /** Reports nothing. */
         Progress NONE = (done, total) -> { };
     }
@@ -231,6 +241,7 @@ public final class CoherenceSimulator {
             }
         }
         if (functional != null) {
+            progress.functional(warmed, (System.nanoTime() - start) / 1e9);
             protocol.links().discardOffered(); // the untimed traffic was never served: no backlog from it
         }
         if (tail > 0) {

@@ -332,6 +332,37 @@ class FunctionalWarmupTest {
         assertNotEquals(leader.missRate(), timed.missRate());
     }
 
+    /** The untimed part is reported once, before the timed tail, with what it performed; a timed warm-up has none. */
+    @Test
+    void aRunReportsItsUntimedPartAlone() {
+        final Warmup plan = Warmup.fixed(1_500_000).functionally();
+        final java.util.List<double[]> reports = new java.util.ArrayList<>();
+        final long[] doneAtReport = {-1};
+        final long[] lastDone = {0};
+        final CoherenceSimulator.Progress progress = new CoherenceSimulator.Progress() {
+            @Override
+            public void update(final long done, final long total) {
+                lastDone[0] = done;
+            }
+
+            @Override
+            public void functional(final long accesses, final double seconds) {
+                reports.add(new double[] {accesses, seconds});
+                doneAtReport[0] = lastDone[0];
+            }
+        };
+        final SimulationResult r = CoherenceSimulator.run(SMALL, Scheme.SR_HR, null, null, vm(3), plan, 20_000, 3,
+                progress);
+        assertEquals(1, reports.size());
+        final long untimed = r.warmupAccesses() - plan.timedTail(r.activeCores());
+        assertEquals(untimed, (long) reports.get(0)[0]);
+        assertEquals(untimed, doneAtReport[0], "reported when the untimed part ends, before the tail");
+        assertTrue(reports.get(0)[1] > 0);
+        reports.clear();
+        CoherenceSimulator.run(SMALL, Scheme.SR_HR, null, null, vm(3), Warmup.fixed(100_000), 20_000, 3, progress);
+        assertTrue(reports.isEmpty(), "a timed warm-up has no untimed part");
+    }
+
     @Test
     void aWholeRunIsTheSameOnOneTwoOrThreeThreads() {
         for (final String name : new String[] {"chip1024", "wsc1m"}) {
