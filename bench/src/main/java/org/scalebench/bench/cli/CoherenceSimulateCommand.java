@@ -82,7 +82,7 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
         final long n = counted(accesses, w, machine);
         final var warm = options.warmup(n, w);
         final SimulationResult r;
-        final double[] untimed = {0, 0}; // accesses, seconds
+        final double[] untimed = {0, 0, 0}; // accesses, seconds, threads
         try (ConsoleProgress progress = ConsoleProgress.onTerminal(spec.commandLine().getErr(), "accesses")) {
             r = CoherenceSimulator.run(machine, s, format, homes, w, warm, n, seed, new CoherenceSimulator.Progress() {
                 @Override
@@ -91,9 +91,10 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
                 }
 
                 @Override
-                public void functional(final long accesses, final double seconds) {
+                public void functional(final long accesses, final double seconds, final int threads) {
                     untimed[0] = accesses;
                     untimed[1] = seconds;
+                    untimed[2] = threads;
                 }
             }, probe);
         }
@@ -106,7 +107,7 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
             spec.commandLine().getOut().printf(Locale.ROOT, "  warm-up functional: %,d accesses untimed at %s, then"
                     + " %,d timed at %s (untimed on %s)%n", r.warmupAccesses() - tail,
                     perSecond(untimed[0], untimed[1]), tail, perSecond(tail, timedSeconds),
-                    warm.threads() == 1 ? "1 thread" : "2 threads: one draws, one performs");
+                    untimed[2] == 1 ? "1 thread" : "2 threads: one draws, one performs");
         }
         if (probe != null) {
             printPartitions(spec.commandLine().getOut(), machine, probe, r);

@@ -42,7 +42,7 @@ public interface ReproductionPart {
      * The part with each simulation's functional warm-up on {@code threads} host threads (parts without one return
      * themselves). The part's files do not depend on it.
      *
-     * @param threads at least 1
+     * @param threads at least 1, or {@link org.scalebench.coherence.sim.Warmup#AUTO_THREADS}
      * @return the part
      */
     default ReproductionPart withWarmupThreads(final int threads) {

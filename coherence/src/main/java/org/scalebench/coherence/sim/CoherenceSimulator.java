@@ -1,5 +1,6 @@
 package org.scalebench.coherence.sim;
 
+import java.util.concurrent.atomic.AtomicInteger;
 import org.scalebench.coherence.energy.EnergyModel;
 import org.scalebench.coherence.format.FormatSpec;
 import org.scalebench.coherence.home.HomeMapping;
@@ -45,8 +46,9 @@ public final class CoherenceSimulator {
          *
          * @param accesses untimed accesses performed
          * @param seconds wall seconds they took
+         * @param threads host threads it ran on ({@link Warmup#AUTO_THREADS} resolved)
          */
-        default void functional(final long accesses, final double seconds) {
+        default void functional(final long accesses, final double seconds, final int threads) {
         }
 
         /** Reports nothing. */
@@ -190,6 +192,20 @@ public final class CoherenceSimulator {
     public static SimulationResult run(final SystemSpec system, final Scheme scheme, final String format,
             final String mapping, final Workload workload, final Warmup warmup, final long accesses, final long seed,
             final Progress progress, final PartitionProbe probe) {
+        RUNNING.incrementAndGet();
+        try {
+            return simulate(system, scheme, format, mapping, workload, warmup, accesses, seed, progress, probe);
+        } finally {
+            RUNNING.decrementAndGet();
+        }
+    }
+
+    /** Simulations running in this process now: what an {@link Warmup#AUTO_THREADS} warm-up shares the host with. */
+    private static final AtomicInteger RUNNING = new AtomicInteger();
+
+    private static SimulationResult simulate(final SystemSpec system, final Scheme scheme, final String format,
+            final String mapping, final Workload workload, final Warmup warmup, final long accesses, final long seed,
+            final Progress progress, final PartitionProbe probe) {
         Checks.requireAtLeast("accesses", accesses, 1);
         if (warmup.max() > Long.MAX_VALUE - accesses) {
             throw new IllegalArgumentException("warm-up + accesses = " + warmup.max() + " + " + accesses
@@ -215,8 +231,10 @@ public final class CoherenceSimulator {
         final long window = warmup.window(Math.min(system.cores(), machine.issuingCores()));
         final long tail = warmup.timedTail(machine.issuingCores());
         final long judged = warmup.max() - tail;
+        final int threads = warmup.threads() == Warmup.AUTO_THREADS
+                ? Warmup.autoThreads(Runtime.getRuntime().availableProcessors(), RUNNING.get()) : warmup.threads();
         final FunctionalWarmup functional = warmup.functional()
-                ? new FunctionalWarmup(protocol, workload, warmup.threads()) : null;
+                ? new FunctionalWarmup(protocol, workload, threads) : null;
         long warmed = 0;
         long total = warmup.max() + accesses;
         double previous = Double.NaN;
@@ -241,7 +259,7 @@ public final class CoherenceSimulator {
             }
         }
         if (functional != null) {
-            progress.functional(warmed, (System.nanoTime() - start) / 1e9);
+            progress.functional(warmed, (System.nanoTime() - start) / 1e9, threads);
             protocol.links().discardOffered(); // the untimed traffic was never served: no backlog from it
         }
         if (tail > 0) {

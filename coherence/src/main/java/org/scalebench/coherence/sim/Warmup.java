@@ -16,7 +16,9 @@ import org.scalebench.core.Checks;
  * ({@link FunctionalWarmup}), then times a last stretch of {@link #timedTail} accesses so that the queues, the
  * links and the misses in flight are filled when counting starts; {@code max} counts both.
  *
- * <p>{@code threads} is how many host threads a functional warm-up may use ({@link FunctionalWarmup}); the result
+ * <p>{@code threads} is how many host threads a functional warm-up may use ({@link FunctionalWarmup}), or
+ * {@link #AUTO_THREADS}: the host's processors shared among the simulations this process runs at once, decided when a
+ * run starts ({@link #autoThreads}); the result
  * does not depend on it.
  *
  * @param max warm-up accesses (fixed), or the most to simulate (until steady), at least 0
@@ -24,7 +26,8 @@ import org.scalebench.core.Checks;
  * @param tolerance relative change allowed between windows, in (0, 1)
  * @param untilSteady stop as soon as steady
  * @param functional warm the windows functionally, then time the tail
- * @param threads host threads for the functional windows, 1 to {@link FunctionalWarmup#MAX_THREADS}
+ * @param threads host threads for the functional windows, 1 to {@link FunctionalWarmup#MAX_THREADS}, or
+ *     {@link #AUTO_THREADS}
  */
 public record Warmup(long max, long perCore, double tolerance, boolean untilSteady, boolean functional,
         int threads) {
@@ -52,7 +55,29 @@ public record Warmup(long max, long perCore, double tolerance, boolean untilStea
         if (!(tolerance > 0 && tolerance < 1)) {
             throw new IllegalArgumentException("warm-up tolerance = " + tolerance + ": must be in (0, 1)");
         }
-        FunctionalWarmup.requireThreads("warm-up threads", threads);
+        if (threads != AUTO_THREADS) {
+            FunctionalWarmup.requireThreads("warm-up threads", threads);
+        }
+    }
+
+    /**
+     * {@code threads} for "decide when the run starts": the host's processors divided among the simulations running
+     * at once in this process ({@link #autoThreads}), so that a study running two points at a time on two cores gives
+     * each one thread instead of four threads contending for two cores.
+     */
+    public static final int AUTO_THREADS = 0;
+
+    /**
+     * The threads an {@link #AUTO_THREADS} warm-up takes: {@code processors / running}, at least 1.
+     *
+     * @param processors the host's processors, at least 1
+     * @param running simulations running in this process, this one included, at least 1
+     * @return at least 1
+     */
+    public static int autoThreads(final int processors, final int running) {
+        Checks.requireAtLeast("processors", processors, 1);
+        Checks.requireAtLeast("running simulations", running, 1);
+        return Math.max(1, Math.min(FunctionalWarmup.MAX_THREADS, processors / running));
     }
 
     /**
@@ -124,7 +149,7 @@ public record Warmup(long max, long perCore, double tolerance, boolean untilStea
      * The same plan on {@code threads} host threads (used by a functional warm-up's windows; the result is the same
      * for every count).
      *
-     * @param threads 1 to {@link FunctionalWarmup#MAX_THREADS}
+     * @param threads 1 to {@link FunctionalWarmup#MAX_THREADS}, or {@link #AUTO_THREADS}
      * @return the plan
      */
     public Warmup withThreads(final int threads) {

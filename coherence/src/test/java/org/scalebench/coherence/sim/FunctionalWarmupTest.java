@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -346,8 +347,8 @@ class FunctionalWarmupTest {
             }
 
             @Override
-            public void functional(final long accesses, final double seconds) {
-                reports.add(new double[] {accesses, seconds});
+            public void functional(final long accesses, final double seconds, final int threads) {
+                reports.add(new double[] {accesses, seconds, threads});
                 doneAtReport[0] = lastDone[0];
             }
         };
@@ -361,6 +362,64 @@ class FunctionalWarmupTest {
         reports.clear();
         CoherenceSimulator.run(SMALL, Scheme.SR_HR, null, null, vm(3), Warmup.fixed(100_000), 20_000, 3, progress);
         assertTrue(reports.isEmpty(), "a timed warm-up has no untimed part");
+    }
+
+    /** Unless given, a warm-up's threads are the host's processors shared among the runs going at once. */
+    @Test
+    void automaticThreadsShareTheProcessorsAmongTheRunsGoingAtOnce() {
+        assertEquals(2, Warmup.autoThreads(2, 1));
+        assertEquals(1, Warmup.autoThreads(2, 2));
+        assertEquals(1, Warmup.autoThreads(2, 3), "never none");
+        assertEquals(4, Warmup.autoThreads(8, 2));
+        assertEquals(FunctionalWarmup.MAX_THREADS, Warmup.autoThreads(4096, 1));
+        assertThrows(IllegalArgumentException.class, () -> Warmup.autoThreads(2, 0));
+        assertEquals(Warmup.AUTO_THREADS, Warmup.fixed(10).withThreads(Warmup.AUTO_THREADS).threads());
+        assertThrows(IllegalArgumentException.class, () -> Warmup.fixed(10).withThreads(-1));
+        assertThrows(IllegalArgumentException.class, () -> Warmup.fixed(10).withThreads(FunctionalWarmup.MAX_THREADS + 1));
+        // a run on its own takes every processor (up to what a warm-up uses), and the same row as one thread
+        final Warmup plan = Warmup.fixed(1_500_000).functionally();
+        final int[] used = {-1};
+        final CoherenceSimulator.Progress progress = new CoherenceSimulator.Progress() {
+            @Override
+            public void update(final long done, final long total) {
+            }
+
+            @Override
+            public void functional(final long accesses, final double seconds, final int threads) {
+                used[0] = threads;
+            }
+        };
+        final SimulationResult auto = CoherenceSimulator.run(SMALL, Scheme.SR_HR, null, null, vm(3),
+                plan.withThreads(Warmup.AUTO_THREADS), 20_000, 3, progress);
+        assertEquals(Warmup.autoThreads(Runtime.getRuntime().availableProcessors(), 1), used[0]);
+        final SimulationResult one = CoherenceSimulator.run(SMALL, Scheme.SR_HR, null, null, vm(3),
+                plan.withThreads(1), 20_000, 3, progress);
+        assertEquals(1, used[0]);
+        assertArrayEquals(model(one), model(auto));
+        // a run that starts while another is going shares the processors with it
+        final int[] inner = {-1};
+        final CoherenceSimulator.Progress outer = new CoherenceSimulator.Progress() {
+            @Override
+            public void update(final long done, final long total) {
+                if (inner[0] < 0) {
+                    inner[0] = 0;
+                    CoherenceSimulator.run(SMALL, Scheme.SR_HR, null, null, vm(4), plan.withThreads(Warmup.AUTO_THREADS),
+                            20_000, 4, new CoherenceSimulator.Progress() {
+                                @Override
+                                public void update(final long d, final long t) {
+                                }
+
+                                @Override
+                                public void functional(final long accesses, final double seconds, final int threads) {
+                                    inner[0] = threads;
+                                }
+                            });
+                }
+            }
+        };
+        CoherenceSimulator.run(SMALL, Scheme.SR_HR, null, null, vm(3), plan.withThreads(Warmup.AUTO_THREADS), 20_000, 3,
+                outer);
+        assertEquals(Warmup.autoThreads(Runtime.getRuntime().availableProcessors(), 2), inner[0]);
     }
 
     @Test
