@@ -102,7 +102,7 @@ class ReproduceEngineTest {
         final SystemSpec wsc = SystemSpec.named("wsc1m");
         final Comparison.RunSpec hier = new Comparison.RunSpec(Scheme.parse("hier"), "hier");
         final CompareStudy byReproduce = CdrReproduction.everyCoreComparison(wsc, hier, SEED,
-                Provenance.current("test"), Runtime.getRuntime().availableProcessors());
+                Provenance.current("test"), org.scalebench.coherence.sim.Warmup.AUTO_THREADS); // reproduce's default
         assertEquals(List.of(hier, new Comparison.RunSpec(Scheme.SR_HR, "cdr-sr")), byReproduce.runs());
         assertEquals(100_000_000L, byReproduce.accesses(), "100 per core of the 1,000,000");
         final Warmup warmup = byReproduce.warmup();
