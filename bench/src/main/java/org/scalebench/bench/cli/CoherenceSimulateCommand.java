@@ -82,32 +82,20 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
         final long n = counted(accesses, w, machine);
         final var warm = options.warmup(n, w);
         final SimulationResult r;
-        final double[] untimed = {0, 0, 0}; // accesses, seconds, threads
+        final UntimedPart untimed;
         try (ConsoleProgress progress = ConsoleProgress.onTerminal(spec.commandLine().getErr(), "accesses")) {
-            r = CoherenceSimulator.run(machine, s, format, homes, w, warm, n, seed, new CoherenceSimulator.Progress() {
-                @Override
-                public void update(final long done, final long total) {
-                    progress.update(done, total);
-                }
-
-                @Override
-                public void functional(final long accesses, final double seconds, final int threads) {
-                    untimed[0] = accesses;
-                    untimed[1] = seconds;
-                    untimed[2] = threads;
-                }
-            }, probe);
+            untimed = new UntimedPart(progress);
+            r = CoherenceSimulator.run(machine, s, format, homes, w, warm, n, seed, untimed, probe);
         }
         Comparison.writeResults(out, List.of(r));
         print(spec.commandLine().getOut(), r);
         if (warm.functional()) {
             final long tail = warm.timedTail(r.activeCores());
             final double warmSeconds = r.warmupAccessesPerSecond() > 0 ? r.warmupAccesses() / r.warmupAccessesPerSecond() : 0;
-            final double timedSeconds = warmSeconds - untimed[1];
             spec.commandLine().getOut().printf(Locale.ROOT, "  warm-up functional: %,d accesses untimed at %s, then"
                     + " %,d timed at %s (untimed on %s)%n", r.warmupAccesses() - tail,
-                    perSecond(untimed[0], untimed[1]), tail, perSecond(tail, timedSeconds),
-                    untimed[2] == 1 ? "1 thread" : "2 threads: one draws, one performs");
+                    perSecond(untimed.accesses, untimed.seconds), tail, perSecond(tail, warmSeconds - untimed.seconds),
+                    untimed.threads == 1 ? "1 thread" : "2 threads: one draws, one performs");
         }
         if (probe != null) {
             printPartitions(spec.commandLine().getOut(), machine, probe, r);
@@ -168,6 +156,30 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
     }
 
     /** States the energy constants and where they come from. */
+    /** Passes progress on to the console, and keeps what the functional warm-up's untimed part reports. */
+    private static final class UntimedPart implements CoherenceSimulator.Progress {
+        private final ConsoleProgress console;
+        long accesses;
+        double seconds;
+        int threads;
+
+        UntimedPart(final ConsoleProgress console) {
+            this.console = console;
+        }
+
+        @Override
+        public void update(final long done, final long total) {
+            console.update(done, total);
+        }
+
+        @Override
+        public void functional(final long accesses, final double seconds, final int threads) {
+            this.accesses = accesses;
+            this.seconds = seconds;
+            this.threads = threads;
+        }
+    }
+
     /** A rate for the console: {@code 8,412,007 accesses/s}, or {@code - accesses/s} when no time was measured. */
     static String perSecond(final double accesses, final double seconds) {
         return seconds > 0 ? String.format(Locale.ROOT, "%,.0f accesses/s", accesses / seconds) : "- accesses/s";
