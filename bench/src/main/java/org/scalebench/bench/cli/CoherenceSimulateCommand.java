@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.scalebench.bench.coherence.CdrVerdicts;
 import org.scalebench.bench.coherence.Comparison;
 import org.scalebench.bench.coherence.RunDefaults;
 import org.scalebench.bench.io.ConsoleProgress;
@@ -13,6 +14,7 @@ import org.scalebench.coherence.sim.CoherenceSimulator;
 import org.scalebench.coherence.sim.Scheme;
 import org.scalebench.coherence.sim.SimulationResult;
 import org.scalebench.coherence.sim.SystemSpec;
+import org.scalebench.coherence.sim.Warmup;
 import org.scalebench.coherence.sim.Workload;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -97,6 +99,12 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
                     perSecond(untimed.accesses, untimed.seconds), tail, perSecond(tail, warmSeconds - untimed.seconds),
                     untimed.threads == 1 ? "1 thread" : "2 threads: one draws, one performs");
         }
+        if (!untimed.settling.isEmpty()) {
+            spec.commandLine().getOut().println("  settling windows of " + String.format(Locale.ROOT, "%,d",
+                    Warmup.settleWindow(r.activeCores())) + " accesses, accesses per 1,000 "
+                    + "cycles: " + untimed.settling.stream().map(x -> String.format(Locale.ROOT, "%.1f", x))
+                            .collect(java.util.stream.Collectors.joining(", ")));
+        }
         if (probe != null) {
             printPartitions(spec.commandLine().getOut(), machine, probe, r);
         }
@@ -162,6 +170,8 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
         long accesses;
         double seconds;
         int threads;
+        /** The settling windows' throughputs, accesses per 1,000 cycles. */
+        final List<Double> settling = new java.util.ArrayList<>();
 
         UntimedPart(final ConsoleProgress console) {
             this.console = console;
@@ -170,6 +180,11 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
         @Override
         public void update(final long done, final long total) {
             console.update(done, total);
+        }
+
+        @Override
+        public void settling(final long accesses, final double accessesPerKilocycle) {
+            settling.add(accessesPerKilocycle);
         }
 
         @Override
@@ -215,6 +230,10 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
                 r.format(), r.homes(), r.workload(), r.seed(), r.bState());
         out.printf(Locale.ROOT, "  warm-up %,d accesses (%s)%n", r.warmupAccesses(),
                 r.warmupSteady() ? "miss rate steady" : "miss rate NOT steady: a cold start");
+        if (r.settleAccesses() > 0 || r.settled()) {
+            out.printf(Locale.ROOT, "  settling %,d timed accesses, not counted (%s)%n", r.settleAccesses(),
+                    r.settled() ? "throughput steady" : "throughput NOT steady: the counted part is a transient");
+        }
         out.printf(Locale.ROOT, "  accesses %,d  miss rate %.4f  avg miss latency %.1f cycles  p99 %,d cycles  avg access "
                 + "latency %.1f cycles%n", r.accesses(), r.missRate(), r.avgMissLatencyCycles(), r.p99MissLatencyCycles(),
                 r.avgAccessLatencyCycles());
@@ -222,6 +241,11 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
                 + "%s, %.1f%% busy%s%n", r.activeCores(), r.accessesPerKilocycle(), r.avgMissesInFlight(),
                 r.busiestResource(), 100 * r.maxResourceUtilization(),
                 r.saturated() ? " (SATURATED: the throughput, not the latency, describes this machine)" : "");
+        if (!Double.isNaN(r.outside())) {
+            out.printf(Locale.ROOT, "  Little's law: the counted accesses' cycles over the cores' time %.3f (1 when "
+                    + "steady%s)%n", r.littlesLawRatio(), CdrVerdicts.steady(r) ? ""
+                            : "; NOT steady: its throughput and latency disagree, compare them with care");
+        }
         out.printf(Locale.ROOT, "  home hit rate %.4f  DRAM accesses %,d  queueing %.1f cycles per miss  homes touched %,d"
                 + "  machine time %,d cycles%n", r.homeHitRate(), r.dramAccesses(), r.avgQueueCycles(), r.homesTouched(),
                 r.machineCycles());

@@ -44,7 +44,9 @@ final class SimulationOptions {
             + "a number, or 'steady' to warm until the miss rate changes by at most 2%% between two consecutive pairs "
             + "of windows of 1,024 accesses per issuing core (at most MAX, default 10 x --accesses and at least "
             + "40,000,000, or, warming functionally, at least 12 windows and the timed tail). Default: steady; 0 for "
-            + "traces.")
+            + "traces. After it, each run of a synthetic workload settles, not counted: every core idles once (a random "
+            + "stretch up to the longest latency seen), then timed windows of 64 accesses per issuing core until the "
+            + "throughput is steady (at most 12).")
     String warmup;
 
     @Option(names = "--warmup-mode", paramLabel = "M", description = "How the warm-up's windows run: timed (the whole "

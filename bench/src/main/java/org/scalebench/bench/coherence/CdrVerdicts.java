@@ -44,21 +44,29 @@ public final class CdrVerdicts {
      * @param energyRatio the mean of CDR's energy per access over the baseline's (below 1: CDR cheaper)
      * @param baselines the baselines it was measured against (the strongest may differ by seed)
      * @param saturated whether any of the runs compared was saturated
+     * @param steady whether every run compared counted a steady machine ({@link #steady(SimulationResult)})
      */
     public record Point(String verdict, double outside, int seeds, double throughputRatio, double low, double high,
-            double latencyRatio, double energyRatio, String baselines, boolean saturated) {
+            double latencyRatio, double energyRatio, String baselines, boolean saturated, boolean steady) {
 
         /** @return the CSV cells, in {@link #COLUMNS} order */
         public List<String> cells() {
             return List.of(verdict, num(outside), Integer.toString(seeds), num(throughputRatio), num(low), num(high),
-                    num(latencyRatio), num(energyRatio), baselines, Boolean.toString(saturated));
+                    num(latencyRatio), num(energyRatio), baselines, Boolean.toString(saturated),
+                    Boolean.toString(steady));
         }
     }
 
     /** Columns of {@code verdicts.csv}. */
     public static final List<String> COLUMNS = List.of("verdict", "outside", "seeds", "throughput_ratio",
             "throughput_ratio_ci_low", "throughput_ratio_ci_high", "access_latency_ratio", "energy_ratio", "baseline",
-            "saturated");
+            "saturated", "steady");
+
+    /**
+     * How far from 1 a run's {@link SimulationResult#littlesLawRatio()} may be for its counted part to be taken as a
+     * steady state's (the chip's runs are within 1%; edge effects of the counted part grow with the miss latency).
+     */
+    public static final double LITTLE_TOLERANCE = 0.05;
 
     /** Columns of {@code crossovers.csv}. */
     public static final List<String> CROSSOVER_COLUMNS = List.of("verdict", "at_zero_outside", "crossover_outside",
@@ -130,6 +138,7 @@ public final class CdrVerdicts {
                 final List<Double> energy = new ArrayList<>();
                 final TreeSet<String> baselines = new TreeSet<>();
                 boolean saturated = false;
+                boolean steady = true;
                 for (final List<SimulationResult> group : bySeed.values()) {
                     final SimulationResult cdr = find(group, v.cdr());
                     final SimulationResult base = v.baseline().apply(group);
@@ -141,6 +150,7 @@ public final class CdrVerdicts {
                     energy.add((cdr.energyNanojoules() / cdr.accesses()) / (base.energyNanojoules() / base.accesses()));
                     baselines.add(Comparison.label(base));
                     saturated |= cdr.saturated() || base.saturated();
+                    steady &= steady(cdr) && steady(base);
                 }
                 if (throughput.isEmpty()) {
                     return;
@@ -148,7 +158,7 @@ public final class CdrVerdicts {
                 final double mean = mean(throughput);
                 final double half = halfWidth(throughput);
                 points.add(new Point(v.name(), outside, throughput.size(), mean, mean - half, mean + half,
-                        mean(latency), mean(energy), String.join(" ", baselines), saturated));
+                        mean(latency), mean(energy), String.join(" ", baselines), saturated, steady));
             });
         }
         return points;
@@ -231,7 +241,19 @@ public final class CdrVerdicts {
     private static String cell(final Point p) {
         final String ratio = String.format(Locale.ROOT, "%.3g", p.throughputRatio());
         final String ci = Double.isNaN(p.low()) ? "" : String.format(Locale.ROOT, " [%.3g, %.3g]", p.low(), p.high());
-        return ratio + ci + (p.saturated() ? " (sat.)" : "");
+        return ratio + ci + (p.saturated() ? " (sat.)" : "") + (p.steady() ? "" : " (unsteady)");
+    }
+
+    /**
+     * Whether a run counted a steady machine: settled before counting, and its counted part within
+     * {@link #LITTLE_TOLERANCE} of Little's law. A trace is neither settled nor held to the law (its cores end at
+     * different times); it replays what it recorded and counts as steady.
+     *
+     * @param r a run
+     * @return true when its throughput and latency can be compared with another run's
+     */
+    public static boolean steady(final SimulationResult r) {
+        return Double.isNaN(r.outside()) || r.settled() && Math.abs(r.littlesLawRatio() - 1) <= LITTLE_TOLERANCE;
     }
 
     private static double mean(final List<Double> values) {

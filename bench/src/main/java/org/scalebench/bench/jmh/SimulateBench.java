@@ -52,7 +52,9 @@ public class SimulateBench {
         final SystemSpec chip = SystemSpec.named("chip1024");
         final SyntheticWorkload workload = new SyntheticWorkload(chip,
                 SyntheticWorkload.Params.defaults(SyntheticWorkload.Kind.VM, chip, 42));
-        return CoherenceSimulator.run(chip, Scheme.parse(scheme), null, null, workload, WARM, COUNTED, 42,
+        // without settling, so that a run is exactly WARM + COUNTED accesses (the operations counted)
+        return CoherenceSimulator.run(chip, Scheme.parse(scheme), null, null, workload,
+                org.scalebench.coherence.sim.Warmup.fixed(WARM).withoutSettling(), COUNTED, 42,
                 CoherenceSimulator.Progress.NONE);
     }
 }

@@ -1,9 +1,12 @@
 package org.scalebench.bench.coherence;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.scalebench.coherence.sim.SimulationResult;
 
 /**
  * The verdict table's exact Markdown: one right-aligned column per outside share (a share a verdict lacks shows
@@ -13,8 +16,33 @@ class CdrVerdictsTest {
 
     private static CdrVerdicts.Point point(final String verdict, final double outside, final double ratio,
             final double half, final boolean saturated) {
+        return point(verdict, outside, ratio, half, saturated, true);
+    }
+
+    private static CdrVerdicts.Point point(final String verdict, final double outside, final double ratio,
+            final double half, final boolean saturated, final boolean steady) {
         return new CdrVerdicts.Point(verdict, outside, Double.isNaN(half) ? 1 : 3, ratio, ratio - half, ratio + half,
-                ratio, 1 / ratio, "global/full-map", saturated);
+                ratio, 1 / ratio, "global/full-map", saturated, steady);
+    }
+
+    /** A run with the given outside share, settling verdict and Little's-law ratio; every other cell 0. */
+    private static SimulationResult run(final String outside, final boolean settled, final double little) {
+        final List<String> row = new java.util.ArrayList<>(java.util.Collections.nCopies(SimulationResult.COLUMNS.length,
+                "0"));
+        final List<String> columns = List.of(SimulationResult.COLUMNS);
+        row.set(columns.indexOf("outside"), outside);
+        row.set(columns.indexOf("settled"), Boolean.toString(settled));
+        row.set(columns.indexOf("littles_law_ratio"), Double.toString(little));
+        return SimulationResult.fromRow(row);
+    }
+
+    @Test
+    void aRunIsSteadyWhenSettledAndWithinLittlesLaw() {
+        assertTrue(CdrVerdicts.steady(run("0.01", true, 1.02)));
+        assertFalse(CdrVerdicts.steady(run("0.01", true, 0.65)), "the throughput and the latency disagree");
+        assertFalse(CdrVerdicts.steady(run("0.01", true, 1.45)));
+        assertFalse(CdrVerdicts.steady(run("0.01", false, 1.0)), "counted before the throughput was steady");
+        assertTrue(CdrVerdicts.steady(run("", false, 0.7)), "a trace is neither settled nor held to the law");
     }
 
     @Test
@@ -25,7 +53,7 @@ class CdrVerdictsTest {
                 point("sr+hr vs the strongest baseline", 0.01, 0.840829, Double.NaN, true),
                 point("sr vs global/full-map", 0, 0.5, 0.0123, false),
                 point("sr vs global/full-map", 0.01, 2.0, 0.25, false),
-                point("hr/full-map vs global/full-map", 0.0001, 4.5, Double.NaN, false));
+                point("hr/full-map vs global/full-map", 0.0001, 4.5, Double.NaN, false, false));
         assertEquals("""
                 | verdict (throughput ratio, CDR / baseline) | 0 outside | 0.000100000 outside | 0.0100000 outside \
                 | crossover |
@@ -34,7 +62,7 @@ class CdrVerdictsTest {
                 | below 0.000100000 (CDR behind beyond) |
                 | sr vs global/full-map | 0.500 [0.488, 0.512] | - | 2.00 [1.75, 2.25] \
                 | below 0.0100000 (CDR ahead beyond) |
-                | hr/full-map vs global/full-map | - | 4.50 | - \
+                | hr/full-map vs global/full-map | - | 4.50 (unsteady) | - \
                 | none in [0.000100000, 0.000100000] (CDR ahead throughout) |
                 """, CdrVerdicts.table(points));
     }

@@ -72,6 +72,13 @@ public final class ClosedLoopMachine implements Timeline.Cores {
     private long inFlight;
     /** Cycles misses spent in flight since counting started (the time integral of the misses in flight). */
     private long inFlightTime;
+    /** Cycles of the workload's gaps consumed since counting started. */
+    private long countedGapCycles;
+    /** The longest miss latency completed so far, counted or not. */
+    private long longestLatency;
+    /** Per core: idle cycles to spend before its next access ({@link #desynchronize}); null until then. */
+    private long[] idle;
+    private boolean idlePending;
     private long epochEnd = EPOCH;
 
     private static final int ANY = -2;
@@ -189,6 +196,7 @@ public final class ClosedLoopMachine implements Timeline.Cores {
         counting = true;
         countedFrom = timeline.now();
         inFlightTime = 0;
+        countedGapCycles = 0;
     }
 
     /**
@@ -221,6 +229,46 @@ public final class ClosedLoopMachine implements Timeline.Cores {
         return inFlightTime;
     }
 
+    /**
+     * Cycles the cores spent in the workload's gaps (work between accesses that the stream itself asks for) since
+     * counting started.
+     *
+     * @return cycles, summed over the cores
+     */
+    public long countedGapCycles() {
+        return countedGapCycles;
+    }
+
+    /**
+     * The longest latency of a miss completed so far, counted or not.
+     *
+     * @return cycles
+     */
+    public long longestLatency() {
+        return longestLatency;
+    }
+
+    /**
+     * Gives every issuing core one idle stretch, drawn uniformly in {@code [0, span)}, before its next access. Cores
+     * that started together (at time 0, or at the end of an untimed warm-up) and wait on misses of nearly the same long
+     * latency (a broadcast to every core) otherwise keep moving in step, one wave per such latency; a real machine's
+     * cores have no common start. Allocates the per-core array once.
+     *
+     * @param span the widest stretch, cycles (at least 1; the longest latency seen is the natural choice)
+     * @param seed the draw's seed (the run's, so that a seed gives one output)
+     */
+    public void desynchronize(final long span, final long seed) {
+        Checks.requireAtLeast("span", span, 1);
+        if (idle == null) {
+            idle = new long[outstanding.length];
+        }
+        final java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+        for (final int c : issuing) {
+            idle[c] = random.nextLong(span);
+        }
+        idlePending = true;
+    }
+
     @Override
     public boolean stop() {
         return stop;
@@ -238,6 +286,11 @@ public final class ClosedLoopMachine implements Timeline.Cores {
                 stop = true;
                 return time;
             }
+            if (idlePending && idle[core] > 0) {
+                final long d = idle[core];
+                idle[core] = 0;
+                return park(time + d);
+            }
             if (!ready[core] && !draw(core)) {
                 finished[core] = true;
                 return -1;
@@ -246,6 +299,9 @@ public final class ClosedLoopMachine implements Timeline.Cores {
                 // the core works for the gap first: the access is made when its event comes up again
                 final int gap = nextGap[core];
                 nextGap[core] = 0;
+                if (counting) {
+                    countedGapCycles += gap;
+                }
                 return park(time + gap);
             }
             final boolean write = nextWrite[core];
@@ -317,6 +373,9 @@ public final class ClosedLoopMachine implements Timeline.Cores {
 
     @Override
     public long completed(final int core, final int tag, final long from, final long at) {
+        if (at - from > longestLatency) {
+            longestLatency = at - from;
+        }
         if (counting && at > countedFrom) {
             inFlightTime += at - Math.max(from, countedFrom);
         }

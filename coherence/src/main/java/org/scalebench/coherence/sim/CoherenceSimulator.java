@@ -51,6 +51,16 @@ public final class CoherenceSimulator {
         default void functional(final long accesses, final double seconds, final int threads) {
         }
 
+        /**
+         * Reports one settling window: timed accesses after the warm-up, not counted, simulated until the machine's
+         * throughput is steady ({@link Warmup#settleWindow}).
+         *
+         * @param accesses the window's accesses
+         * @param accessesPerKilocycle the machine's throughput over the window
+         */
+        default void settling(final long accesses, final double accessesPerKilocycle) {
+        }
+
         /** Reports nothing. */
         Progress NONE = (done, total) -> { };
     }
@@ -237,10 +247,8 @@ public final class CoherenceSimulator {
                 ? new FunctionalWarmup(protocol, workload, threads) : null;
         long warmed = 0;
         long total = warmup.max() + accesses;
-        double previous = Double.NaN;
-        double change = Double.NaN;
-        boolean steady = false;
-        while (warmed < judged && !(warmup.untilSteady() && steady)) {
+        final Steadiness missRate = new Steadiness(warmup.tolerance());
+        while (warmed < judged && !(warmup.untilSteady() && missRate.steady())) {
             final long before = s.accesses();
             final long missesBefore = s.misses();
             final long step = Math.min(window, judged - warmed);
@@ -251,13 +259,10 @@ public final class CoherenceSimulator {
             }
             warmed += n;
             if (n == window) {
-                final double rate = (double) (s.misses() - missesBefore) / (s.accesses() - before);
-                final double thisChange = Math.abs(rate - previous) / Math.max(previous, 1e-12);
-                steady = thisChange <= warmup.tolerance() && change <= warmup.tolerance();
-                change = thisChange;
-                previous = rate;
+                missRate.add((double) (s.misses() - missesBefore) / (s.accesses() - before));
             }
         }
+        final boolean steady = missRate.steady();
         if (functional != null) {
             progress.functional(warmed, (System.nanoTime() - start) / 1e9, threads);
             protocol.links().discardOffered(); // the untimed traffic was never served: no backlog from it
@@ -265,8 +270,46 @@ public final class CoherenceSimulator {
         if (tail > 0) {
             warmed += runReporting(machine, tail, warmed, warmed + tail + accesses, progress);
         }
-        total = warmed + accesses;
         progress.warmed(warmed);
+        // settling: this run's own timing, until its throughput is steady (not shared: see Warmup.settleWindow)
+        long settle = 0;
+        Steadiness pace = new Steadiness(Warmup.SETTLE_TOLERANCE);
+        if (workload.length() < 0 && warmup.settle()) {
+            // every core idles once, a random stretch up to the longest latency seen, so that no cohort of cores
+            // started together survives; once every stretch is over (two spans at most), windows until steady. A miss
+            // longer than twice the span completing later (one issued before the stretches and still in flight) means
+            // the span was too short for the machine's waves: the cores are drawn new stretches over the new span.
+            long span = Math.max(1, machine.longestLatency());
+            machine.desynchronize(span, seed);
+            long idleUntil = machine.timeline().now() + 2 * span;
+            final long settleWindow = Warmup.settleWindow(machine.issuingCores());
+            int windows = 0;
+            int draws = 1;
+            while (machine.timeline().now() < idleUntil || !pace.steady() && windows < Warmup.SETTLE_MAX_WINDOWS) {
+                final boolean idling = machine.timeline().now() < idleUntil;
+                final long startedAt = machine.timeline().now();
+                final long n = runReporting(machine, settleWindow, warmed + settle,
+                        warmed + settle + settleWindow + accesses, progress);
+                if (n == 0) {
+                    break;
+                }
+                settle += n;
+                final double rate = perKilocycle(n, machine.timeline().now() - startedAt);
+                progress.settling(n, rate);
+                if (machine.longestLatency() > 2 * span && draws < MAX_DRAWS) {
+                    span = machine.longestLatency();
+                    machine.desynchronize(span, seed + draws++);
+                    idleUntil = machine.timeline().now() + 2 * span;
+                    pace = new Steadiness(Warmup.SETTLE_TOLERANCE);
+                    windows = 0;
+                } else if (!idling) {
+                    pace.add(rate);
+                    windows++;
+                }
+            }
+        }
+        final boolean settled = pace.steady();
+        total = warmed + settle + accesses;
         final long warmedAt = System.nanoTime();
         final long smcLookups0 = protocol.sharerMapLookups();
         final long smcMisses0 = protocol.sharerMapMisses();
@@ -274,7 +317,7 @@ public final class CoherenceSimulator {
         if (probe != null) {
             probe.reset();
         }
-        final long counted = runReporting(machine, accesses, warmed, total, progress);
+        final long counted = runReporting(machine, accesses, warmed + settle, total, progress);
         final long lastIssue = machine.timeline().now();
         final long end = machine.drain();
         final long finished = System.nanoTime();
@@ -305,9 +348,12 @@ public final class CoherenceSimulator {
                 system.broadcastExit().id(), workload.outsideFraction(), warmed, steady, warmSeconds + countSeconds,
                 countSeconds > 0 ? counted / countSeconds : 0, machine.issuingCores(), busiest,
                 busiest >= ClosedLoopMachine.SATURATION, 1000.0 * counted / Math.max(1, lastIssue - from),
-                warmSeconds > 0 ? warmed / warmSeconds : 0, (double) machine.inFlightTime() / elapsed,
-                busiestName);
+                warmSeconds > 0 ? (warmed + settle) / warmSeconds : 0, (double) machine.inFlightTime() / elapsed,
+                busiestName, settle, settled, littlesLawRatio(s, system.thinkCycles(), machine, lastIssue - from));
     }
+
+    /** The most times settling draws the cores' idle stretches (each over at least twice the span before). */
+    private static final int MAX_DRAWS = 8;
 
     /** Chains the timeline's store starts with (it grows as needed). */
     private static final int CHAINS = 1 << 12;
@@ -321,6 +367,20 @@ public final class CoherenceSimulator {
             return unit + " " + (r >>> 1) + " interface " + ((r & 1) == 0 ? "egress" : "ingress");
         }
         return "memory controller " + (r - 2 * interfaces);
+    }
+
+    private static double perKilocycle(final long accesses, final long cycles) {
+        return 1000.0 * accesses / Math.max(1, cycles);
+    }
+
+    /**
+     * The counted part's cycles (latencies, think times and gaps of the counted accesses) over the issuing cores' time
+     * from the first counted access to the last: 1 in a steady state of a closed machine (Little's law).
+     */
+    static double littlesLawRatio(final ProtocolStats s, final int think, final ClosedLoopMachine machine,
+            final long window) {
+        final double spent = (double) s.latencySum() + (double) think * s.accesses() + machine.countedGapCycles();
+        return spent / ((double) machine.issuingCores() * Math.max(1, window));
     }
 
     private static double ratio(final long part, final long whole) {

@@ -45,6 +45,13 @@ package org.scalebench.coherence.sim;
  * @param avgMissesInFlight the time average of misses outstanding over the counted part (Little's law: it equals
  *     the miss throughput times the mean miss latency)
  * @param busiestResource the busiest queued resource or link
+ * @param settleAccesses timed accesses simulated after the warm-up and before counting, until the throughput was
+ *     steady ({@link Warmup#settleWindow}); 0 for a trace
+ * @param settled whether the throughput was steady when counting started (false for a trace, which is not settled)
+ * @param littlesLawRatio the counted part's cycles over the issuing cores' time: the counted accesses' latencies,
+ *     think times and gaps over issuing cores x the cycles from the first counted access to the last. Little's law
+ *     makes it 1 in a steady state (the throughput then equals cores / (latency + think + gap)); away from 1 the
+ *     counted part was not steady and its throughput and latency disagree
  */
 public record SimulationResult(String system, String scheme, String format, String homes, String workload,
         long seed, long accesses, double missRate, double avgMissLatencyCycles, long p99MissLatencyCycles,
@@ -54,7 +61,8 @@ public record SimulationResult(String system, String scheme, String format, Stri
         long machineCycles, org.scalebench.coherence.energy.EnergyModel.Breakdown energy, String bState,
         double outside, long warmupAccesses, boolean warmupSteady, double simSeconds, double accessesPerSecond,
         int activeCores, double maxResourceUtilization, boolean saturated, double accessesPerKilocycle,
-        double warmupAccessesPerSecond, double avgMissesInFlight, String busiestResource) {
+        double warmupAccessesPerSecond, double avgMissesInFlight, String busiestResource, long settleAccesses,
+        boolean settled, double littlesLawRatio) {
 
     /** CSV header, in column order. */
     public static final String[] COLUMNS = {"system", "scheme", "format", "workload", "accesses", "miss_rate",
@@ -64,7 +72,8 @@ public record SimulationResult(String system, String scheme, String format, Stri
         "home_hit_rate", "dram_accesses", "avg_queue_cycles", "homes_touched", "machine_cycles", "energy_network_nj",
         "energy_directory_nj", "energy_leakage_nj", "energy_dram_nj", "directory_bits_with_tags", "b_state",
         "outside", "warmup_accesses", "warmup_steady", "active_cores", "max_resource_utilization", "saturated",
-        "accesses_per_kilocycle", "warmup_accesses_per_second", "avg_misses_in_flight", "busiest_resource"};
+        "accesses_per_kilocycle", "warmup_accesses_per_second", "avg_misses_in_flight", "busiest_resource",
+        "settle_accesses", "settled", "littles_law_ratio"};
 
     /** The columns that measure the host (wall-clock time), not the machine: they differ from run to run. */
     public static final java.util.List<String> WALL_CLOCK_COLUMNS = java.util.List.of("sim_seconds",
@@ -104,7 +113,7 @@ public record SimulationResult(String system, String scheme, String format, Stri
             fmt(energy.leakageNj()), fmt(energy.dramNj()), directoryBitsWithTags, bState,
             Double.isNaN(outside) ? "" : fmt(outside), warmupAccesses, warmupSteady, activeCores,
             fmt(maxResourceUtilization), saturated, fmt(accessesPerKilocycle), fmt(warmupAccessesPerSecond),
-            fmt(avgMissesInFlight), busiestResource};
+            fmt(avgMissesInFlight), busiestResource, settleAccesses, settled, fmt(littlesLawRatio)};
     }
 
     /**
@@ -133,7 +142,8 @@ public record SimulationResult(String system, String scheme, String format, Stri
                 at.apply(33), at.apply(34).isEmpty() ? Double.NaN : d.applyAsDouble(34), l.applyAsLong(35),
                 Boolean.parseBoolean(at.apply(36)), d.applyAsDouble(16), d.applyAsDouble(17),
                 (int) l.applyAsLong(37), d.applyAsDouble(38), Boolean.parseBoolean(at.apply(39)), d.applyAsDouble(40),
-                d.applyAsDouble(41), d.applyAsDouble(42), at.apply(43));
+                d.applyAsDouble(41), d.applyAsDouble(42), at.apply(43), l.applyAsLong(44),
+                Boolean.parseBoolean(at.apply(45)), d.applyAsDouble(46));
     }
 
     private static String fmt(final double v) {

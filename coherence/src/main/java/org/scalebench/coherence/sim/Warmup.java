@@ -28,9 +28,11 @@ import org.scalebench.core.Checks;
  * @param functional warm the windows functionally, then time the tail
  * @param threads host threads for the functional windows, 1 to {@link FunctionalWarmup#MAX_THREADS}, or
  *     {@link #AUTO_THREADS}
+ * @param settle settle the run's timing after the warm-up ({@link #settleWindow}); off only where a fixed number of
+ *     accesses matters more than a steady machine (the engine's benchmark)
  */
 public record Warmup(long max, long perCore, double tolerance, boolean untilSteady, boolean functional,
-        int threads) {
+        int threads, boolean settle) {
 
     /** Relative change of the miss rate between windows taken as steady. */
     public static final double DEFAULT_TOLERANCE = 0.02;
@@ -45,6 +47,47 @@ public record Warmup(long max, long perCore, double tolerance, boolean untilStea
      * started counting with 15% of its cores blocked and issued 2 M counted accesses within 57 cycles: a transient.
      */
     public static final long TAIL_PER_CORE = 64;
+
+    /**
+     * Accesses per issuing core in a window of the settling that follows every warm-up of an endless workload (at least
+     * {@link #SETTLE_MIN_WINDOW}): as long as the timed tail, several misses per core.
+     */
+    public static final long SETTLE_PER_CORE = 64;
+    /**
+     * The shortest settling window, as long as the shortest warm-up window: with 2,048 cores active on wsc1m, windows of
+     * 131,072 accesses moved by more than 2% from one to the next in a machine that kept Little's law (noise, not a
+     * trend), and settling ran out of windows.
+     */
+    public static final long SETTLE_MIN_WINDOW = MIN_WINDOW;
+    /**
+     * Settling windows a run may take before it counts regardless, reported as not settled. On wsc1m with every core
+     * active (hr/dir-b-4), the throughput was steady from the third window after the functional part.
+     */
+    public static final int SETTLE_MAX_WINDOWS = 12;
+    /**
+     * Relative change of the throughput between settling windows taken as steady. Settling removes transients of 2x
+     * and more; the counted part is then held to Little's law ({@link SimulationResult#littlesLawRatio}). At 2%, runs
+     * with 2,048 cores active on wsc1m that kept the law within 2.2% ran out of windows on noise alone.
+     */
+    public static final double SETTLE_TOLERANCE = 0.05;
+
+    /**
+     * A settling window: {@value #SETTLE_PER_CORE} accesses per issuing core, at least {@value #SETTLE_MIN_WINDOW}.
+     *
+     * <p>Settling is per run, after the warm-up that a comparison's runs share: the caches are steady after the
+     * warm-up, but the machine's timing (the misses in flight, the queues) may not be. After an untimed warm-up every
+     * core starts its timed part at the same moment, and with misses of 10^5-10^6 cycles the cores then move in waves
+     * for a while (measured on wsc1m with every core active: 64 M accesses in 1.27 M cycles, the next 64 M in 0.14 M,
+     * then 1.28 M cycles per 64 M steadily). A run therefore keeps simulating timed windows, uncounted, until its
+     * throughput (accesses per machine cycle) changes by at most {@value #SETTLE_TOLERANCE} between two consecutive pairs
+     * of windows, at most {@value #SETTLE_MAX_WINDOWS} windows.
+     *
+     * @param issuingCores cores that issue accesses
+     * @return accesses per window
+     */
+    public static long settleWindow(final int issuingCores) {
+        return Math.max(SETTLE_MIN_WINDOW, SETTLE_PER_CORE * issuingCores);
+    }
 
     /** Validates. */
     public Warmup {
@@ -78,6 +121,31 @@ public record Warmup(long max, long perCore, double tolerance, boolean untilStea
         Checks.requireAtLeast("processors", processors, 1);
         Checks.requireAtLeast("running simulations", running, 1);
         return Math.max(1, Math.min(FunctionalWarmup.MAX_THREADS, processors / running));
+    }
+
+    /**
+     * A plan that settles after the warm-up ({@link #settleWindow}).
+     *
+     * @param max warm-up accesses (fixed), or the most to simulate (until steady), at least 0
+     * @param perCore accesses per issuing core in a window, at least 1
+     * @param tolerance relative change allowed between windows, in (0, 1)
+     * @param untilSteady stop as soon as steady
+     * @param functional warm the windows functionally, then time the tail
+     * @param threads host threads for the functional windows, or {@link #AUTO_THREADS}
+     */
+    public Warmup(final long max, final long perCore, final double tolerance, final boolean untilSteady,
+            final boolean functional, final int threads) {
+        this(max, perCore, tolerance, untilSteady, functional, threads, true);
+    }
+
+    /**
+     * The same plan without settling: counting starts right after the warm-up, so a run simulates exactly the
+     * warm-up and counted accesses asked for, whether or not its timing is steady then.
+     *
+     * @return the plan
+     */
+    public Warmup withoutSettling() {
+        return new Warmup(max, perCore, tolerance, untilSteady, functional, threads, false);
     }
 
     /**
@@ -133,7 +201,7 @@ public record Warmup(long max, long perCore, double tolerance, boolean untilStea
      * @return the plan
      */
     public Warmup fixedAt(final long accesses) {
-        return new Warmup(accesses, perCore, tolerance, false, functional, threads);
+        return new Warmup(accesses, perCore, tolerance, false, functional, threads, settle);
     }
 
     /**
@@ -142,7 +210,7 @@ public record Warmup(long max, long perCore, double tolerance, boolean untilStea
      * @return the plan
      */
     public Warmup functionally() {
-        return new Warmup(max, perCore, tolerance, untilSteady, true, threads);
+        return new Warmup(max, perCore, tolerance, untilSteady, true, threads, settle);
     }
 
     /**
@@ -153,7 +221,7 @@ public record Warmup(long max, long perCore, double tolerance, boolean untilStea
      * @return the plan
      */
     public Warmup withThreads(final int threads) {
-        return new Warmup(max, perCore, tolerance, untilSteady, functional, threads);
+        return new Warmup(max, perCore, tolerance, untilSteady, functional, threads, settle);
     }
 
     /**
@@ -170,7 +238,7 @@ public record Warmup(long max, long perCore, double tolerance, boolean untilStea
             return this;
         }
         final long room = windows * window(issuingCores) + (functional ? tailLength(issuingCores) : 0);
-        return room <= max ? this : new Warmup(room, perCore, tolerance, true, functional, threads);
+        return room <= max ? this : new Warmup(room, perCore, tolerance, true, functional, threads, settle);
     }
 
     /**

@@ -151,7 +151,8 @@ class ClosedLoopMachineTest {
                 r.directoryBits(), r.directoryBitsWithTags(), r.homeHitRate(), r.dramAccesses(), r.avgQueueCycles(),
                 r.homesTouched(), r.machineCycles(), r.energy(), r.bState(), r.outside(), r.warmupAccesses(),
                 r.warmupSteady(), r.simSeconds(), r.accessesPerSecond(), r.activeCores(), 1.3, r.saturated(),
-                r.accessesPerKilocycle(), r.warmupAccessesPerSecond(), r.avgMissesInFlight(), r.busiestResource());
+                r.accessesPerKilocycle(), r.warmupAccessesPerSecond(), r.avgMissesInFlight(), r.busiestResource(),
+                r.settleAccesses(), r.settled(), r.littlesLawRatio());
         assertNull(MachineSanity.littlesLaw(r, small.thinkCycles(), 0.03));
         assertNotNull(MachineSanity.littlesLaw(halved, small.thinkCycles(), 0.03));
         assertNotNull(MachineSanity.utilization(halved));

@@ -1,6 +1,7 @@
 package org.scalebench.coherence.sim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -54,6 +55,9 @@ class TraceWarmupTest {
             assertEquals(RECORDS - 100, run(file, 100, 1_000_000).accesses(), name);
             assertEquals(RECORDS - 4097, run(file, 4097, 1_000_000).accesses(), name);
             assertEquals(900, run(file, 100, 900).accesses(), name);
+            final SimulationResult r = run(file, 100, 1_000_000);
+            assertEquals(0, r.settleAccesses(), name + ": a trace is not settled, every record after the warm-up counts");
+            assertFalse(r.settled(), name);
         }
     }
 
