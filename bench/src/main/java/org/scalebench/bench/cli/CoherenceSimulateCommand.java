@@ -93,10 +93,13 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
         print(spec.commandLine().getOut(), r);
         if (warm.functional()) {
             final long tail = warm.timedTail(r.activeCores());
-            final double warmSeconds = r.warmupAccessesPerSecond() > 0 ? r.warmupAccesses() / r.warmupAccessesPerSecond() : 0;
+            final double warmSeconds = r.warmupAccessesPerSecond() > 0
+                    ? (r.warmupAccesses() + r.settleAccesses()) / r.warmupAccessesPerSecond() : 0;
+            // the warm-up's wall time covers the timed tail and the settling after it
             spec.commandLine().getOut().printf(Locale.ROOT, "  warm-up functional: %,d accesses untimed at %s, then"
-                    + " %,d timed at %s (untimed on %s)%n", r.warmupAccesses() - tail,
-                    perSecond(untimed.accesses, untimed.seconds), tail, perSecond(tail, warmSeconds - untimed.seconds),
+                    + " %,d timed and %,d settling at %s (untimed on %s)%n", r.warmupAccesses() - tail,
+                    perSecond(untimed.accesses, untimed.seconds), tail, r.settleAccesses(),
+                    perSecond(tail + r.settleAccesses(), warmSeconds - untimed.seconds),
                     untimed.threads == 1 ? "1 thread" : "2 threads: one draws, one performs");
         }
         if (!untimed.settling.isEmpty()) {

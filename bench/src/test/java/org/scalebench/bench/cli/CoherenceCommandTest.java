@@ -234,7 +234,8 @@ class CoherenceCommandTest {
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().contains("  warm-up 1,500,000 accesses ("), run.out());
         assertTrue(java.util.regex.Pattern.compile("  warm-up functional: 451,424 accesses untimed at [0-9,]+ accesses/s, "
-                + "then 1,048,576 timed at [0-9,]+ accesses/s \\(untimed on ").matcher(run.out()).find(), run.out());
+                + "then 1,048,576 timed and [0-9,]+ settling at [0-9,]+ accesses/s \\(untimed on ").matcher(run.out()).find(),
+                run.out());
         final CliRun timed = CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr+hr", "--workload",
                 "vm", "--accesses", "100000", "--warmup", "1500000", "--warmup-mode", "timed", "--seed", "5",
                 "--out", dir.resolve("t.csv").toString());

@@ -41,7 +41,7 @@ package org.scalebench.coherence.sim;
  * @param saturated whether that utilization reached {@link ClosedLoopMachine#SATURATION}: the machine's throughput,
  *     not its latency, then describes the configuration
  * @param accessesPerKilocycle counted accesses per thousand machine cycles (the machine's throughput)
- * @param warmupAccessesPerSecond warm-up accesses per wall second of the warm-up
+ * @param warmupAccessesPerSecond warm-up and settling accesses per wall second of both
  * @param avgMissesInFlight the time average of misses outstanding over the counted part (Little's law: it equals
  *     the miss throughput times the mean miss latency)
  * @param busiestResource the busiest queued resource or link
