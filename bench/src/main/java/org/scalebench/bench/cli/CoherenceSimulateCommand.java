@@ -166,7 +166,6 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
         }
     }
 
-    /** States the energy constants and where they come from. */
     /** Passes progress on to the console, and keeps what the functional warm-up's untimed part reports. */
     private static final class UntimedPart implements CoherenceSimulator.Progress {
         private final ConsoleProgress console;
@@ -203,6 +202,7 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
         return seconds > 0 ? String.format(Locale.ROOT, "%,.0f accesses/s", accesses / seconds) : "- accesses/s";
     }
 
+    /** States the energy constants and where they come from. */
     static void printEnergyModel(final PrintWriter out, final SystemSpec machine) {
         out.println("  energy model: " + machine.energyModel().describe());
     }

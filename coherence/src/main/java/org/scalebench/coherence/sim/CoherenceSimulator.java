@@ -272,43 +272,10 @@ public final class CoherenceSimulator {
         }
         progress.warmed(warmed);
         // settling: this run's own timing, until its throughput is steady (not shared: see Warmup.settleWindow)
-        long settle = 0;
-        Steadiness pace = new Steadiness(Warmup.SETTLE_TOLERANCE);
-        if (workload.length() < 0 && warmup.settle()) {
-            // every core idles once, a random stretch up to the longest latency seen, so that no cohort of cores
-            // started together survives; once every stretch is over (two spans at most), windows until steady. A miss
-            // longer than twice the span completing later (one issued before the stretches and still in flight) means
-            // the span was too short for the machine's waves: the cores are drawn new stretches over the new span.
-            long span = Math.max(1, machine.longestLatency());
-            machine.desynchronize(span, seed);
-            long idleUntil = machine.timeline().now() + 2 * span;
-            final long settleWindow = Warmup.settleWindow(machine.issuingCores());
-            int windows = 0;
-            int draws = 1;
-            while (machine.timeline().now() < idleUntil || !pace.steady() && windows < Warmup.SETTLE_MAX_WINDOWS) {
-                final boolean idling = machine.timeline().now() < idleUntil;
-                final long startedAt = machine.timeline().now();
-                final long n = runReporting(machine, settleWindow, warmed + settle,
-                        warmed + settle + settleWindow + accesses, progress);
-                if (n == 0) {
-                    break;
-                }
-                settle += n;
-                final double rate = perKilocycle(n, machine.timeline().now() - startedAt);
-                progress.settling(n, rate);
-                if (machine.longestLatency() > 2 * span && draws < MAX_DRAWS) {
-                    span = machine.longestLatency();
-                    machine.desynchronize(span, seed + draws++);
-                    idleUntil = machine.timeline().now() + 2 * span;
-                    pace = new Steadiness(Warmup.SETTLE_TOLERANCE);
-                    windows = 0;
-                } else if (!idling) {
-                    pace.add(rate);
-                    windows++;
-                }
-            }
-        }
-        final boolean settled = pace.steady();
+        final Settling settling = workload.length() < 0 && warmup.settle()
+                ? settle(machine, seed, warmed, accesses, progress) : Settling.NONE;
+        final long settle = settling.accesses();
+        final boolean settled = settling.steady();
         total = warmed + settle + accesses;
         final long warmedAt = System.nanoTime();
         final long smcLookups0 = protocol.sharerMapLookups();
@@ -347,9 +314,56 @@ public final class CoherenceSimulator {
                 ratio(resources.waitCycles(), s.misses()), mem.homesTouched(), elapsed, energy,
                 system.broadcastExit().id(), workload.outsideFraction(), warmed, steady, warmSeconds + countSeconds,
                 countSeconds > 0 ? counted / countSeconds : 0, machine.issuingCores(), busiest,
-                busiest >= ClosedLoopMachine.SATURATION, 1000.0 * counted / Math.max(1, lastIssue - from),
+                busiest >= ClosedLoopMachine.SATURATION, perKilocycle(counted, lastIssue - from),
                 warmSeconds > 0 ? (warmed + settle) / warmSeconds : 0, (double) machine.inFlightTime() / elapsed,
                 busiestName, settle, settled, littlesLawRatio(s, system.thinkCycles(), machine, lastIssue - from));
+    }
+
+    /** What settling simulated, and whether the throughput was steady at its end. */
+    private record Settling(long accesses, boolean steady) {
+        static final Settling NONE = new Settling(0, false);
+    }
+
+    /**
+     * Settles a run's timing before counting. Every core idles once, a random stretch up to the longest latency seen,
+     * so that no cohort of cores started together survives; once every stretch is over (two spans at most), timed
+     * windows run until the throughput is steady. A miss longer than twice the span completing later (one issued
+     * before the stretches and still in flight) means the span was too short for the machine's waves: the cores draw
+     * new stretches over the new span.
+     */
+    private static Settling settle(final ClosedLoopMachine machine, final long seed, final long warmed,
+            final long accesses, final Progress progress) {
+        long span = Math.max(1, machine.longestLatency());
+        machine.desynchronize(span, seed);
+        long idleUntil = machine.timeline().now() + 2 * span;
+        final long window = Warmup.settleWindow(machine.issuingCores());
+        Steadiness pace = new Steadiness(Warmup.SETTLE_TOLERANCE);
+        long settled = 0;
+        int windows = 0;
+        int draws = 1;
+        while (machine.timeline().now() < idleUntil || !pace.steady() && windows < Warmup.SETTLE_MAX_WINDOWS) {
+            final boolean idling = machine.timeline().now() < idleUntil;
+            final long startedAt = machine.timeline().now();
+            final long n = runReporting(machine, window, warmed + settled, warmed + settled + window + accesses,
+                    progress);
+            if (n == 0) {
+                break;
+            }
+            settled += n;
+            final double rate = perKilocycle(n, machine.timeline().now() - startedAt);
+            progress.settling(n, rate);
+            if (machine.longestLatency() > 2 * span && draws < MAX_DRAWS) {
+                span = machine.longestLatency();
+                machine.desynchronize(span, seed + draws++);
+                idleUntil = machine.timeline().now() + 2 * span;
+                pace = new Steadiness(Warmup.SETTLE_TOLERANCE);
+                windows = 0;
+            } else if (!idling) {
+                pace.add(rate);
+                windows++;
+            }
+        }
+        return new Settling(settled, pace.steady());
     }
 
     /** The most times settling draws the cores' idle stretches (each over at least twice the span before). */
