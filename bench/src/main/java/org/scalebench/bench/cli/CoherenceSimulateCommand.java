@@ -80,9 +80,10 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
         OptionValues.named("--homes", homes, () -> CoherenceSimulator.mappingFor(machine, s, homes));
         final PartitionProbe probe = probe(machine, partitions);
         final Workload w = workloadOptions.build(machine, seed);
-        HeapCheck.fits(Comparison.heapBytesPerRun(machine), "a run of " + machine.name());
         final long n = counted(accesses, w, machine);
         final var warm = options.warmup(n, w);
+        // after every option is checked, so that a bad option is named before the heap is
+        HeapCheck.fits(Comparison.heapBytesPerRun(machine), "a run of " + machine.name());
         final SimulationResult r;
         final UntimedPart untimed;
         try (ConsoleProgress progress = ConsoleProgress.onTerminal(spec.commandLine().getErr(), "accesses")) {

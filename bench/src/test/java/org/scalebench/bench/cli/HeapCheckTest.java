@@ -39,4 +39,18 @@ class HeapCheckTest {
             org.junit.jupiter.api.Assertions.assertFalse(dir.resolve("cmp").toFile().exists());
         }
     }
+
+    @Test
+    void aBadOptionIsNamedBeforeTheHeapIsJudged(@TempDir final Path dir) {
+        Assumptions.assumeTrue(Runtime.getRuntime().maxMemory() < (4L << 30), "the tests run with -Xmx2g");
+        for (final String[] args : new String[][] {
+            {"coherence", "simulate", "--system", "wsc1m", "--scheme", "sr+hr", "--workload", "vm", "--threads", "0",
+                "--out", dir.resolve("run.csv").toString()},
+            {"coherence", "compare", "--system", "wsc1m", "--workload", "vm", "--threads", "0", "--out",
+                dir.resolve("cmp").toString()}}) {
+            final StringWriter err = new StringWriter();
+            assertEquals(2, Scalebench.run(args, new PrintWriter(new StringWriter(), true), new PrintWriter(err, true)));
+            assertEquals("scalebench: --threads = 0: must be in [1, 1024]", err.toString().strip(), String.join(" ", args));
+        }
+    }
 }
