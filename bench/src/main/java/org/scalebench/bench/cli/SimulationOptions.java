@@ -46,7 +46,7 @@ final class SimulationOptions {
             + "40,000,000, or, warming functionally, at least 12 windows and the timed tail). Default: steady; 0 for "
             + "traces. After it, each run of a synthetic workload settles, not counted: every core idles once (a random "
             + "stretch up to the longest latency seen), then timed windows of 64 accesses per issuing core until the "
-            + "throughput is steady (at most 12).")
+            + "throughput is steady (at most 12); 0 is a cold start, counted from the first access, without settling.")
     String warmup;
 
     @Option(names = "--warmup-mode", paramLabel = "M", description = "How the warm-up's windows run: timed (the whole "
@@ -261,7 +261,9 @@ final class SimulationOptions {
             if (n < 0) {
                 throw new NumberFormatException();
             }
-            return Warmup.fixed(n);
+            // 0 asks for a cold start: counting from the first access, so no settling either (its timed windows would
+            // warm the caches the user asked to find cold)
+            return n == 0 ? Warmup.fixed(0).withoutSettling() : Warmup.fixed(n);
         } catch (final NumberFormatException e) {
             throw new UsageException("--warmup " + TextLimits.quoted(warmup) + ": must be a count >= 0, steady or "
                     + "steady:MAX");

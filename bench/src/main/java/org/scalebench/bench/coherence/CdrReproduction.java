@@ -92,7 +92,8 @@ public final class CdrReproduction implements ReproductionPart {
      * @param name the row's name
      * @param overrides system parameters replaced
      * @param runs the configurations it reruns (the others cannot change and take the default group's runs)
-     * @param warmup its fixed warm-up, or null for the chip comparison's warm-up at the default outside share
+     * @param warmup its fixed warm-up, counted from at once (a cold start: no settling, whose timed windows would warm
+     *     it), or null for the chip comparison's warm-up at the default outside share
      */
     public record Variant(String name, Map<String, String> overrides, List<RunSpec> runs, Long warmup) {
         /** Copies. */
@@ -366,7 +367,8 @@ public final class CdrReproduction implements ReproductionPart {
         for (final Variant v : plan.variants()) {
             final CompareStudy study = CompareStudy.single(chip.with(v.overrides(), "sensitivity: " + v.name()),
                     v.runs(), WorkloadSpec.vm(), null, plan.chipAccesses(),
-                    Warmup.fixed(v.warmup() == null ? chipWarm : v.warmup()), seed, provenance);
+                    v.warmup() == null ? Warmup.fixed(chipWarm) : Warmup.fixed(v.warmup()).withoutSettling(), seed,
+                    provenance);
             final List<List<String>> rows = steps.run(study, jobs);
             rows.forEach(r -> sensitivityRows.add(withVariant(v.name(), r)));
             final List<SimulationResult> rs = new ArrayList<>(CompareStudy.results(rows));

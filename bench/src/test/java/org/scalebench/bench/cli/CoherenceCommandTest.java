@@ -159,6 +159,26 @@ class CoherenceCommandTest {
         assertArrayEquals(withoutTiming(rowsA.get(1)), withoutTiming(rowsB.get(1)), "same seed, same results");
     }
 
+    /** --warmup 0 is a cold start: counted from the first access, without settling; any other warm-up settles. */
+    @Test
+    void aColdStartIsNotSettled(@TempDir final Path dir) throws Exception {
+        final String[] settled = new String[2];
+        final String[] warmups = {"0", "100000"};
+        for (int i = 0; i < 2; i++) {
+            final Path out = dir.resolve("w" + i + ".csv");
+            final CliRun run = CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "global",
+                    "--workload", "vm", "--accesses", "100000", "--warmup", warmups[i], "--seed", "7", "--out",
+                    out.toString());
+            assertEquals(0, run.exitCode(), run.err());
+            final List<String> lines = Files.readAllLines(out);
+            final List<String> header = List.of(lines.get(0).split(","));
+            final String[] row = lines.get(1).split(",");
+            settled[i] = row[header.indexOf("settle_accesses")] + " " + row[header.indexOf("settled")];
+        }
+        assertEquals("0 false", settled[0], "a cold start counts from the first access");
+        assertTrue(Long.parseLong(settled[1].split(" ")[0]) > 0, "a warmed run settles: " + settled[1]);
+    }
+
     /** --partitions prints one line per partitioning and leaves the row as an unprobed run writes it. */
     @Test
     void simulateProbesPartitionsWithoutChangingTheRow(@TempDir final Path dir) throws Exception {

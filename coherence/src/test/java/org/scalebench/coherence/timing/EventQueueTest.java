@@ -16,13 +16,21 @@ import org.junit.jupiter.api.Test;
 class EventQueueTest {
 
     private static List<long[]> drive(final long seed) {
+        return drive(seed, 5000, false);
+    }
+
+    /**
+     * Random operations against the reference; {@code crowded} queues most events one to three blocks ahead, so that
+     * a block holds thousands of events.
+     */
+    private static List<long[]> drive(final long seed, final int ids, final boolean crowded) {
         final SplittableRandom random = new SplittableRandom(seed);
         final EventQueue queue = new EventQueue(8);
         // time, order of queueing, id
         final PriorityQueue<long[]> reference = new PriorityQueue<>((a, b) -> a[0] != b[0]
                 ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
         long queuedSoFar = 0;
-        final boolean[] queued = new boolean[5000];
+        final boolean[] queued = new boolean[ids];
         final List<long[]> out = new ArrayList<>();
         long now = 0;
         for (int step = 0; step < 200_000; step++) {
@@ -34,7 +42,8 @@ class EventQueueTest {
                 queued[id] = true;
                 final int kind = random.nextInt(20);
                 // mostly soon, sometimes in a later block, beyond the block level, or before the last event taken
-                final long t = kind == 0 ? now + EventQueue.BUCKETS + random.nextInt(1 << 20)
+                final long t = crowded && kind > 3 ? now + EventQueue.BUCKETS + random.nextInt(2 * EventQueue.BUCKETS)
+                        : kind == 0 ? now + EventQueue.BUCKETS + random.nextInt(1 << 20)
                         : kind == 1 && now > 100 ? now - random.nextInt(100)
                         : kind == 2 ? now + (long) EventQueue.BUCKETS * EventQueue.BUCKETS + random.nextInt(1 << 24)
                         : kind == 3 ? now + random.nextInt(3 * EventQueue.BUCKETS) : now + random.nextInt(300);
@@ -61,6 +70,12 @@ class EventQueueTest {
     void eventsComeOutInTimeOrderWhereverTheyWereQueued() {
         final List<long[]> first = drive(7);
         assertTrue(first.size() > 50_000);
+    }
+
+    @Test
+    void crowdedBlocksComeOutInOrder() {
+        final List<long[]> out = drive(13, 40_000, true);
+        assertTrue(out.size() > 50_000);
     }
 
     @Test
