@@ -49,6 +49,12 @@ final class SimulationOptions {
             + "throughput is steady (at most 12); 0 is a cold start, counted from the first access, without settling.")
     String warmup;
 
+    @Option(names = "--settle", paramLabel = "on|off", description = "Whether each run of a synthetic workload "
+            + "settles its timing after the warm-up before counting (see --warmup): on (the default) or off (counting "
+            + "starts right after the warm-up: exactly the accesses asked for, steady or not). Default off with "
+            + "--warmup 0; traces never settle.")
+    String settle;
+
     @Option(names = "--warmup-mode", paramLabel = "M", description = "How the warm-up's windows run: timed (the whole "
             + "machine, queues and links included) or functional (on the caches and directories only, the cores "
             + "taking turns of 64 accesses, then 64 timed accesses per issuing core so the queues fill; about 25 "
@@ -214,6 +220,21 @@ final class SimulationOptions {
                 .withThreads(threads.threads());
     }
 
+    /**
+     * Whether runs settle: {@code --settle}, else not for a cold start ({@code --warmup 0}: counting from the first
+     * access, whose settling's timed windows would warm the caches the user asked to find cold), else yes.
+     */
+    private boolean settles(final Warmup plan) {
+        if (settle == null) {
+            return warmup == null || plan.untilSteady() || plan.max() > 0;
+        }
+        final String v = settle.strip().toLowerCase(Locale.ROOT);
+        if (!v.equals("on") && !v.equals("off")) {
+            throw new UsageException("--settle " + TextLimits.quoted(settle) + ": must be on or off");
+        }
+        return v.equals("on");
+    }
+
     /** A functional steady warm-up without a MAX given gets {@link RunDefaults#roomy} room. */
     private Warmup longEnough(final Warmup plan, final int cores) {
         final boolean maxGiven = warmup != null && warmup.strip().toLowerCase(Locale.ROOT).startsWith("steady:");
@@ -240,7 +261,13 @@ final class SimulationOptions {
         return m.equals("functional");
     }
 
+    /** {@code --warmup} and {@code --settle}. */
     private Warmup parse(final long accesses, final boolean trace) {
+        final Warmup plan = parseCount(accesses, trace);
+        return settles(plan) ? plan : plan.withoutSettling();
+    }
+
+    private Warmup parseCount(final long accesses, final boolean trace) {
         final long max = RunDefaults.steadyMax(accesses);
         if (warmup == null) {
             return trace ? Warmup.fixed(0) : Warmup.untilSteady(max);
@@ -261,9 +288,7 @@ final class SimulationOptions {
             if (n < 0) {
                 throw new NumberFormatException();
             }
-            // 0 asks for a cold start: counting from the first access, so no settling either (its timed windows would
-            // warm the caches the user asked to find cold)
-            return n == 0 ? Warmup.fixed(0).withoutSettling() : Warmup.fixed(n);
+            return Warmup.fixed(n);
         } catch (final NumberFormatException e) {
             throw new UsageException("--warmup " + TextLimits.quoted(warmup) + ": must be a count >= 0, steady or "
                     + "steady:MAX");

@@ -9,6 +9,7 @@ import static org.scalebench.bench.cli.CliAssertions.assertBadInput;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
@@ -159,16 +160,22 @@ class CoherenceCommandTest {
         assertArrayEquals(withoutTiming(rowsA.get(1)), withoutTiming(rowsB.get(1)), "same seed, same results");
     }
 
-    /** --warmup 0 is a cold start: counted from the first access, without settling; any other warm-up settles. */
+    /**
+     * --warmup 0 is a cold start: counted from the first access, without settling; any other warm-up settles;
+     * --settle says otherwise either way.
+     */
     @Test
-    void aColdStartIsNotSettled(@TempDir final Path dir) throws Exception {
-        final String[] settled = new String[2];
-        final String[] warmups = {"0", "100000"};
-        for (int i = 0; i < 2; i++) {
+    void aColdStartIsNotSettledAndSettleSaysOtherwise(@TempDir final Path dir) throws Exception {
+        final String[][] options = {{"--warmup", "0"}, {"--warmup", "100000"}, {"--warmup", "100000", "--settle", "off"},
+            {"--warmup", "0", "--settle", "ON"}};
+        final String[] settled = new String[options.length];
+        for (int i = 0; i < options.length; i++) {
             final Path out = dir.resolve("w" + i + ".csv");
-            final CliRun run = CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "global",
-                    "--workload", "vm", "--accesses", "100000", "--warmup", warmups[i], "--seed", "7", "--out",
-                    out.toString());
+            final List<String> args = new ArrayList<>(List.of("coherence", "simulate", "--system", "chip1024",
+                    "--scheme", "global", "--workload", "vm", "--accesses", "100000", "--seed", "7", "--out",
+                    out.toString()));
+            args.addAll(List.of(options[i]));
+            final CliRun run = CliRun.of(args.toArray(String[]::new));
             assertEquals(0, run.exitCode(), run.err());
             final List<String> lines = Files.readAllLines(out);
             final List<String> header = List.of(lines.get(0).split(","));
@@ -177,6 +184,10 @@ class CoherenceCommandTest {
         }
         assertEquals("0 false", settled[0], "a cold start counts from the first access");
         assertTrue(Long.parseLong(settled[1].split(" ")[0]) > 0, "a warmed run settles: " + settled[1]);
+        assertEquals("0 false", settled[2], "--settle off");
+        assertTrue(Long.parseLong(settled[3].split(" ")[0]) > 0, "--settle on settles a cold start: " + settled[3]);
+        assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "global", "--workload",
+                "vm", "--settle", "maybe", "--out", dir.resolve("bad.csv").toString()), "--settle 'maybe': must be on or off");
     }
 
     /** --partitions prints one line per partitioning and leaves the row as an unprobed run writes it. */
