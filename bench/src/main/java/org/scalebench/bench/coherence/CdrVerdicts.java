@@ -165,13 +165,14 @@ public final class CdrVerdicts {
     }
 
     /**
-     * Where each verdict flips: the outside share at which its mean throughput ratio crosses 1, interpolated
+     * Where each verdict flips: the outside shares at which its mean throughput ratio crosses 1, each interpolated
      * linearly in log10 of the share between the two shares run on either side (a flip between 0 and the smallest
-     * positive share is reported as below that share).
+     * positive share is reported as below that share). A curve may cross more than once (a ratio near 1 at small
+     * shares, say): every crossing is listed, and what the verdict becomes is said beyond the last.
      *
      * @param points the verdicts' points
-     * @return one CSV row per verdict: its ratio at zero outside, the crossover share (or "none in [a, b]"), and
-     *     what it becomes beyond
+     * @return one CSV row per verdict: its ratio at zero outside, the crossover shares separated by "; " (or
+     *     "none in [a, b]"), and what it becomes beyond the last
      */
     public static List<List<String>> crossovers(final List<Point> points) {
         final Map<String, List<Point>> byVerdict = new java.util.LinkedHashMap<>();
@@ -180,25 +181,27 @@ public final class CdrVerdicts {
         byVerdict.forEach((verdict, ps) -> {
             final List<Point> sorted = ps.stream().sorted((a, b) -> Double.compare(a.outside(), b.outside())).toList();
             final Point first = sorted.get(0);
-            String crossover = "none in [" + num(first.outside()) + ", " + num(sorted.get(sorted.size() - 1).outside())
-                    + "]";
-            String then = first.throughputRatio() >= 1 ? "CDR ahead throughout" : "CDR behind throughout";
+            final List<String> crossings = new ArrayList<>();
+            boolean ahead = first.throughputRatio() >= 1;
             for (int i = 1; i < sorted.size(); i++) {
                 final Point a = sorted.get(i - 1);
                 final Point b = sorted.get(i);
                 if ((a.throughputRatio() >= 1) != (b.throughputRatio() >= 1)) {
-                    then = b.throughputRatio() >= 1 ? "CDR ahead beyond" : "CDR behind beyond";
+                    ahead = b.throughputRatio() >= 1;
                     if (a.outside() <= 0) {
-                        crossover = "below " + num(b.outside());
+                        crossings.add("below " + num(b.outside()));
                     } else {
                         final double la = Math.log10(a.outside());
                         final double lb = Math.log10(b.outside());
                         final double t = (1 - a.throughputRatio()) / (b.throughputRatio() - a.throughputRatio());
-                        crossover = num(Math.pow(10, la + t * (lb - la)));
+                        crossings.add(num(Math.pow(10, la + t * (lb - la))));
                     }
-                    break;
                 }
             }
+            final String crossover = crossings.isEmpty() ? "none in [" + num(first.outside()) + ", "
+                    + num(sorted.get(sorted.size() - 1).outside()) + "]" : String.join("; ", crossings);
+            final String then = (ahead ? "CDR ahead" : "CDR behind") + (crossings.isEmpty() ? " throughout"
+                    : crossings.size() == 1 ? " beyond" : " beyond the last of " + crossings.size() + " crossings");
             rows.add(List.of(verdict, num(first.throughputRatio()), crossover, then));
         });
         return rows;

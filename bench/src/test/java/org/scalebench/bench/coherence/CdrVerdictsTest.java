@@ -66,4 +66,19 @@ class CdrVerdictsTest {
                 | none in [0.000100000, 0.000100000] (CDR ahead throughout) |
                 """, CdrVerdicts.table(points));
     }
+
+    /** A ratio near 1 can cross twice: both crossings are listed, and the verdict beyond the last. */
+    @Test
+    void aCurveThatCrossesTwiceListsBothCrossings() {
+        final List<CdrVerdicts.Point> points = List.of(
+                point("sr vs global/full-map", 0, 0.968, Double.NaN, false),
+                point("sr vs global/full-map", 0.0001, 1.0066, Double.NaN, true),
+                point("sr vs global/full-map", 0.01, 0.920, Double.NaN, false));
+        final List<List<String>> rows = CdrVerdicts.crossovers(points);
+        assertEquals(1, rows.size());
+        assertEquals("below 0.000100000; " + rows.get(0).get(2).split("; ")[1], rows.get(0).get(2));
+        final double second = Double.parseDouble(rows.get(0).get(2).split("; ")[1]);
+        assertTrue(second > 0.0001 && second < 0.01, "the second crossing lies between the shares run: " + second);
+        assertEquals("CDR behind beyond the last of 2 crossings", rows.get(0).get(3));
+    }
 }
