@@ -175,6 +175,8 @@ public final class CdrReproduction implements ReproductionPart {
     static final List<RunSpec> SENSITIVITY_RUNS = Comparison.comparisonRuns(List.of("full-map"));
     /** Outside shares of the partition study: none, and the default. */
     static final List<Double> PARTITION_OUTSIDES = List.of(0.0, DEFAULT_OUTSIDE);
+    /** Outside shares of the wsc1m network points: none, and the default. */
+    static final List<Double> NETWORK_OUTSIDES = List.of(0.0, DEFAULT_OUTSIDE);
 
     /** The sensitivity points: one step each way in the full plan, one step in the quick plan. */
     static List<Variant> sensitivityVariants(final boolean quick) {
@@ -199,6 +201,52 @@ public final class CdrReproduction implements ReproductionPart {
                 null));
         v.add(new Variant("cold start (200,000 accesses of warm-up)", Map.of(), SENSITIVITY_RUNS, COLD_START_WARMUP));
         return v;
+    }
+
+    /** The network levels between servers whose round trips and bandwidths the wsc1m network points scale. */
+    static final List<String> WSC_NETWORK_LEVELS = List.of("rack", "array", "datacenter");
+
+    /**
+     * The wsc1m network points: the round trips and bandwidths of the levels between servers
+     * ({@link #WSC_NETWORK_LEVELS}) a factor of 10 and 100 faster than the system file's figures (Barroso and
+     * Hoelzle's 100 and 500 microseconds and 100 and 10 MB/s, measured through a 2009 software stack over 1 Gbit/s
+     * Ethernet), the server's own memory unchanged. Each reruns global with the baseline format, hr with it and with
+     * dir-nb-4, hier and sr+hr at 0% and at the default outside share.
+     *
+     * @param wsc the warehouse-scale machine whose figures are scaled
+     * @return the points
+     */
+    static List<Variant> wscNetworkVariants(final SystemSpec wsc) {
+        final String baseline = wsc.baselineFormat().id();
+        final List<RunSpec> runs = List.of(new RunSpec(Scheme.GLOBAL, baseline), new RunSpec(Scheme.HR, baseline),
+                new RunSpec(Scheme.HR, "dir-nb-4"), new RunSpec(Scheme.HIER, "hier"), new RunSpec(Scheme.SR_HR,
+                        "cdr-sr"));
+        return List.of(
+                new Variant("network round trips /10", scaledNetwork(wsc, 0.1, 1), runs, null),
+                new Variant("network bandwidth x10", scaledNetwork(wsc, 1, 10), runs, null),
+                new Variant("network 100x faster (round trips /100, bandwidth x100)", scaledNetwork(wsc, 0.01, 100),
+                        runs, null));
+    }
+
+    /** The levels' round trips times {@code latency} and bandwidths times {@code bandwidth}, as overrides. */
+    private static Map<String, String> scaledNetwork(final SystemSpec wsc, final double latency,
+            final double bandwidth) {
+        final Map<String, String> overrides = new java.util.TreeMap<>();
+        for (final String level : WSC_NETWORK_LEVELS) {
+            if (latency != 1) {
+                overrides.put(level + "_round_trip_ns", scaled(wsc, level + "_round_trip_ns", latency));
+            }
+            if (bandwidth != 1) {
+                overrides.put(level + "_bandwidth_mbps", scaled(wsc, level + "_bandwidth_mbps", bandwidth));
+            }
+        }
+        return overrides;
+    }
+
+    /** A parameter of the system file times a factor, in decimal (100000 x 0.1 is 10000, not 10000.000000000002). */
+    private static String scaled(final SystemSpec system, final String parameter, final double factor) {
+        return new BigDecimal(system.table().string(parameter)).multiply(BigDecimal.valueOf(factor))
+                .stripTrailingZeros().toPlainString();
     }
 
     @Override
@@ -324,7 +372,8 @@ public final class CdrReproduction implements ReproductionPart {
         final CompareStudy chipStudy = chipComparison(plan, seed, provenance);
         final CompareStudy wscStudy = wscComparison(plan, seed, provenance);
         final long points = chipStudy.points() + plan.variants().stream().mapToLong(v -> v.runs().size()).sum()
-                + wscStudy.points() + 2 + (plan.wscEveryCore() ? 2 : 0) + 2L * plan.sweepSizes().size()
+                + wscStudy.points() + 2 + (long) NETWORK_OUTSIDES.size() * wscNetworkVariants(wsc).stream()
+                        .mapToLong(v -> v.runs().size()).sum() + (plan.wscEveryCore() ? 2 : 0) + 2L * plan.sweepSizes().size()
                 + (long) PARTITION_OUTSIDES.size() * (SENSITIVITY_RUNS.size() + Comparison.comparisonRuns(wsc,
                         List.of(wsc.baselineFormat().id())).size());
         final Steps steps = new Steps(progress, points);
@@ -435,8 +484,29 @@ public final class CdrReproduction implements ReproductionPart {
                 Warmup.fixed(wscDefault.get(0).warmupAccesses()), seed, provenance);
         final List<List<String>> wscResetRows = steps.run(wscReset, jobs);
         final List<SimulationResult> wscResetRuns = CompareStudy.results(wscResetRows);
-        writeVariants(dir.resolve("sensitivity-wsc1m.csv"), wscStudy, wscResetRows.stream()
+        final List<List<String>> wscSensitivityRows = new ArrayList<>(wscResetRows.stream()
                 .map(r -> withVariant("B state reset-on-empty", r)).toList());
+        final Table network = new Table("variant", "outside", "global/" + wscBaseline, "strongest baseline", "sr+hr",
+                "sr+hr against global", "sr+hr against the strongest").rightAlign(1, 2, 4, 5, 6);
+        final List<Variant> networkVariants = wscNetworkVariants(wsc);
+        for (final double share : NETWORK_OUTSIDES) {
+            final List<SimulationResult> defaults = group(wscAll, seed, share);
+            networkRow(network, "default (the system file)", share, defaults.stream()
+                    .filter(r -> networkVariants.get(0).runs().contains(new RunSpec(Scheme.parse(r.scheme()),
+                            r.format()))).toList());
+        }
+        for (final Variant v : networkVariants) {
+            for (final double share : NETWORK_OUTSIDES) {
+                final CompareStudy study = new CompareStudy(wsc.with(v.overrides(), "sensitivity: " + v.name()),
+                        v.runs(), WorkloadSpec.vm().withActive(plan.wscActive()), null, plan.wscAccesses(),
+                        Warmup.fixed(group(wscAll, seed, share).get(0).warmupAccesses()), List.of(share),
+                        List.of(seed), provenance);
+                final List<List<String>> rows = steps.run(study, jobs);
+                rows.forEach(r -> wscSensitivityRows.add(withVariant(v.name(), r)));
+                networkRow(network, v.name(), share, CompareStudy.results(rows));
+            }
+        }
+        writeVariants(dir.resolve("sensitivity-wsc1m.csv"), wscStudy, wscSensitivityRows);
         files.add("sensitivity-wsc1m.csv");
         md.append("\n### wsc1m (1,000,000 cores), VM consolidation, every baseline\n\n")
                 .append(String.format(Locale.ROOT, "%,d of the 62,500 VMs active (%,d cores spread over the machine; "
@@ -462,7 +532,17 @@ public final class CdrReproduction implements ReproductionPart {
                         + "%,d broadcasts.%n", wscBaseline,
                         Numbers.cycles(wscResetRuns.get(0).avgAccessLatencyCycles()),
                         Numbers.cycles(wscResetRuns.get(1).avgAccessLatencyCycles()),
-                        wscResetRuns.get(0).broadcasts(), wscResetRuns.get(1).broadcasts()));
+                        wscResetRuns.get(0).broadcasts(), wscResetRuns.get(1).broadcasts()))
+                .append("\n### wsc1m: sensitivity to the network between servers\n\n")
+                .append("The system file's rack, array and datacenter round trips (100, 500 and 500 microseconds) and "
+                        + "bandwidths (100, 10 and 10 MB/s) are Barroso and Hoelzle's 2009 figures, measured through a "
+                        + "software network stack over 1 Gbit/s Ethernet. Each row scales them (`--set "
+                        + "rack_round_trip_ns=...` and the others; the server's own memory unchanged) and reruns "
+                        + "global/").append(wscBaseline).append(", hr/").append(wscBaseline)
+                .append(", hr/dir-nb-4, hier and sr+hr on the comparison's stream, warmed as its group. Access "
+                        + "latency in cycles; the ratios are the baseline's access latency over sr+hr's (above 1, "
+                        + "sr+hr is faster). Rows in `sensitivity-wsc1m.csv`.\n\n")
+                .append(network.markdown());
 
         final SimulationResult wg = Comparison.find(wscDefault, "global", wscBaseline);
         final SimulationResult wb = Comparison.find(wscDefault, "sr+hr", "cdr-sr");
@@ -715,6 +795,23 @@ public final class CdrReproduction implements ReproductionPart {
                 Numbers.times(s.energyNanojoules() / g.energyNanojoules()),
                 Numbers.times(s.avgAccessLatencyCycles() / g.avgAccessLatencyCycles()), Numbers.count(s.broadcasts()),
                 Numbers.times(b.avgAccessLatencyCycles() / g.avgAccessLatencyCycles()));
+    }
+
+    /** One row of the network sensitivity table: global with the baseline format, the strongest baseline, sr+hr. */
+    private static void networkRow(final Table table, final String name, final double share,
+            final List<SimulationResult> rs) {
+        final SimulationResult both = Comparison.find(rs, "sr+hr", "cdr-sr");
+        final SimulationResult global = rs.stream().filter(r -> r.scheme().equals("global")).findFirst().orElseThrow();
+        final SimulationResult best = Comparison.bestBaseline(rs);
+        table.row(name, shareText(share), Numbers.cycles(global.avgAccessLatencyCycles()), Comparison.label(best) + " "
+                + Numbers.cycles(best.avgAccessLatencyCycles()), Numbers.cycles(both.avgAccessLatencyCycles()),
+                ratio(global.avgAccessLatencyCycles() / both.avgAccessLatencyCycles()),
+                ratio(best.avgAccessLatencyCycles() / both.avgAccessLatencyCycles()));
+    }
+
+    /** A ratio for people: two decimals below 100, whole with thousands separators above. */
+    private static String ratio(final double v) {
+        return v >= 100 ? Numbers.cycles(v) + "x" : Numbers.times(v);
     }
 
     /** A latency ratio (baseline / CDR) as "N x faster" or "N x slower". */
