@@ -245,7 +245,10 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
                 + "%s, %.1f%% busy%s%n", r.activeCores(), r.accessesPerKilocycle(), r.avgMissesInFlight(),
                 r.busiestResource(), 100 * r.maxResourceUtilization(),
                 r.saturated() ? " (SATURATED: the throughput, not the latency, describes this machine)" : "");
-        if (!Double.isNaN(r.outside())) {
+        if (!Double.isNaN(r.outside()) && Double.isNaN(r.littlesLawRatio())) {
+            out.printf(Locale.ROOT, "  Little's law: not checked (cores with more than one miss register overlap their "
+                    + "misses; settled %s)%n", r.settled());
+        } else if (!Double.isNaN(r.outside())) {
             out.printf(Locale.ROOT, "  Little's law: the counted accesses' cycles over the cores' time %.3f (1 when "
                     + "steady%s)%n", r.littlesLawRatio(), CdrVerdicts.steady(r) ? ""
                             : "; NOT steady: its throughput and latency disagree, compare them with care");

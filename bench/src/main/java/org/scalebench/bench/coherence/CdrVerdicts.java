@@ -249,14 +249,16 @@ public final class CdrVerdicts {
 
     /**
      * Whether a run counted a steady machine: settled before counting, and its counted part within
-     * {@link #LITTLE_TOLERANCE} of Little's law. A trace is neither settled nor held to the law (its cores end at
-     * different times); it replays what it recorded and counts as steady.
+     * {@link #LITTLE_TOLERANCE} of Little's law where the law is checked (cores that block on each miss; with more
+     * miss registers the ratio is NaN and settling alone decides). A trace is neither settled nor held to the law (its
+     * cores end at different times); it replays what it recorded and counts as steady.
      *
      * @param r a run
      * @return true when its throughput and latency can be compared with another run's
      */
     public static boolean steady(final SimulationResult r) {
-        return Double.isNaN(r.outside()) || r.settled() && Math.abs(r.littlesLawRatio() - 1) <= LITTLE_TOLERANCE;
+        return Double.isNaN(r.outside()) || r.settled() && (Double.isNaN(r.littlesLawRatio())
+                || Math.abs(r.littlesLawRatio() - 1) <= LITTLE_TOLERANCE);
     }
 
     private static double mean(final List<Double> values) {

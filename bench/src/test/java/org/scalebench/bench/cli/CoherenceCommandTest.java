@@ -190,6 +190,30 @@ class CoherenceCommandTest {
                 "vm", "--settle", "maybe", "--out", dir.resolve("bad.csv").toString()), "--settle 'maybe': must be on or off");
     }
 
+    /**
+     * Little's law over the cores' time holds for cores that block on each miss; cores with several miss registers
+     * overlap their misses, so the check is reported as not made (NaN) instead of flagging a steady run.
+     */
+    @Test
+    void littlesLawIsCheckedOnlyForCoresThatBlockOnEachMiss(@TempDir final Path dir) throws Exception {
+        final String[] ratios = new String[2];
+        final String[] mshrs = {"1", "4"};
+        for (int i = 0; i < mshrs.length; i++) {
+            final Path out = dir.resolve("m" + mshrs[i] + ".csv");
+            final CliRun run = CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr+hr",
+                    "--workload", "vm", "--accesses", "100000", "--warmup", "100000", "--mshrs", mshrs[i], "--seed", "7",
+                    "--out", out.toString());
+            assertEquals(0, run.exitCode(), run.err());
+            final List<String> lines = Files.readAllLines(out);
+            final List<String> header = List.of(lines.get(0).split(","));
+            ratios[i] = lines.get(1).split(",")[header.indexOf("littles_law_ratio")];
+            assertTrue(run.out().contains(i == 0 ? "Little's law: the counted accesses' cycles over the cores' time"
+                    : "Little's law: not checked"), run.out());
+        }
+        assertTrue(Math.abs(Double.parseDouble(ratios[0]) - 1) < 0.1, "blocking cores: " + ratios[0]);
+        assertEquals("NaN", ratios[1], "overlapping misses");
+    }
+
     /** --partitions prints one line per partitioning and leaves the row as an unprobed run writes it. */
     @Test
     void simulateProbesPartitionsWithoutChangingTheRow(@TempDir final Path dir) throws Exception {

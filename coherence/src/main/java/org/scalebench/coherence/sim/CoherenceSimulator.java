@@ -316,7 +316,8 @@ public final class CoherenceSimulator {
                 countSeconds > 0 ? counted / countSeconds : 0, machine.issuingCores(), busiest,
                 busiest >= ClosedLoopMachine.SATURATION, perKilocycle(counted, lastIssue - from),
                 warmSeconds > 0 ? (warmed + settle) / warmSeconds : 0, (double) machine.inFlightTime() / elapsed,
-                busiestName, settle, settled, littlesLawRatio(s, system.thinkCycles(), machine, lastIssue - from));
+                busiestName, settle, settled, system.mshrsPerCore() > 1 ? Double.NaN
+                        : littlesLawRatio(s, system.thinkCycles(), machine, lastIssue - from));
     }
 
     /** What settling simulated, and whether the throughput was steady at its end. */
@@ -389,7 +390,9 @@ public final class CoherenceSimulator {
 
     /**
      * The counted part's cycles (latencies, think times and gaps of the counted accesses) over the issuing cores' time
-     * from the first counted access to the last: 1 in a steady state of a closed machine (Little's law).
+     * from the first counted access to the last: 1 in a steady state of a closed machine of cores that block on each
+     * miss (Little's law). Cores with more than one miss register overlap their misses, so their latencies add up to
+     * more than their time in any state; the run reports NaN (not checked) for them.
      */
     static double littlesLawRatio(final ProtocolStats s, final int think, final ClosedLoopMachine machine,
             final long window) {

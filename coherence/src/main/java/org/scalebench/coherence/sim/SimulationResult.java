@@ -51,7 +51,8 @@ package org.scalebench.coherence.sim;
  * @param littlesLawRatio the counted part's cycles over the issuing cores' time: the counted accesses' latencies,
  *     think times and gaps over issuing cores x the cycles from the first counted access to the last. Little's law
  *     makes it 1 in a steady state (the throughput then equals cores / (latency + think + gap)); away from 1 the
- *     counted part was not steady and its throughput and latency disagree
+ *     counted part was not steady and its throughput and latency disagree; NaN (not checked) for cores with more than
+ *     one miss register, whose overlapping misses break the identity
  */
 public record SimulationResult(String system, String scheme, String format, String homes, String workload,
         long seed, long accesses, double missRate, double avgMissLatencyCycles, long p99MissLatencyCycles,
