@@ -371,9 +371,10 @@ public final class CdrReproduction implements ReproductionPart {
 
         final CompareStudy chipStudy = chipComparison(plan, seed, provenance);
         final CompareStudy wscStudy = wscComparison(plan, seed, provenance);
+        final List<Variant> networkVariants = wscNetworkVariants(wsc);
+        final long networkRuns = NETWORK_OUTSIDES.size() * networkVariants.stream().mapToLong(v -> v.runs().size()).sum();
         final long points = chipStudy.points() + plan.variants().stream().mapToLong(v -> v.runs().size()).sum()
-                + wscStudy.points() + 2 + (long) NETWORK_OUTSIDES.size() * wscNetworkVariants(wsc).stream()
-                        .mapToLong(v -> v.runs().size()).sum() + (plan.wscEveryCore() ? 2 : 0) + 2L * plan.sweepSizes().size()
+                + wscStudy.points() + 2 + networkRuns + (plan.wscEveryCore() ? 2 : 0) + 2L * plan.sweepSizes().size()
                 + (long) PARTITION_OUTSIDES.size() * (SENSITIVITY_RUNS.size() + Comparison.comparisonRuns(wsc,
                         List.of(wsc.baselineFormat().id())).size());
         final Steps steps = new Steps(progress, points);
@@ -488,7 +489,6 @@ public final class CdrReproduction implements ReproductionPart {
                 .map(r -> withVariant("B state reset-on-empty", r)).toList());
         final Table network = new Table("variant", "outside", "global/" + wscBaseline, "strongest baseline", "sr+hr",
                 "sr+hr against global", "sr+hr against the strongest").rightAlign(1, 2, 4, 5, 6);
-        final List<Variant> networkVariants = wscNetworkVariants(wsc);
         for (final double share : NETWORK_OUTSIDES) {
             final List<SimulationResult> defaults = group(wscAll, seed, share);
             networkRow(network, "default (the system file)", share, defaults.stream()
