@@ -58,7 +58,8 @@ public final class TrainLlmCommand implements Callable<Integer> {
             "--interleave", "sequence parallel", "--sequence-parallel");
 
     @Option(names = "--model", paramLabel = "NAME|FILE",
-            description = "megatron-1.7b, megatron-22b, gpt3-175b, mt-nlg-530b, megatron-1t, or a profile CSV file.")
+            description = "megatron-1.7b, megatron-22b, gpt3-175b, mt-nlg-530b, megatron-1t, Narayanan et al.'s "
+                    + "megatron-3.6b, -7.5b, -18.4b, -39.1b, -76.1b, -145.6b and -310.1b, or a profile CSV file.")
     String model;
 
     @Option(names = "--cluster", paramLabel = "NAME|FILE",

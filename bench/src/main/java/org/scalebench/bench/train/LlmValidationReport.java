@@ -47,7 +47,7 @@ final class LlmValidationReport {
             new RowSet("Korthikanti Table 5 without the 22B model of the calibration (6 runs)",
                     r -> r.id().startsWith("korthikanti-") && r.config().dp() == 1 && r.validation()
                             && !r.id().contains("22b")),
-            new RowSet("Narayanan throughputs (4 runs)",
+            new RowSet("Narayanan throughputs (11 runs)",
                     r -> r.id().startsWith("narayanan-") && r.metric().equals("tflops_per_gpu")),
             new RowSet("Narayanan training durations (2 estimates)", r -> r.metric().equals("train_days")),
             new RowSet("Korthikanti 530B with 8-way data parallelism (1 run)", r -> r.id().equals("korthikanti-530b-2240")));

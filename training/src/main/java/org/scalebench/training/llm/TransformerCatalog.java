@@ -16,8 +16,9 @@ import org.scalebench.core.data.TextLimits;
  * row, every row with a non-empty source. Parameters: {@code layers}, {@code hidden}, {@code heads},
  * {@code seq_length}, {@code vocab} (required); {@code kv_heads} (default {@code heads}), {@code ffn_hidden}
  * (default {@code 4 * hidden}), {@code swiglu} ({@code 0} or {@code 1}, default 0). The built-in profiles
- * ({@code megatron-1.7b}, {@code megatron-22b}, {@code gpt3-175b}, {@code mt-nlg-530b}, {@code megatron-1t})
- * live in the resource {@code llm/transformers.csv}.
+ * ({@code megatron-1.7b}, {@code megatron-22b}, {@code gpt3-175b}, {@code mt-nlg-530b}, {@code megatron-1t}, and
+ * the other sizes of Narayanan et al.'s Table 1, {@code megatron-3.6b} to {@code megatron-310.1b}) live in the
+ * resource {@code llm/transformers.csv}.
  *
  * <p>Stateless; reading allocates, the profiles it returns are immutable.
  */

@@ -53,8 +53,8 @@ class LlmValidationTest {
     @Test
     void everyValidationRowIsProjectedWithinTheTolerance() {
         final List<LlmValidation.Row> rows = LlmValidation.run();
-        assertEquals(25, rows.size());
-        assertEquals(15, rows.stream().filter(LlmValidation.Row::validation).count());
+        assertEquals(32, rows.size());
+        assertEquals(22, rows.stream().filter(LlmValidation.Row::validation).count());
         assertEquals(List.of(), outsideTolerance(rows, TOLERANCE));
     }
 

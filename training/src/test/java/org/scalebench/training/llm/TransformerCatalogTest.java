@@ -17,12 +17,22 @@ class TransformerCatalogTest {
 
     @Test
     void builtInProfilesCarryASourceForEveryParameter() {
-        assertEquals(java.util.List.of("megatron-1.7b", "megatron-22b", "gpt3-175b", "mt-nlg-530b", "megatron-1t"),
-                TransformerCatalog.builtInNames());
+        assertEquals(java.util.List.of("megatron-1.7b", "megatron-3.6b", "megatron-7.5b", "megatron-18.4b", "megatron-22b",
+                "megatron-39.1b", "megatron-76.1b", "megatron-145.6b", "gpt3-175b", "megatron-310.1b", "mt-nlg-530b",
+                "megatron-1t"), TransformerCatalog.builtInNames());
         for (final String name : TransformerCatalog.builtInNames()) {
             final TransformerProfile p = TransformerCatalog.builtIn(name);
             assertEquals(8, p.sources().size(), name);
             p.sources().values().forEach(s -> assertTrue(!s.isBlank(), name));
+        }
+        // Narayanan et al.'s Table 1 gives each model's size in billions of parameters beside its shape;
+        final double[] billions = {1.7, 3.6, 7.5, 18.4, 39.1, 76.1, 145.6, 310.1};
+        final String[] names = {"megatron-1.7b", "megatron-3.6b", "megatron-7.5b", "megatron-18.4b", "megatron-39.1b",
+            "megatron-76.1b", "megatron-145.6b", "megatron-310.1b"};
+        for (int i = 0; i < names.length; i++) {
+            // the table rounds to a tenth of a billion
+            assertEquals(billions[i], Math.round(TransformerCatalog.builtIn(names[i]).totalParameters() / 1e8) / 10.0,
+                    names[i]);
         }
         final TransformerProfile gpt3 = TransformerCatalog.builtIn("gpt3-175b");
         assertEquals(96, gpt3.layers());
