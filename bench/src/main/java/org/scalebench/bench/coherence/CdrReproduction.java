@@ -194,6 +194,10 @@ public final class CdrReproduction implements ReproductionPart {
         if (!quick) {
             v.add(new Variant("slices 8 KiB", Map.of("home_slice_kib", "8"), SENSITIVITY_RUNS, null));
             v.add(new Variant("think 8 cycles between accesses", Map.of("think_cycles", "8"), SENSITIVITY_RUNS, null));
+            // PriME's routers add nothing per hop; a router pipeline of a few stages lengthens the long paths most
+            v.add(new Variant("routers 2 cycles per hop", Map.of("router_cycles", "2"), SENSITIVITY_RUNS, null));
+            // the default core blocks on each miss; an out-of-order core keeps several misses in flight
+            v.add(new Variant("8 misses outstanding per core", Map.of("mshrs_per_core", "8"), SENSITIVITY_RUNS, null));
         }
         v.add(new Variant("no contention", Map.of("contention", "off"), SENSITIVITY_RUNS, null));
         // every multi-target invalidation (a full map's sharers, a broadcast) goes as unicasts, not a multicast tree
@@ -434,7 +438,8 @@ public final class CdrReproduction implements ReproductionPart {
         files.add("sensitivity-chip1024.csv");
         md.append("\n### chip1024: sensitivity of the headline numbers\n\n")
                 .append("Each row changes one assumption of the default row (1% outside, B state sticky, DRAM 120 "
-                        + "cycles, 64 KiB slices, contention on, 2 think cycles between accesses, LRU map caches, "
+                        + "cycles, 64 KiB slices, contention on, 2 think cycles between accesses, cores blocking on each "
+                        + "miss, LRU map caches, "
                         + "warmed as the default group) and reruns global (full-map), hr (full-map), sr and sr+hr on "
                         + "the same stream (`coherence compare --formats full-map --warmup ").append(chipWarm)
                 .append(" --set NAME=VALUE`; the B-state row only sr and sr+hr: a full map has no broadcast state; "
