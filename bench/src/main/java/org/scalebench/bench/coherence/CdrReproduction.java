@@ -144,7 +144,7 @@ public final class CdrReproduction implements ReproductionPart {
         }
 
         /**
-         * The quick plan: chip1024 at three outside shares and one seed, 1 M counted accesses; five sensitivity
+         * The quick plan: chip1024 at three outside shares and one seed, 1 M counted accesses; seven sensitivity
          * points; wsc1m with 128 active VMs without coarse-vector-4, 500,000 counted accesses; wsc1m with every core
          * active, sr+hr against the strongest baseline.
          *
@@ -157,7 +157,7 @@ public final class CdrReproduction implements ReproductionPart {
         }
 
         /**
-         * The full plan: chip1024 at five outside shares and three seeds, 10 M counted accesses; nine sensitivity
+         * The full plan: chip1024 at five outside shares and three seeds, 10 M counted accesses; eleven sensitivity
          * points; wsc1m with 1,024 active VMs and every baseline, 5 M counted accesses; wsc1m with every core active,
          * sr+hr against the strongest baseline.
          *
@@ -194,11 +194,11 @@ public final class CdrReproduction implements ReproductionPart {
         if (!quick) {
             v.add(new Variant("slices 8 KiB", Map.of("home_slice_kib", "8"), SENSITIVITY_RUNS, null));
             v.add(new Variant("think 8 cycles between accesses", Map.of("think_cycles", "8"), SENSITIVITY_RUNS, null));
-            // PriME's routers add nothing per hop; a router pipeline of a few stages lengthens the long paths most
-            v.add(new Variant("routers 2 cycles per hop", Map.of("router_cycles", "2"), SENSITIVITY_RUNS, null));
-            // the default core blocks on each miss; an out-of-order core keeps several misses in flight
-            v.add(new Variant("8 misses outstanding per core", Map.of("mshrs_per_core", "8"), SENSITIVITY_RUNS, null));
         }
+        // PriME's routers add nothing per hop; a router pipeline of a few stages lengthens the long paths most
+        v.add(new Variant("routers 2 cycles per hop", Map.of("router_cycles", "2"), SENSITIVITY_RUNS, null));
+        // the default core blocks on each miss; an out-of-order core keeps several misses in flight
+        v.add(new Variant("8 misses outstanding per core", Map.of("mshrs_per_core", "8"), SENSITIVITY_RUNS, null));
         v.add(new Variant("no contention", Map.of("contention", "off"), SENSITIVITY_RUNS, null));
         // every multi-target invalidation (a full map's sharers, a broadcast) goes as unicasts, not a multicast tree
         v.add(new Variant("invalidations sent serially", Map.of("invalidation_delivery", "serial"), SENSITIVITY_RUNS,
