@@ -112,6 +112,22 @@ final class OutputPaths {
                 "scalebench: " + p.version(), "commit: " + p.commit(), "jdk: " + p.jdk());
     }
 
+    /**
+     * The line a command prints once its staged files are published: each file under the directory it now sits in,
+     * not under the staging directory that was renamed away.
+     *
+     * @param published the published directory
+     * @param staged the files as written in the staging directory
+     * @return {@code wrote DIR/a.csv, DIR/b.md}
+     */
+    static String wrote(final Path published, final List<Path> staged) {
+        final StringBuilder b = new StringBuilder("wrote ");
+        for (int i = 0; i < staged.size(); i++) {
+            b.append(i == 0 ? "" : ", ").append(published.resolve(staged.get(i).getFileName().toString()));
+        }
+        return b.toString();
+    }
+
     private static String shown(final Path path) {
         return TextLimits.quoted(path.toString());
     }

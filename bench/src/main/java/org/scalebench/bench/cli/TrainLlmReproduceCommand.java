@@ -27,8 +27,10 @@ public final class TrainLlmReproduceCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         try (StagedDirectory staged = OutputPaths.stage(out, "--out")) {
-            new LlmReproduction().run(staged.staging(), spec.commandLine().getOut());
+            final LlmReproduction.Result result = new LlmReproduction().run(staged.staging(),
+                    spec.commandLine().getOut());
             staged.publish(OutputPaths.marker(spec));
+            spec.commandLine().getOut().println(OutputPaths.wrote(staged.directory(), result.files()));
         }
         return Scalebench.OK;
     }

@@ -1,6 +1,7 @@
 package org.scalebench.bench.cli;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.scalebench.bench.train.TrainingReproduction;
 import org.scalebench.training.cluster.ClusterCatalog;
@@ -35,8 +36,10 @@ public final class TrainReproduceCommand implements Callable<Integer> {
         final TrainingReproduction reproduction = new TrainingReproduction(
                 OptionValues.named("--cluster", cluster, () -> ClusterCatalog.resolve(cluster)), ProjectionOptions.DEFAULTS);
         try (StagedDirectory staged = OutputPaths.stage(out, "--out")) {
-            reproduction.run(staged.staging(), spec.commandLine().getOut());
+            final TrainingReproduction.Result result = reproduction.run(staged.staging(), spec.commandLine().getOut());
             staged.publish(OutputPaths.marker(spec));
+            spec.commandLine().getOut().println(OutputPaths.wrote(staged.directory(),
+                    List.of(result.csv(), result.png(), result.markdown())));
         }
         return Scalebench.OK;
     }

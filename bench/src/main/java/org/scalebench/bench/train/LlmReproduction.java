@@ -238,7 +238,6 @@ public final class LlmReproduction {
         final Path md = dir.resolve("llm.md");
         AtomicFiles.writeText(md, w -> w.write("# 3D-parallel transformer training\n\n" + markdown));
         progress.print(markdown);
-        progress.println("wrote " + csv + ", " + validationCsv + ", " + parallelism + ", " + timeToLoss + ", " + md);
         return new Result(all, validation, markdown, List.of(csv, validationCsv, parallelism, timeToLoss, md));
     }
 

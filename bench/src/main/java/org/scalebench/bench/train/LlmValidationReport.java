@@ -50,7 +50,9 @@ final class LlmValidationReport {
             new RowSet("Narayanan throughputs (11 runs)",
                     r -> r.id().startsWith("narayanan-") && r.metric().equals("tflops_per_gpu")),
             new RowSet("Narayanan training durations (2 estimates)", r -> r.metric().equals("train_days")),
-            new RowSet("Korthikanti 530B with 8-way data parallelism (1 run)", r -> r.id().equals("korthikanti-530b-2240")));
+            new RowSet("Korthikanti 530B with 8-way data parallelism (1 run)", r -> r.id().equals("korthikanti-530b-2240")),
+            new RowSet("MT-NLG 530B on Megatron-DeepSpeed, 2,240 to 3,360 GPUs (3 runs)",
+                    r -> r.id().startsWith("mtnlg-")));
 
     private LlmValidationReport() {
     }

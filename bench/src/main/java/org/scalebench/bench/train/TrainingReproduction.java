@@ -264,7 +264,6 @@ public final class TrainingReproduction {
         progress.print(sensitivity);
         progress.println();
         progress.print(validation);
-        progress.println("wrote " + csv + ", " + png + ", " + markdown);
         return new Result(outcomes, claimsWithBreakEven, breakEven, sensitivity, validation, csv, png, markdown);
     }
 

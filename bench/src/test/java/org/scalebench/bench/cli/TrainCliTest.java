@@ -188,6 +188,8 @@ class TrainCliTest {
     void reproduceWritesTheCsvThePlotAndTheClaimsTable(@TempDir final Path dir) throws IOException {
         final CliRun run = CliRun.of("train", "reproduce", "--out", dir.toString());
         assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("wrote " + dir.resolve("hybrid.csv") + ", " + dir.resolve("speedup.png") + ", "
+                + dir.resolve("claims.md")), run.out());
         final String claims = Files.readString(dir.resolve("claims.md"));
         for (final String model : new String[] {"inception-v3", "gnmt", "biglstm"}) {
             assertTrue(claims.contains("| " + model + " | at least "), claims);

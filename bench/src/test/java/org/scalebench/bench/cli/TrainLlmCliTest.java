@@ -1,6 +1,7 @@
 package org.scalebench.bench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -142,6 +143,10 @@ class TrainLlmCliTest {
         }
         final String md = Files.readString(dir.resolve("llm.md"));
         assertTrue(md.contains("| korthikanti-175b-full | iteration_s | 18.13 |"), md);
+        assertTrue(md.contains("| mtnlg-530b-3360 | iteration_s | 44.40 |"), md);
         assertTrue(Files.readAllLines(dir.resolve("llm.csv")).size() > 100);
+        // the files named where they were published, not in the staging directory renamed away
+        assertTrue(run.out().contains("wrote " + dir.resolve("llm.csv") + ", "), run.out());
+        assertFalse(run.out().contains("staging"), run.out());
     }
 }

@@ -239,7 +239,13 @@ public final class LlmValidation {
             throw r.error(e.getMessage());
         }
         execution = execution.withGemmEfficiency(efficiency).without(off);
-        final LlmCostModel cost = new LlmCostModel(model, cluster(), gpu, null, execution, HalfFormat.FP16);
+        final HalfFormat half;
+        try {
+            half = HalfFormat.parse(r.require("half_format"));
+        } catch (final IllegalArgumentException e) {
+            throw r.error(e.getMessage());
+        }
+        final LlmCostModel cost = new LlmCostModel(model, cluster(), gpu, null, execution, half);
         final int gpus = (int) r.number("gpus");
         final int batch = (int) r.number("global_batch");
         final Recompute recompute = Recompute.parse(r.require("recompute"));
@@ -258,13 +264,13 @@ public final class LlmValidation {
             final int p = choice(r, "pp")[0];
             config = new ParallelConfig(gpus, t, p, gpus / (t * p), batch, micro[0], interleave[0],
                     interleave[0] > 1 ? Schedule.INTERLEAVED : Schedule.ONE_F_ONE_B, recompute, sp, ZeroStage.NONE,
-                    HalfFormat.FP16);
+                    half);
         } else {
             final LlmSearch.Result best = new LlmSearch.Result();
             if (!new LlmSearch(cost, space).search(gpus, batch, best)) {
                 throw r.error("no configuration of the published fields exists");
             }
-            config = best.toConfig(gpus, batch, HalfFormat.FP16);
+            config = best.toConfig(gpus, batch, half);
         }
         config.check(model, cost.cluster().gpusPerNode());
         final LlmEstimate e = cost.evaluate(config);

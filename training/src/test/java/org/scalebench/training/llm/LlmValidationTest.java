@@ -20,19 +20,24 @@ import org.scalebench.core.data.DataTable;
 
 /**
  * Published Megatron-LM runs against the projection. The GEMM efficiency is fitted on the calibration rows only;
- * every validation row must be within the stated tolerance of 10% and fit in memory (the calibration rows time one
- * layer, whose whole model need not fit). The tolerance was set after the run it guards (largest validation error
- * 7.6%); the errors themselves are printed by {@code train llm reproduce}.
+ * every validation row of a Megatron-LM run must be within the stated tolerance of 10% and fit in memory (the
+ * calibration rows time one layer, whose whole model need not fit). The tolerance was set after the run it guards
+ * (largest validation error 7.6%); the errors themselves are printed by {@code train llm reproduce}. MT-NLG's runs
+ * (Megatron-DeepSpeed, entered after the tolerance was set) are outside it: DeepSpeed's own costs are not modelled
+ * (docs/llm-model.md), and their test bounds the gap instead of hiding it.
  */
 class LlmValidationTest {
 
     /** The stated tolerance on validation rows: |projected - published| / published. */
     static final double TOLERANCE = 0.10;
 
+    /** The rows of MT-NLG's Megatron-DeepSpeed runs. */
+    static final String DEEPSPEED = "mtnlg-";
+
     static List<String> outsideTolerance(final List<LlmValidation.Row> rows, final double tolerance) {
         final List<String> out = new ArrayList<>();
         for (final LlmValidation.Row r : rows) {
-            if (r.validation() && (!(Math.abs(r.error()) <= tolerance) || !r.fits())) {
+            if (r.validation() && !r.id().startsWith(DEEPSPEED) && (!(Math.abs(r.error()) <= tolerance) || !r.fits())) {
                 out.add(String.format("%s: published %.4g, projected %.4g (%+.1f%%)%s", r.id(), r.published(),
                         r.projected(), 100 * r.error(), r.fits() ? "" : ", does not fit"));
             }
@@ -53,9 +58,29 @@ class LlmValidationTest {
     @Test
     void everyValidationRowIsProjectedWithinTheTolerance() {
         final List<LlmValidation.Row> rows = LlmValidation.run();
-        assertEquals(32, rows.size());
-        assertEquals(22, rows.stream().filter(LlmValidation.Row::validation).count());
+        assertEquals(35, rows.size());
+        assertEquals(25, rows.stream().filter(LlmValidation.Row::validation).count());
         assertEquals(List.of(), outsideTolerance(rows, TOLERANCE));
+    }
+
+    @Test
+    void mtNlgLosesEfficiencyWithDataParallelismAndRunsSlowerThanProjected() {
+        final List<LlmValidation.Row> runs = LlmValidation.run().stream().filter(r -> r.id().startsWith(DEEPSPEED))
+                .toList();
+        assertEquals(List.of(2240, 2800, 3360), runs.stream().map(r -> r.config().gpus()).toList());
+        for (int i = 1; i < runs.size(); i++) {
+            final LlmValidation.Row fewer = runs.get(i - 1);
+            final LlmValidation.Row more = runs.get(i);
+            assertTrue(fewer.published() * fewer.config().gpus() < more.published() * more.config().gpus(),
+                    "published: GPU-seconds per iteration grow with data parallelism at a fixed batch");
+            assertTrue(fewer.projected() * fewer.config().gpus() < more.projected() * more.config().gpus(),
+                    "projected: a smaller share of each pipeline's microbatches hides the same bubble");
+        }
+        for (final LlmValidation.Row r : runs) {
+            assertTrue(r.fits(), r.id());
+            assertTrue(r.error() < 0 && r.error() > -0.25, r.id() + ": DeepSpeed's own costs are not modelled, so the"
+                    + " projection is faster than published, by less than a quarter: " + r.error());
+        }
     }
 
     @Test
