@@ -16,7 +16,8 @@ import org.scalebench.core.Checks;
  * core that issued it is told the completion time.
  *
  * <p>Allocation: arrays sized at construction for {@code cores} cores and up to {@code chains} chains in flight;
- * the event queue and the chain store double when more are in flight than ever before. Thread-safety: none.
+ * when more are in flight than ever before, the event queue doubles and the chain store adds pages (a quarter
+ * more chains, nothing copied). Thread-safety: none.
  */
 public final class Timeline {
 
@@ -74,8 +75,16 @@ public final class Timeline {
     private static final long LOW = 0xFFFF_FFFFL;
     private static final long DELAY_MASK = (1L << 40) - 1;
 
+    // The store is cut into pages of PAGE_CHAINS chains (1 MiB each: a regular object, below G1's humongous size
+    // from a 4 MiB region up), so that more chains in flight add pages: nothing is copied, and no array of
+    // gigabytes has to find one contiguous stretch of a nearly full heap (a million-core run keeps millions of
+    // chains in flight).
+    private static final int PAGE_SHIFT = 17;               // longs per page, as a power of two
+    private static final int PAGE_MASK = (1 << PAGE_SHIFT) - 1;
+    private static final int PAGE_CHAINS = (1 << PAGE_SHIFT) / STRIDE;
+
     private int capacity;
-    private long[] store;
+    private long[][] pages = new long[0][];
     private int[] free;
     private int freeCount;
     private int inFlight;
@@ -99,10 +108,20 @@ public final class Timeline {
         allocate(chains);
     }
 
-    private void allocate(final int n) {
+    private void allocate(final int chains) {
         final int old = capacity;
+        final int pageCount = (chains + PAGE_CHAINS - 1) / PAGE_CHAINS;
+        if (pageCount > (Integer.MAX_VALUE >> PAGE_SHIFT)) {
+            throw new IllegalStateException(chains + " chains in flight: the timeline holds up to "
+                    + (Integer.MAX_VALUE / STRIDE) + " at once");
+        }
+        final int n = pageCount * PAGE_CHAINS;
+        final int had = pages.length;
+        pages = Arrays.copyOf(pages, pageCount);
+        for (int k = had; k < pageCount; k++) {
+            pages[k] = new long[1 << PAGE_SHIFT];
+        }
         capacity = n;
-        store = old == 0 ? new long[n * STRIDE] : Arrays.copyOf(store, n * STRIDE);
         final int[] grown = new int[n];
         if (old > 0) {
             System.arraycopy(free, 0, grown, 0, freeCount);
@@ -115,7 +134,7 @@ public final class Timeline {
 
     private int allocateChain() {
         if (freeCount == 0) {
-            allocate(capacity * 2);
+            allocate(capacity + Math.max(PAGE_CHAINS, capacity / 4));
         }
         // take the lowest-numbered free chain: the free stack holds them in decreasing order when fresh
         final int c = free[--freeCount];
@@ -128,36 +147,45 @@ public final class Timeline {
         inFlight--;
     }
 
+    /** Word {@code i} of the store ({@code chain * STRIDE + field}). */
+    private long at(final int i) {
+        return pages[i >>> PAGE_SHIFT][i & PAGE_MASK];
+    }
+
+    private void put(final int i, final long value) {
+        pages[i >>> PAGE_SHIFT][i & PAGE_MASK] = value;
+    }
+
     private int legCount(final int base) {
-        return (int) (store[base + STATE] & 0xFF);
+        return (int) (at(base + STATE) & 0xFF);
     }
 
     private int position(final int base) {
-        return (int) (store[base + STATE] >>> 8 & 0xFF);
+        return (int) (at(base + STATE) >>> 8 & 0xFF);
     }
 
     private void setPosition(final int base, final int p) {
-        store[base + STATE] = store[base + STATE] & ~0xFF00L | (long) p << 8;
+        put(base + STATE, at(base + STATE) & ~0xFF00L | (long) p << 8);
     }
 
     private int kind(final int base) {
-        return (int) (store[base + STATE] >>> 16 & 0xFF);
+        return (int) (at(base + STATE) >>> 16 & 0xFF);
     }
 
     private boolean onTrain(final int base) {
-        return (store[base + STATE] & 1L << 24) != 0;
+        return (at(base + STATE) & 1L << 24) != 0;
     }
 
     private void setOnTrain(final int base, final boolean on) {
-        store[base + STATE] = on ? store[base + STATE] | 1L << 24 : store[base + STATE] & ~(1L << 24);
+        put(base + STATE, on ? at(base + STATE) | 1L << 24 : at(base + STATE) & ~(1L << 24));
     }
 
     private int pending(final int base) {
-        return (int) (store[base + STATE] >>> 40 & 0xFF);
+        return (int) (at(base + STATE) >>> 40 & 0xFF);
     }
 
     private void setPending(final int base, final int n) {
-        store[base + STATE] = store[base + STATE] & ~(0xFFL << 40) | (long) n << 40;
+        put(base + STATE, at(base + STATE) & ~(0xFFL << 40) | (long) n << 40);
     }
 
     /**
@@ -228,22 +256,22 @@ public final class Timeline {
         final int root = allocateChain();
         final int r = root * STRIDE;
         copy(path, TimingPath.ROOT, root, core < 0 ? ORPHAN : ROOT);
-        store[r + WHO] = core & LOW | (long) tag << 32;
-        store[r + ISSUED] = time;
+        put(r + WHO, core & LOW | (long) tag << 32);
+        put(r + ISSUED, time);
         if (path.forkAt >= 0) {
             final int a = allocateChain();
             final int b = allocateChain();
             copy(path, TimingPath.BRANCH_A, a, BRANCH);
             copy(path, TimingPath.BRANCH_B, b, BRANCH);
-            store[a * STRIDE + WHO] = root;
-            store[b * STRIDE + WHO] = root;
-            store[r + CHILDREN] = a & LOW | (long) b << 32;
+            put(a * STRIDE + WHO, root);
+            put(b * STRIDE + WHO, root);
+            put(r + CHILDREN, a & LOW | (long) b << 32);
         }
         schedule(root, time);
         for (int k = 0; k < path.orphans; k++) {
             final int o = allocateChain();
             copy(path, TimingPath.ORPHAN + k, o, ORPHAN);
-            store[o * STRIDE + WHO] = LOW; // owner -1
+            put(o * STRIDE + WHO, LOW); // owner -1
             schedule(o, time + path.orphanStart[k]);
         }
     }
@@ -259,18 +287,18 @@ public final class Timeline {
                 throw new IllegalStateException("a leg of " + delay + " cycles and " + packets + " packets: the "
                         + "timeline holds up to 2^40 cycles and 2^24 packets");
             }
-            store[base + LEGS + 2 * i] = delay | (long) packets << 40;
-            store[base + LEGS + 2 * i + 1] = path.resource[src + i] & LOW | (long) path.service[src + i] << 32;
+            put(base + LEGS + 2 * i, delay | (long) packets << 40);
+            put(base + LEGS + 2 * i + 1, path.resource[src + i] & LOW | (long) path.service[src + i] << 32);
         }
-        store[base + TAIL] = path.tail[from];
-        store[base + STATE] = n | (long) kind << 16;
+        put(base + TAIL, path.tail[from]);
+        put(base + STATE, n | (long) kind << 16);
     }
 
     /** Queues chain {@code c}'s next event: its next leg's arrival, or its end, measured from {@code from}. */
     private void schedule(final int c, final long from) {
         final int base = c * STRIDE;
         final int p = position(base);
-        events.add(p < legCount(base) ? from + (store[base + LEGS + 2 * p] & DELAY_MASK) : from + store[base + TAIL],
+        events.add(p < legCount(base) ? from + (at(base + LEGS + 2 * p) & DELAY_MASK) : from + at(base + TAIL),
                 cores + c);
     }
 
@@ -337,15 +365,15 @@ public final class Timeline {
             finish(driver, c, t, wakeCores);
             return;
         }
-        final long leg = store[base + LEGS + 2 * p];
-        final long visit = store[base + LEGS + 2 * p + 1];
+        final long leg = at(base + LEGS + 2 * p);
+        final long visit = at(base + LEGS + 2 * p + 1);
         final int r = (int) visit;
         final long next;
         if (onTrain(base)) {
             // the train's end as queued has come: packets interleaved since then pushed it back
-            final long pushed = resources.trainPushed(r) - store[base + PUSHED];
+            final long pushed = resources.trainPushed(r) - at(base + PUSHED);
             if (pushed > 0) {
-                store[base + PUSHED] += pushed;
+                put(base + PUSHED, at(base + PUSHED) + pushed);
                 events.add(t + pushed, cores + c);
                 return;
             }
@@ -354,8 +382,8 @@ public final class Timeline {
         } else if (r == TimingPath.NONE) {
             // the fork: both branches start here; the root waits for them
             setPending(base, 2);
-            store[base + JOIN] = t;
-            final long children = store[base + CHILDREN];
+            put(base + JOIN, t);
+            final long children = at(base + CHILDREN);
             schedule((int) children, t);
             schedule((int) (children >>> 32), t);
             setPosition(base, p + 1);
@@ -367,7 +395,7 @@ public final class Timeline {
                 next = resources.packet(r, t, service);
             } else {
                 final long end = resources.train(r, t, packets, service);
-                store[base + PUSHED] = resources.trainPushed(r);
+                put(base + PUSHED, resources.trainPushed(r));
                 setOnTrain(base, true);
                 events.add(end, cores + c);
                 return;
@@ -381,9 +409,9 @@ public final class Timeline {
         final int base = c * STRIDE;
         switch (kind(base)) {
             case ROOT -> {
-                final long who = store[base + WHO];
+                final long who = at(base + WHO);
                 final int core = (int) who;
-                final long from = store[base + ISSUED];
+                final long from = at(base + ISSUED);
                 final int tag = (int) (who >>> 32);
                 release(c);
                 final long wake = driver.completed(core, tag, from, t);
@@ -396,14 +424,14 @@ public final class Timeline {
                 }
             }
             case BRANCH -> {
-                final int parent = (int) store[base + WHO];
+                final int parent = (int) at(base + WHO);
                 release(c);
                 final int pb = parent * STRIDE;
-                store[pb + JOIN] = Math.max(store[pb + JOIN], t);
+                put(pb + JOIN, Math.max(at(pb + JOIN), t));
                 final int left = pending(pb) - 1;
                 setPending(pb, left);
                 if (left == 0) {
-                    schedule(parent, store[pb + JOIN]);
+                    schedule(parent, at(pb + JOIN));
                 }
             }
             default -> release(c);
