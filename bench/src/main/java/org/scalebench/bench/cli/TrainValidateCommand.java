@@ -3,6 +3,7 @@ package org.scalebench.bench.cli;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.scalebench.bench.io.StagedDirectory;
@@ -60,8 +61,8 @@ public final class TrainValidateCommand implements Callable<Integer> {
             print(report);
             ScalingValidationReport.writeCsv(staged.staging(), report);
             staged.publish(OutputPaths.marker(spec));
-            spec.commandLine().getOut().println("wrote " + staged.directory().resolve(ScalingValidationReport.ROWS_CSV)
-                    + ", " + staged.directory().resolve(ScalingValidationReport.FITS_CSV));
+            spec.commandLine().getOut().println(OutputPaths.wrote(staged.directory(),
+                    List.of(Path.of(ScalingValidationReport.ROWS_CSV), Path.of(ScalingValidationReport.FITS_CSV))));
         }
         return Scalebench.OK;
     }
