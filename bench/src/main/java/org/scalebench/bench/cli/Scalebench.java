@@ -6,6 +6,10 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.scalebench.bench.io.OutputLocation;
@@ -52,8 +56,8 @@ public final class Scalebench implements Runnable {
         System.setProperty("java.awt.headless", "true");
         // an interrupted run (SIGINT, SIGTERM) takes its child processes with it: JMH's forked benchmark JVMs
         // would otherwise run on, orphaned, and skew whatever runs next
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> ProcessHandle.current().descendants()
-                .forEach(ProcessHandle::destroy), "scalebench-children-cleanup"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> end(ProcessHandle.current().descendants().toList(), CHILD_GRACE_NANOS),
+                "scalebench-children-cleanup"));
         final PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         final PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
         int code;
@@ -69,6 +73,41 @@ public final class Scalebench implements Runnable {
         out.flush();
         err.flush();
         System.exit(code);
+    }
+
+    /** How long the children of an interrupted run get to end on SIGTERM before they are killed. */
+    static final long CHILD_GRACE_NANOS = TimeUnit.SECONDS.toNanos(3);
+
+    /**
+     * Ends the given processes and returns only when each has ended: SIGTERM first, then, for any still alive
+     * after {@code graceNanos}, SIGKILL. Waiting matters: a JMH fork given SIGTERM runs its own shutdown, and a
+     * gate that exited before it would leave it running for a moment beside whatever comes next.
+     *
+     * @param children the processes to end (the shutdown hook passes every descendant of this one)
+     * @param graceNanos time they get to end on SIGTERM
+     */
+    static void end(final List<ProcessHandle> children, final long graceNanos) {
+        children.forEach(ProcessHandle::destroy);
+        final long deadline = System.nanoTime() + graceNanos;
+        for (final ProcessHandle child : children) {
+            awaitExit(child, deadline - System.nanoTime());
+        }
+        for (final ProcessHandle child : children) {
+            if (child.isAlive()) {
+                child.destroyForcibly();
+                awaitExit(child, graceNanos);
+            }
+        }
+    }
+
+    private static void awaitExit(final ProcessHandle child, final long nanos) {
+        try {
+            child.onExit().get(Math.max(0, nanos), TimeUnit.NANOSECONDS);
+        } catch (final TimeoutException | ExecutionException e) {
+            // still alive (or not observable): the caller kills it or gives up
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**

@@ -215,7 +215,8 @@ class OutputSafetyCliTest {
         assertTrue(fork != null, "a JMH fork started: " + Files.readString(dir.resolve("log.txt")));
         p.destroy(); // SIGTERM
         assertTrue(p.waitFor(30, TimeUnit.SECONDS));
-        // the fork is signalled before the gate exits; left alone it would finish its iteration first
+        // the gate waits for its signalled fork to end before it exits (the window only covers the reaping);
+        // left alone the fork would finish its iteration first
         final ProcessHandle orphan = fork;
         for (int i = 0; i < 25 && orphan.isAlive(); i++) {
             Thread.sleep(20);
