@@ -402,7 +402,7 @@ public final class CdrReproduction implements ReproductionPart {
                 .append(":\n\n").append(Comparison.resultsTable(chipDefault)).append('\n');
         Comparison.baselineVerdicts(chipDefault).forEach(v -> md.append("- ").append(v).append('\n'));
         md.append("\n![compare](").append(CHIP_DIR).append("/compare.png)\n\n(The figure shows the grid's first "
-                + "group: outside share ").append(shareText(plan.chipOutsides().get(0))).append(", seed ")
+                + "group: outside share ").append(Numbers.percent(plan.chipOutsides().get(0))).append(", seed ")
                 .append(seed).append(".)\n\n");
         md.append("Access latency (cycles) and energy (uJ) by outside share, seed ").append(seed).append(":\n\n")
                 .append(outsideTable(chipAll, seed, plan.chipOutsides()));
@@ -415,7 +415,7 @@ public final class CdrReproduction implements ReproductionPart {
         sensitivityRow(sensitivity, "default (as the comparison above)", chipDefault);
         for (final double share : plan.chipOutsides()) {
             if (share != DEFAULT_OUTSIDE) {
-                sensitivityRow(sensitivity, "outside " + shareText(share), group(chipAll, seed, share));
+                sensitivityRow(sensitivity, "outside " + Numbers.percent(share), group(chipAll, seed, share));
             }
         }
         for (final Variant v : plan.variants()) {
@@ -529,7 +529,7 @@ public final class CdrReproduction implements ReproductionPart {
                 .append(Comparison.resultsTable(wscDefault)).append('\n');
         Comparison.baselineVerdicts(wscDefault).forEach(v -> md.append("- ").append(v).append('\n'));
         md.append("\n![compare wsc1m](").append(WSC_DIR).append("/compare.png)\n\n(The figure shows outside share ")
-                .append(shareText(plan.wscOutsides().get(0))).append(".)\n\n")
+                .append(Numbers.percent(plan.wscOutsides().get(0))).append(".)\n\n")
                 .append("Access latency (cycles) and energy (uJ) by outside share:\n\n")
                 .append(outsideTable(wscAll, seed, plan.wscOutsides()))
                 .append(String.format(Locale.ROOT, "%nWith `--b-state reset-on-empty` (1%% outside, "
@@ -693,26 +693,15 @@ public final class CdrReproduction implements ReproductionPart {
         return String.format(Locale.ROOT, "A `coherence compare` study of %,d runs (`%s/`): every configuration at "
                 + "outside shares %s%s, each group of one share and seed on one access stream. `scalebench coherence "
                 + "compare %s --accesses %d --warmup %s --outsides %s --seed %d%s --out %s`.", study.points(), sub,
-                shares.stream().map(CdrReproduction::shareText).collect(Collectors.joining(", ")),
+                shares.stream().map(Numbers::percent).collect(Collectors.joining(", ")),
                 seeds > 1 ? " and " + seeds + " seeds" : "", what, accesses, warmupOption(warmup),
-                shares.stream().map(CdrReproduction::shareOption).collect(Collectors.joining(",")), seed,
+                shares.stream().map(Numbers::share).collect(Collectors.joining(",")), seed,
                 seeds > 1 ? " --seeds " + seeds : "", sub);
     }
 
     /** A warm-up plan as {@code --warmup} takes it. */
     static String warmupOption(final Warmup warmup) {
         return warmup.untilSteady() ? "steady:" + warmup.max() : Long.toString(warmup.max());
-    }
-
-    /** A share as {@code --outsides} takes it, e.g. {@code 0.0001}. */
-    private static String shareOption(final double share) {
-        return share == 0 ? "0" : BigDecimal.valueOf(share).stripTrailingZeros().toPlainString();
-    }
-
-    /** A share as a percentage, e.g. {@code 0.01%}. */
-    private static String shareText(final double share) {
-        return share == 0 ? "0%" : BigDecimal.valueOf(share).movePointRight(2).stripTrailingZeros().toPlainString()
-                + "%";
     }
 
     /** The storage section: cores and sharer domains, tags and map caches. */
@@ -771,7 +760,7 @@ public final class CdrReproduction implements ReproductionPart {
     private static String outsideTable(final List<SimulationResult> all, final long seed, final List<Double> shares) {
         final List<String> header = new ArrayList<>(List.of("configuration"));
         for (final double share : shares) {
-            header.add(shareText(share) + ": access latency");
+            header.add(Numbers.percent(share) + ": access latency");
             header.add("energy uJ");
         }
         final Table table = new Table(header.toArray(String[]::new));
@@ -808,7 +797,7 @@ public final class CdrReproduction implements ReproductionPart {
         final SimulationResult both = Comparison.find(rs, "sr+hr", "cdr-sr");
         final SimulationResult global = rs.stream().filter(r -> r.scheme().equals("global")).findFirst().orElseThrow();
         final SimulationResult best = Comparison.bestBaseline(rs);
-        table.row(name, shareText(share), Numbers.cycles(global.avgAccessLatencyCycles()), Comparison.label(best) + " "
+        table.row(name, Numbers.percent(share), Numbers.cycles(global.avgAccessLatencyCycles()), Comparison.label(best) + " "
                 + Numbers.cycles(best.avgAccessLatencyCycles()), Numbers.cycles(both.avgAccessLatencyCycles()),
                 ratio(global.avgAccessLatencyCycles() / both.avgAccessLatencyCycles()),
                 ratio(best.avgAccessLatencyCycles() / both.avgAccessLatencyCycles()));

@@ -68,9 +68,12 @@ public final class CdrVerdicts {
      */
     public static final double LITTLE_TOLERANCE = 0.05;
 
-    /** Columns of {@code crossovers.csv}. */
-    public static final List<String> CROSSOVER_COLUMNS = List.of("verdict", "at_zero_outside", "crossover_outside",
-            "then");
+    /**
+     * Columns of {@code crossovers.csv}: the smallest outside share run and the verdict's ratio there, the crossover
+     * shares (fractions, as {@code --outsides} takes them) and what the verdict becomes beyond the last.
+     */
+    public static final List<String> CROSSOVER_COLUMNS = List.of("verdict", "first_outside",
+            "ratio_at_first_outside", "crossover_outside", "then");
 
     /** Two-sided 95% Student t quantiles for 1 to 10 degrees of freedom. */
     private static final double[] T95 = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228};
@@ -165,23 +168,57 @@ public final class CdrVerdicts {
     }
 
     /**
-     * Where each verdict flips: the outside shares at which its mean throughput ratio crosses 1, each interpolated
-     * linearly in log10 of the share between the two shares run on either side (a flip between 0 and the smallest
-     * positive share is reported as below that share). A curve may cross more than once (a ratio near 1 at small
-     * shares, say): every crossing is listed, and what the verdict becomes is said beyond the last.
+     * Where one verdict flips: the outside shares at which its mean throughput ratio crosses 1, each interpolated
+     * linearly in log10 of the share between the two shares run on either side; a flip between 0 and the smallest
+     * positive share is reported as below that share ({@code below} true).
      *
-     * @param points the verdicts' points
-     * @return one CSV row per verdict: its ratio at zero outside, the crossover shares separated by "; " (or
-     *     "none in [a, b]"), and what it becomes beyond the last
+     * @param verdict the verdict's name
+     * @param first the smallest share run
+     * @param ratioAtFirst the verdict's ratio there
+     * @param last the largest share run
+     * @param shares how many shares were run
+     * @param crossings the crossover shares, in order
+     * @param below whether the first crossing lies between 0 and the smallest positive share
+     * @param ahead whether CDR is ahead beyond the last crossing (at every share when there is none)
      */
-    public static List<List<String>> crossovers(final List<Point> points) {
+    private record Crossover(String verdict, double first, double ratioAtFirst, double last, int shares,
+            List<Double> crossings, boolean below, boolean ahead) {
+
+        /** The crossings with {@code format} applied to each share, e.g. "below 0.01%; 0.0142%". */
+        String crossingText(final Function<Double, String> format) {
+            if (shares == 1) {
+                return "not measured: one outside share";
+            }
+            if (crossings.isEmpty()) {
+                return "none in [" + format.apply(first) + ", " + format.apply(last) + "]";
+            }
+            final List<String> parts = new ArrayList<>();
+            for (int i = 0; i < crossings.size(); i++) {
+                parts.add((i == 0 && below ? "below " : "") + format.apply(crossings.get(i)));
+            }
+            return String.join("; ", parts);
+        }
+
+        /** What the verdict is beyond the last crossing, e.g. "CDR behind beyond the last of 2 crossings". */
+        String then(final Function<Double, String> format) {
+            final String side = ahead ? "CDR ahead" : "CDR behind";
+            if (shares == 1) {
+                return side + " at " + format.apply(first);
+            }
+            return side + (crossings.isEmpty() ? " throughout"
+                    : crossings.size() == 1 ? " beyond" : " beyond the last of " + crossings.size() + " crossings");
+        }
+    }
+
+    private static List<Crossover> crossings(final List<Point> points) {
         final Map<String, List<Point>> byVerdict = new java.util.LinkedHashMap<>();
         points.forEach(p -> byVerdict.computeIfAbsent(p.verdict(), k -> new ArrayList<>()).add(p));
-        final List<List<String>> rows = new ArrayList<>();
+        final List<Crossover> result = new ArrayList<>();
         byVerdict.forEach((verdict, ps) -> {
             final List<Point> sorted = ps.stream().sorted((a, b) -> Double.compare(a.outside(), b.outside())).toList();
             final Point first = sorted.get(0);
-            final List<String> crossings = new ArrayList<>();
+            final List<Double> crossings = new ArrayList<>();
+            boolean below = false;
             boolean ahead = first.throughputRatio() >= 1;
             for (int i = 1; i < sorted.size(); i++) {
                 final Point a = sorted.get(i - 1);
@@ -189,21 +226,39 @@ public final class CdrVerdicts {
                 if ((a.throughputRatio() >= 1) != (b.throughputRatio() >= 1)) {
                     ahead = b.throughputRatio() >= 1;
                     if (a.outside() <= 0) {
-                        crossings.add("below " + num(b.outside()));
+                        below = true;
+                        crossings.add(b.outside());
                     } else {
                         final double la = Math.log10(a.outside());
                         final double lb = Math.log10(b.outside());
                         final double t = (1 - a.throughputRatio()) / (b.throughputRatio() - a.throughputRatio());
-                        crossings.add(num(Math.pow(10, la + t * (lb - la))));
+                        crossings.add(Math.pow(10, la + t * (lb - la)));
                     }
                 }
             }
-            final String crossover = crossings.isEmpty() ? "none in [" + num(first.outside()) + ", "
-                    + num(sorted.get(sorted.size() - 1).outside()) + "]" : String.join("; ", crossings);
-            final String then = (ahead ? "CDR ahead" : "CDR behind") + (crossings.isEmpty() ? " throughout"
-                    : crossings.size() == 1 ? " beyond" : " beyond the last of " + crossings.size() + " crossings");
-            rows.add(List.of(verdict, num(first.throughputRatio()), crossover, then));
+            result.add(new Crossover(verdict, first.outside(), first.throughputRatio(),
+                    sorted.get(sorted.size() - 1).outside(), sorted.size(), crossings, below, ahead));
         });
+        return result;
+    }
+
+    /**
+     * Where each verdict flips ({@code crossovers.csv}): the outside shares at which its mean throughput ratio crosses
+     * 1, each interpolated linearly in log10 of the share between the two shares run on either side (a flip between 0
+     * and the smallest positive share is reported as below that share). A curve may cross more than once (a ratio near
+     * 1 at small shares, say): every crossing is listed, and what the verdict becomes is said beyond the last. With one
+     * share run there is no curve: the crossover is "not measured" and the verdict is said at that share.
+     *
+     * @param points the verdicts' points
+     * @return one CSV row per verdict, in {@link #CROSSOVER_COLUMNS} order: the smallest share run and the ratio
+     *     there, the crossover shares separated by "; " (or "none in [a, b]"), and what it becomes beyond the last
+     */
+    public static List<List<String>> crossovers(final List<Point> points) {
+        final List<List<String>> rows = new ArrayList<>();
+        for (final Crossover c : crossings(points)) {
+            rows.add(List.of(c.verdict(), Numbers.share(c.first()), num(c.ratioAtFirst()),
+                    c.crossingText(Numbers::share), c.then(Numbers::share)));
+        }
         return rows;
     }
 
@@ -219,12 +274,12 @@ public final class CdrVerdicts {
         points.forEach(p -> shares.add(p.outside()));
         final List<String> header = new ArrayList<>();
         header.add("verdict (throughput ratio, CDR / baseline)");
-        shares.forEach(s -> header.add((s == 0 ? "0" : num(s)) + " outside"));
+        shares.forEach(s -> header.add(Numbers.percent(s) + " outside"));
         header.add("crossover");
         final Table table = new Table(header.toArray(String[]::new))
                 .rightAlign(IntStream.rangeClosed(1, shares.size()).toArray());
-        final Map<String, List<String>> crossings = new TreeMap<>();
-        crossovers(points).forEach(row -> crossings.put(row.get(0), row));
+        final Map<String, Crossover> crossings = new TreeMap<>();
+        crossings(points).forEach(c -> crossings.put(c.verdict(), c));
         final Map<String, Map<Double, Point>> byVerdict = new java.util.LinkedHashMap<>();
         points.forEach(p -> byVerdict.computeIfAbsent(p.verdict(), k -> new TreeMap<>()).put(p.outside(), p));
         byVerdict.forEach((verdict, byShare) -> {
@@ -234,8 +289,8 @@ public final class CdrVerdicts {
                 final Point p = byShare.get(s);
                 cells.add(p == null ? "-" : cell(p));
             }
-            final List<String> c = crossings.get(verdict);
-            cells.add(c.get(2) + " (" + c.get(3) + ")");
+            final Crossover c = crossings.get(verdict);
+            cells.add(c.crossingText(Numbers::percent) + " (" + c.then(Numbers::percent) + ")");
             table.row(cells.toArray(String[]::new));
         });
         return table.markdown();

@@ -55,15 +55,15 @@ class CdrVerdictsTest {
                 point("sr vs global/full-map", 0.01, 2.0, 0.25, false),
                 point("hr/full-map vs global/full-map", 0.0001, 4.5, Double.NaN, false, false));
         assertEquals("""
-                | verdict (throughput ratio, CDR / baseline) | 0 outside | 0.000100000 outside | 0.0100000 outside \
+                | verdict (throughput ratio, CDR / baseline) | 0% outside | 0.01% outside | 1% outside \
                 | crossover |
                 |---|---:|---:|---:|---|
                 | sr+hr vs the strongest baseline | 1.00 | 0.990 | 0.841 (sat.) \
-                | below 0.000100000 (CDR behind beyond) |
+                | below 0.01% (CDR behind beyond) |
                 | sr vs global/full-map | 0.500 [0.488, 0.512] | - | 2.00 [1.75, 2.25] \
-                | below 0.0100000 (CDR ahead beyond) |
+                | below 1% (CDR ahead beyond) |
                 | hr/full-map vs global/full-map | - | 4.50 (unsteady) | - \
-                | none in [0.000100000, 0.000100000] (CDR ahead throughout) |
+                | not measured: one outside share (CDR ahead at 0.01%) |
                 """, CdrVerdicts.table(points));
     }
 
@@ -76,9 +76,34 @@ class CdrVerdictsTest {
                 point("sr vs global/full-map", 0.01, 0.920, Double.NaN, false));
         final List<List<String>> rows = CdrVerdicts.crossovers(points);
         assertEquals(1, rows.size());
-        assertEquals("below 0.000100000; " + rows.get(0).get(2).split("; ")[1], rows.get(0).get(2));
-        final double second = Double.parseDouble(rows.get(0).get(2).split("; ")[1]);
+        // log10 interpolation between (1e-4, 1.0066) and (1e-2, 0.920): 10^(-4 + 2 x 0.0066 / 0.0866) = 1.42045e-4
+        assertEquals(List.of("sr vs global/full-map", "0", "0.968000", "below 0.0001; 0.000142045",
+                "CDR behind beyond the last of 2 crossings"), rows.get(0));
+        final double second = Double.parseDouble(rows.get(0).get(3).split("; ")[1]);
         assertTrue(second > 0.0001 && second < 0.01, "the second crossing lies between the shares run: " + second);
-        assertEquals("CDR behind beyond the last of 2 crossings", rows.get(0).get(3));
+    }
+
+    /**
+     * One share run is no curve: the first share and the ratio there are what was run (not "zero outside"), and no
+     * crossover is claimed.
+     */
+    @Test
+    void oneShareNamesItselfAndClaimsNoCrossover() {
+        final List<List<String>> rows = CdrVerdicts.crossovers(List.of(
+                point("sr+hr vs the strongest baseline", 0.01, 0.877139, Double.NaN, false)));
+        assertEquals(List.of("verdict", "first_outside", "ratio_at_first_outside", "crossover_outside", "then"),
+                CdrVerdicts.CROSSOVER_COLUMNS);
+        assertEquals(List.of(List.of("sr+hr vs the strongest baseline", "0.01", "0.877139",
+                "not measured: one outside share", "CDR behind at 0.01")), rows);
+    }
+
+    /** Two shares with no flip between them: the range run, and the side throughout. */
+    @Test
+    void noFlipNamesTheRangeRun() {
+        final List<List<String>> rows = CdrVerdicts.crossovers(List.of(
+                point("sr+hr vs global/dir-b-6", 0, 6490, Double.NaN, false),
+                point("sr+hr vs global/dir-b-6", 0.01, 12.1, Double.NaN, false)));
+        assertEquals(List.of(List.of("sr+hr vs global/dir-b-6", "0", "6490.00", "none in [0, 0.01]",
+                "CDR ahead throughout")), rows);
     }
 }
