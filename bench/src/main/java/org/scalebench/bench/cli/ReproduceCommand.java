@@ -67,7 +67,7 @@ public final class ReproduceCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Report directory (default: ${DEFAULT-VALUE}).")
     Path out = Path.of("target", "report");
 
-    @Option(names = "--quick", description = "Quick run (the default): 38 minutes on 2 cores with the default 8 GiB heap; "
+    @Option(names = "--quick", description = "Quick run (the default): 39 minutes on 2 cores with the default 8 GiB heap; "
             + "-Xmx14g runs its two wsc1m runs with every core active, most of it, side by side.")
     boolean quick;
 
