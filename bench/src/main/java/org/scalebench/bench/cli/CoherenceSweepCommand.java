@@ -56,9 +56,11 @@ public final class CoherenceSweepCommand implements Callable<Integer>, StudyComm
         }
         final PrintWriter stdout = spec.commandLine().getOut();
         for (final List<String> r : SweepStudy.sweepRows(rows)) {
-            stdout.printf(Locale.ROOT, "  %5s cores, %2s homes: global %s cycles, hr %s cycles (%sx); home hit rate "
-                    + "%s / %s; warm-up %s%n", r.get(1), r.get(2), r.get(3), r.get(4), r.get(7), r.get(8), r.get(9),
-                    r.get(12));
+            // the CSV keeps six significant digits; people get the cycles to a tenth and the ratio to a hundredth
+            stdout.printf(Locale.ROOT, "  %5s cores, %2s homes: miss latency global %.1f cycles, hr %.1f cycles "
+                    + "(%.2fx); home hit rate %.4f / %.4f; warm-up %,d accesses%n", r.get(1), r.get(2),
+                    Double.parseDouble(r.get(3)), Double.parseDouble(r.get(4)), Double.parseDouble(r.get(7)),
+                    Double.parseDouble(r.get(8)), Double.parseDouble(r.get(9)), Long.parseLong(r.get(12)));
         }
         return Scalebench.OK;
     }

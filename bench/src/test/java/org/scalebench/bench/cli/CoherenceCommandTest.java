@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -415,8 +416,9 @@ class CoherenceCommandTest {
                 // the summary pairs each size's global and restricted runs, like home-restriction.csv
                 final List<String> csv = Files.readAllLines(dir.resolve("sweep-one/home-restriction.csv"));
                 final String[] first = csv.get(1).split(",");
-                assertTrue(one.out().contains("16 cores, " + first[2] + " homes: global " + first[3] + " cycles, hr "
-                        + first[4] + " cycles (" + first[7] + "x)"), one.out());
+                assertTrue(one.out().contains(String.format(Locale.ROOT, "16 cores, %s homes: miss latency global "
+                        + "%.1f cycles, hr %.1f cycles (%.2fx)", first[2], Double.parseDouble(first[3]),
+                        Double.parseDouble(first[4]), Double.parseDouble(first[7]))), one.out());
             }
             assertEquals(0, run(study, "--jobs", "2", "--out", dir.resolve(name + "-two").toString()).exitCode());
             for (int i = 0; i < 3; i++) {
