@@ -56,7 +56,8 @@ public final class Scalebench implements Runnable {
         System.setProperty("java.awt.headless", "true");
         // an interrupted run (SIGINT, SIGTERM) takes its child processes with it: JMH's forked benchmark JVMs
         // would otherwise run on, orphaned, and skew whatever runs next
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> end(ProcessHandle.current().descendants().toList(), CHILD_GRACE_NANOS),
+        Runtime.getRuntime().addShutdownHook(new Thread(
+                () -> end(ProcessHandle.current().descendants().toList(), CHILD_GRACE_NANOS),
                 "scalebench-children-cleanup"));
         final PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         final PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);

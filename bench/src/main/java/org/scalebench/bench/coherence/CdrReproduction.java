@@ -797,8 +797,9 @@ public final class CdrReproduction implements ReproductionPart {
         final SimulationResult both = Comparison.find(rs, "sr+hr", "cdr-sr");
         final SimulationResult global = rs.stream().filter(r -> r.scheme().equals("global")).findFirst().orElseThrow();
         final SimulationResult best = Comparison.bestBaseline(rs);
-        table.row(name, Numbers.percent(share), Numbers.cycles(global.avgAccessLatencyCycles()), Comparison.label(best) + " "
-                + Numbers.cycles(best.avgAccessLatencyCycles()), Numbers.cycles(both.avgAccessLatencyCycles()),
+        table.row(name, Numbers.percent(share), Numbers.cycles(global.avgAccessLatencyCycles()),
+                Comparison.label(best) + " " + Numbers.cycles(best.avgAccessLatencyCycles()),
+                Numbers.cycles(both.avgAccessLatencyCycles()),
                 ratio(global.avgAccessLatencyCycles() / both.avgAccessLatencyCycles()),
                 ratio(best.avgAccessLatencyCycles() / both.avgAccessLatencyCycles()));
     }
