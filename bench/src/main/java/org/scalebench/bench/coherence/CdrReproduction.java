@@ -14,6 +14,7 @@ import org.scalebench.bench.coherence.Comparison.RunSpec;
 import org.scalebench.bench.io.CsvFiles;
 import org.scalebench.core.Progress;
 import org.scalebench.bench.io.Table;
+import org.scalebench.bench.perf.MeasurementFormat;
 import org.scalebench.bench.report.Claim;
 import org.scalebench.bench.report.PartResult;
 import org.scalebench.bench.report.ReproductionPart;
@@ -695,7 +696,7 @@ public final class CdrReproduction implements ReproductionPart {
                 + "compare %s --accesses %d --warmup %s --outsides %s --seed %d%s --out %s`.", study.points(), sub,
                 shares.stream().map(Numbers::percent).collect(Collectors.joining(", ")),
                 seeds > 1 ? " and " + seeds + " seeds" : "", what, accesses, warmupOption(warmup),
-                shares.stream().map(Numbers::share).collect(Collectors.joining(",")), seed,
+                shares.stream().map(MeasurementFormat::plain).collect(Collectors.joining(",")), seed,
                 seeds > 1 ? " --seeds " + seeds : "", sub);
     }
 

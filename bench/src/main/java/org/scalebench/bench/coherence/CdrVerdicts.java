@@ -9,6 +9,7 @@ import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.stream.IntStream;
 import org.scalebench.bench.io.Table;
+import org.scalebench.bench.perf.MeasurementFormat;
 import org.scalebench.coherence.sim.SimulationResult;
 
 /**
@@ -256,8 +257,8 @@ public final class CdrVerdicts {
     public static List<List<String>> crossovers(final List<Point> points) {
         final List<List<String>> rows = new ArrayList<>();
         for (final Crossover c : crossings(points)) {
-            rows.add(List.of(c.verdict(), Numbers.share(c.first()), num(c.ratioAtFirst()),
-                    c.crossingText(Numbers::share), c.then(Numbers::share)));
+            rows.add(List.of(c.verdict(), MeasurementFormat.plain(c.first()), num(c.ratioAtFirst()),
+                    c.crossingText(MeasurementFormat::plain), c.then(MeasurementFormat::plain)));
         }
         return rows;
     }

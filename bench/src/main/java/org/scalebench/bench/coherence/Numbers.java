@@ -1,8 +1,8 @@
 package org.scalebench.bench.coherence;
 
 import java.math.BigDecimal;
-import java.math.MathContext;
 import java.util.Locale;
+import org.scalebench.bench.perf.MeasurementFormat;
 
 /**
  * How the CDR experiments write numbers: six significant digits in CSV files (so that a row read back and
@@ -10,8 +10,6 @@ import java.util.Locale;
  * sentences. Every format uses {@link Locale#ROOT}, so the files do not depend on the host's locale. Stateless.
  */
 final class Numbers {
-
-    private static final MathContext SIX_DIGITS = new MathContext(6);
 
     private Numbers() {
     }
@@ -27,24 +25,14 @@ final class Numbers {
     }
 
     /**
-     * A share (a fraction) as {@code --outsides} takes it: six significant digits at most, no trailing zeros.
-     *
-     * @param share the share
-     * @return e.g. {@code 0}, {@code 0.0001}, {@code 0.000141941}
-     */
-    static String share(final double share) {
-        return share == 0 ? "0" : new BigDecimal(share).round(SIX_DIGITS).stripTrailingZeros().toPlainString();
-    }
-
-    /**
-     * A share for people, as a percentage: six significant digits at most, no trailing zeros.
+     * A share for people, as a percentage: the share as CSV files write it ({@link MeasurementFormat#plain}: six
+     * significant digits, no trailing zeros), times 100.
      *
      * @param share the share (a fraction)
      * @return e.g. {@code 0%}, {@code 0.01%}, {@code 1%}
      */
     static String percent(final double share) {
-        return share == 0 ? "0%"
-                : new BigDecimal(share).round(SIX_DIGITS).movePointRight(2).stripTrailingZeros().toPlainString() + "%";
+        return new BigDecimal(MeasurementFormat.plain(share)).movePointRight(2).toPlainString() + "%";
     }
 
     /**
