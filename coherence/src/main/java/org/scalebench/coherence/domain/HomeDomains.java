@@ -13,10 +13,18 @@ import org.scalebench.core.Checks;
  * restrict the location of the home nodes"); placing them near the domain's cores is the operating
  * system's policy.
  *
- * <p>Beside the table it keeps, per domain, the table composed with OpenPiton's home encoder: for each of the 64
- * patterns of six home bits, the home tile that {@link PitonHomeEncoder#encode} and the table give
- * ({@link #homeOfBits}), rebuilt by {@link #define}. A Piton-mapped access then costs one load instead of the
- * encoder and a load; it doubles the memory of the table (4 bytes per domain and logical home id each).
+ * <p>Beside the table it keeps, per domain, the table composed with OpenPiton's home encoder: for each pattern of
+ * home bits, the home tile that {@link PitonHomeEncoder#encode} and the table give ({@link #homeOfBits}), rebuilt
+ * by {@link #define}. A Piton-mapped access then costs one load instead of the encoder and a load.
+ *
+ * <p>Layout: both tables are one array each, with a row of {@code 2^r} entries per domain, {@code r = ceil(log2)}
+ * of the largest domain defined so far (16 entries when no domain has more than 16 homes), not the 64 a domain
+ * may have: the encoder reads only the low {@code ceil(log2 size)} of the six home bits, so a composed row of
+ * {@code 2^r} patterns is complete. A 16-home machine's rows are then one 64-byte host cache line each, adjacent,
+ * where rows of 64 entries put the rows an access stream touches 256 bytes apart, on a quarter of the host's L1
+ * sets, and the composed rows 4 times larger; {@code r} is a field, read once, not a per-domain load on the
+ * access's path. Defining a domain larger than every earlier one widens every row (both tables are laid out
+ * again).
  *
  * <p>Allocation: none after construction. Thread-safety: not thread-safe.
  */
@@ -27,9 +35,17 @@ public final class HomeDomains implements HomeMapTable {
 
     private final int domains;
     private final int homes;
+    /** {@code table[(hdid << rowShift) + lhid]}: the home tiles of each domain, -1 past its size. */
     private final int[] table;
-    /** {@code tileOfBits[hdid * 64 + bits] = table[hdid * 64 + PitonHomeEncoder.encode(bits, size)]}, or -1. */
+    /**
+     * {@code tileOfBits[(hdid << rowShift) + b] = table[(hdid << rowShift) + PitonHomeEncoder.encode(b, size)]}
+     * for {@code b < 2^rowShift}, or -1 for a domain that was never defined.
+     */
     private final int[] tileOfBits;
+    /** {@code ceil(log2)} of the largest domain defined: a composed row holds {@code 2^rowShift} patterns. */
+    private int rowShift;
+    /** {@code 2^rowShift - 1}: the home bits the encoder reads in every defined domain. */
+    private int rowMask;
     private final int[] sizes;
     private final MapCacheBank homeMapCaches;
 
@@ -64,16 +80,52 @@ public final class HomeDomains implements HomeMapTable {
         PitonHomeEncoder.checkHomes(homeTiles.length);
         final String tile = "home domain " + hdid + ": home tile";
         DomainMembers.requireDistinct(homeTiles, homes, tile, tile);
-        final int base = hdid * ROW;
         final boolean redefined = sizes[hdid] > 0;
-        Arrays.fill(table, base, base + ROW, -1);
-        System.arraycopy(homeTiles, 0, table, base, homeTiles.length);
-        for (int bits = 0; bits < ROW; bits++) {
-            tileOfBits[base + bits] = homeTiles[PitonHomeEncoder.encode(bits, homeTiles.length)];
+        final int shift = Bits.ceilLog2(homeTiles.length);
+        if (shift > rowShift) {
+            widen(shift);
         }
+        final int base = hdid << rowShift;
+        Arrays.fill(table, base, base + rowMask + 1, -1);
+        System.arraycopy(homeTiles, 0, table, base, homeTiles.length);
         sizes[hdid] = homeTiles.length;
+        composeRow(hdid);
         if (redefined && homeMapCaches != null) {
             homeMapCaches.flushDomain(hdid);
+        }
+    }
+
+    /**
+     * Lays both tables out again with rows of {@code 2^shift} entries: each domain's row moves up to its new place,
+     * last domain first (a row's new place starts at or after its old one and ends where the next domain's new
+     * place begins, so no row is overwritten before it has moved), and the new entries are -1.
+     */
+    private void widen(final int shift) {
+        final int oldWidth = rowMask + 1;
+        final int width = 1 << shift;
+        for (int d = domains - 1; d >= 0; d--) {
+            final int from = d * oldWidth;
+            final int to = d * width;
+            System.arraycopy(table, from, table, to, oldWidth);
+            Arrays.fill(table, to + oldWidth, to + width, -1);
+        }
+        rowShift = shift;
+        rowMask = width - 1;
+        Arrays.fill(tileOfBits, -1);
+        for (int d = 0; d < domains; d++) {
+            composeRow(d);
+        }
+    }
+
+    /** Writes domain {@code hdid}'s composed row at the current row width (nothing for an undefined domain). */
+    private void composeRow(final int hdid) {
+        final int size = sizes[hdid];
+        if (size == 0) {
+            return;
+        }
+        final int base = hdid << rowShift;
+        for (int bits = 0; bits <= rowMask; bits++) {
+            tileOfBits[base + bits] = table[base + PitonHomeEncoder.encode(bits, size)];
         }
     }
 
@@ -100,7 +152,7 @@ public final class HomeDomains implements HomeMapTable {
      */
     @Override
     public int home(final int hdid, final int lhid) {
-        return table[hdid * ROW + lhid];
+        return table[(hdid << rowShift) + lhid];
     }
 
     /**
@@ -114,7 +166,7 @@ public final class HomeDomains implements HomeMapTable {
      */
     @Override
     public int homeOfBits(final int hdid, final int homeBits) {
-        return tileOfBits[hdid * ROW + homeBits];
+        return tileOfBits[(hdid << rowShift) + (homeBits & rowMask)];
     }
 
     /**

@@ -96,6 +96,36 @@ class HomeMappingTest {
     }
 
     @Test
+    void bothTablesFollowDefinitionsInAnyOrderAsTheirRowsWidenToTheLargestDomain() {
+        final int count = 40;
+        final HomeDomains domains = new HomeDomains(count, 4096, null);
+        final int[][] defined = new int[count][];
+        final SplittableRandom random = new SplittableRandom(0x40DEL);
+        for (int step = 0; step < 120; step++) {
+            final int hdid = random.nextInt(count);
+            // mostly small domains (narrow rows), now and then a larger one that widens every row
+            final int size = random.nextInt(8) == 0 ? 1 + random.nextInt(64) : 1 + random.nextInt(12);
+            final int[] tiles = new int[size];
+            for (int i = 0; i < size; i++) {
+                tiles[i] = (hdid * 64 + i * 7 + step) & 4095;
+            }
+            domains.define(hdid, tiles);
+            defined[hdid] = tiles;
+            for (int d = 0; d < count; d++) {
+                final int[] own = defined[d];
+                assertEquals(own == null ? 0 : own.length, domains.size(d), "step " + step + " domain " + d + " size");
+                for (int lhid = 0; own != null && lhid < own.length; lhid++) {
+                    assertEquals(own[lhid], domains.home(d, lhid), "step " + step + " domain " + d + " lhid " + lhid);
+                }
+                for (int bits = 0; bits < 64; bits++) {
+                    final int expected = own == null ? -1 : own[PitonHomeEncoder.encode(bits, own.length)];
+                    assertEquals(expected, domains.homeOfBits(d, bits), "step " + step + " domain " + d + " bits " + bits);
+                }
+            }
+        }
+    }
+
+    @Test
     void homeOfAddressIsTheLogicalHomeThroughTheTableForEveryMapping() {
         final HomeDomains domains = new HomeDomains(2, 64, null);
         domains.define(0, new int[] {9, 8, 7, 6, 5});
