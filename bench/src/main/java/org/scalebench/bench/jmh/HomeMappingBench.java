@@ -26,7 +26,11 @@ import org.scalebench.coherence.home.HomeMapping;
  * {@code plain} computes the same function per access from its definition ({@link PlainHomeMapping}: the
  * encoder's mask and fold, or the schoolbook high product, then the table); {@code modulo} takes the line index
  * modulo the domain size, the different function a user would otherwise write. Domains of {@code @Param homes}
- * tiles, 256 domains, addresses from a 4096-entry array.
+ * tiles, 256 domains, addresses read in order from a 4096-entry array. One call's latency: the index of the next
+ * address depends on this call's home (through {@link #chain}, which is 0), as the home of an access is on that
+ * access's path to its directory slice; independent calls overlap, and at a few nanoseconds a call the harness's
+ * own index update bounded all three methods alike. {@link HomeMappingBatchBench} measures the throughput of
+ * independent calls.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -55,6 +59,8 @@ public class HomeMappingBench {
     long[] addresses;
     int[] hdids;
     int next;
+    /** 0, read from a field so that the compiler cannot drop the dependency of the next index on a result. */
+    int chain;
 
     /** Builds the domains and the address stream from a fixed seed. */
     @Setup
@@ -85,8 +91,10 @@ public class HomeMappingBench {
      */
     @Benchmark
     public int kernel() {
-        final int i = next++ & MASK;
-        return kernelMapping.homeOfAddress(addresses[i], hdids[i], domains);
+        final int i = next;
+        final int home = kernelMapping.homeOfAddress(addresses[i], hdids[i], domains);
+        next = (i + 1 + (home & chain)) & MASK;
+        return home;
     }
 
     /**
@@ -96,9 +104,11 @@ public class HomeMappingBench {
      */
     @Benchmark
     public int plain() {
-        final int i = next++ & MASK;
+        final int i = next;
         final int hdid = hdids[i];
-        return plainHome(addresses[i], domains.size(hdid), tables[hdid]);
+        final int home = plainHome(addresses[i], domains.size(hdid), tables[hdid]);
+        next = (i + 1 + (home & chain)) & MASK;
+        return home;
     }
 
     /** {@link PlainHomeMapping} for this benchmark's mapping. */
@@ -115,8 +125,10 @@ public class HomeMappingBench {
      */
     @Benchmark
     public int modulo() {
-        final int i = next++ & MASK;
+        final int i = next;
         final int hdid = hdids[i];
-        return ModuloHomeMapping.home(addresses[i], domains.size(hdid), tables[hdid]);
+        final int home = ModuloHomeMapping.home(addresses[i], domains.size(hdid), tables[hdid]);
+        next = (i + 1 + (home & chain)) & MASK;
+        return home;
     }
 }

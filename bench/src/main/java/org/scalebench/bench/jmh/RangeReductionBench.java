@@ -18,8 +18,10 @@ import org.scalebench.core.RangeReduction;
 
 /**
  * Maps one 64-bit hash onto {@code n} buckets: multiply-shift ({@code kernel}) against a remainder by the
- * same runtime {@code n} ({@code modulo}). Hashes come from a 4096-entry array (in L1) read round-robin,
- * so both methods pay the same load and index update.
+ * same runtime {@code n} ({@code modulo}). Hashes come from a 4096-entry array (in L1) read in order, so both
+ * methods pay the same load and index update. One call's latency: the index of the next hash depends on this
+ * call's bucket (through {@link #chain}, which is 0), as a table's next probe waits for its bucket;
+ * {@link RangeReductionBatchBench} measures the throughput of independent calls.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -37,6 +39,8 @@ public class RangeReductionBench {
 
     long[] hashes;
     int next;
+    /** 0, read from a field so that the compiler cannot drop the dependency of the next index on a result. */
+    int chain;
 
     /** Fills the hash array from a fixed seed. */
     @Setup
@@ -66,7 +70,9 @@ public class RangeReductionBench {
      */
     @Benchmark
     public int kernel() {
-        return RangeReduction.reduce(hashes[next++ & MASK], n);
+        final int bucket = RangeReduction.reduce(hashes[next], n);
+        next = (next + 1 + (bucket & chain)) & MASK;
+        return bucket;
     }
 
     /**
@@ -76,6 +82,8 @@ public class RangeReductionBench {
      */
     @Benchmark
     public int modulo() {
-        return ModuloReduction.bucket(hashes[next++ & MASK], n);
+        final int bucket = ModuloReduction.bucket(hashes[next], n);
+        next = (next + 1 + (bucket & chain)) & MASK;
+        return bucket;
     }
 }

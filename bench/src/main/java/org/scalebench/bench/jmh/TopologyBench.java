@@ -16,9 +16,10 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * One distance between two tiles or cores: scalebench's {@code MeshTopology}, {@code TorusTopology} and
  * {@code HierarchicalTopology} ({@code kernel}, no divide) against the {@code %}/{@code /} formulas
- * ({@code modulo}). Pairs are read round-robin from 4096 (see {@link TopologyCase}). At about a nanosecond
- * per call the harness (pair loads, index update, result consumption) is a large share of each figure;
- * {@link TopologyBatchBench} shows the arithmetic alone.
+ * ({@code modulo}). Pairs are read in order from 4096 (see {@link TopologyCase}). One call's latency: the index
+ * of the next pair depends on this call's distance (through {@link #chain}, which is 0), as a simulator's next
+ * event waits for the latency of the last message; the pair loads and the index update are a share of each
+ * figure, the same for both methods. {@link TopologyBatchBench} measures the throughput of independent calls.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -34,6 +35,8 @@ public class TopologyBench {
 
     TopologyCase inputs;
     int next;
+    /** 0, read from a field so that the compiler cannot drop the dependency of the next index on a result. */
+    int chain;
 
     /** Builds the topology and its pairs. */
     @Setup
@@ -48,7 +51,9 @@ public class TopologyBench {
      */
     @Benchmark
     public long kernel() {
-        return inputs.kernel(next++ & TopologyCase.PAIR_MASK);
+        final long distance = inputs.kernel(next);
+        next = (next + 1 + ((int) distance & chain)) & TopologyCase.PAIR_MASK;
+        return distance;
     }
 
     /**
@@ -58,6 +63,8 @@ public class TopologyBench {
      */
     @Benchmark
     public long modulo() {
-        return inputs.modulo(next++ & TopologyCase.PAIR_MASK);
+        final long distance = inputs.modulo(next);
+        next = (next + 1 + ((int) distance & chain)) & TopologyCase.PAIR_MASK;
+        return distance;
     }
 }

@@ -16,10 +16,12 @@ class RangeReductionBenchTest {
         bench.setUp();
         for (int i = 0; i < 5000; i++) {
             final long hash = bench.hashes[i & 4095];
-            bench.next = i;
+            bench.next = i & 4095;
             final int k = bench.kernel();
-            bench.next = i;
+            assertEquals((i + 1) & 4095, bench.next, "the next call reads the next hash");
+            bench.next = i & 4095;
             final int m = bench.modulo();
+            assertEquals((i + 1) & 4095, bench.next, "the next call reads the next hash");
             assertEquals(RangeReduction.reduce(hash, 1000), k);
             assertEquals(Long.remainderUnsigned(hash, 1000), m);
             assertTrue(k >= 0 && k < 1000 && m >= 0 && m < 1000);
