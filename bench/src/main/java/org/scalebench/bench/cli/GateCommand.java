@@ -39,7 +39,7 @@ import org.scalebench.core.data.TextLimits;
 @Command(name = "gate", mixinStandardHelpOptions = true, subcommands = GateReportCommand.class,
         description = {"Performance gate: runs each kernel against the references named in the floors file, on the "
                 + "floors' parameter combinations only, in rounds (default " + GateRun.DEFAULT_ROUNDS + "): each "
-                + "round measures every kernel and its references once (1 fork each, 2 x 150 ms warm-up, 3 x 100 ms "
+                + "round measures every kernel and its references once (1 fork each, 5 x 200 ms warm-up, 3 x 100 ms "
                 + "measurement, -prof gc), back to back, kernel first in one round and last in the next. A floor is "
                 + "judged on the median of its rounds' speedups (reference time / kernel time of one round), and "
                 + "leaves the later rounds once a majority of them agree (they could not change it); it "

@@ -74,8 +74,8 @@ class RunRequestTest {
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> RunSettings.of(0, 1, 100, 1, 100));
         assertEquals("forks = 0: must be at least 1", e.getMessage());
-        assertEquals("1 fork, 2 x 150 ms warm-up, 3 x 100 ms measurement", RunSettings.GATE.toString());
-        assertEquals(600, RunSettings.GATE.iterationMillisPerRun());
+        assertEquals("1 fork, 5 x 200 ms warm-up, 3 x 100 ms measurement", RunSettings.GATE.toString());
+        assertEquals(1300, RunSettings.GATE.iterationMillisPerRun());
         assertTrue(Double.isNaN(RunSettings.OWN.estimateSeconds(4)));
     }
 }
