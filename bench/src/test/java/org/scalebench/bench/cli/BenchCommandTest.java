@@ -67,7 +67,7 @@ class BenchCommandTest {
         final CliRun run = CliRun.of("bench", "--quick", "^RangeReductionBench$", "-p", "n=1000", "--json",
                 json.toString());
         assertEquals(0, run.exitCode(), run.out() + run.err());
-        assertTrue(run.out().startsWith("bench: 1 class, 2 benchmark runs (1 fork, 2 x 150 ms warm-up"), run.out());
+        assertTrue(run.out().startsWith("bench: 1 class, 2 benchmark runs (1 fork, 5 x 200 ms warm-up"), run.out());
         assertTrue(run.out().matches("(?s).*RangeReductionBench +n=1000 +kernel +[0-9.]+ .*"), run.out());
         assertTrue(run.out().matches("(?s).*\\n +modulo +[0-9.]+ +±[0-9.]+ +[0-9.]+x +[0-9.e-]+\\n.*"), run.out());
         final String jmhJson = Files.readString(json);
