@@ -16,13 +16,18 @@ import java.util.Objects;
  *
  *   tags[PAD + slot] long   the tag while the slot is valid, VACANT (Long.MIN_VALUE) while it is not;
  *                           PAD = 6 aligns each set of 8 ways to a host cache line in a large array
- *   validWays[set]   long   bit w set  &lt;=&gt;  slot set * ways + w holds a valid tag
- *   LRU:       lastUse[PAD + slot] long  (counter bumped on every hit and fill) &lt;&lt; 6 | way: the least
- *                                   recently used way of a full set is the minimum, found without
- *                                   branches, and its way is in the low 6 bits
- *   TREE_PLRU: tree[set]      long  bit n = internal node n of a heap-numbered tree (root 1, children
- *                                   2n, 2n + 1, leaves ways + w); 1 = the victim is in the right half
+ *   meta[2 set]      long   bit w set  &lt;=&gt;  slot set * ways + w holds a valid tag
+ *   meta[2 set + 1]  long   the set's replacement state, beside its valid bits (one host line for both):
+ *     LRU, ways &lt;= 16:     the recency list: nibble r (bits 4r + 3..4r) is the way of rank r, rank 0 the
+ *                           most recently used; a touch moves its way to rank 0 (finding it with a SWAR
+ *                           zero-nibble test, no loop), and the victim of a full set is rank ways - 1
+ *     TREE_PLRU:            bit n = internal node n of a heap-numbered tree (root 1, children 2n, 2n + 1,
+ *                           leaves ways + w); 1 = the victim is in the right half
+ *     LRU, ways &gt; 16:      unused; lastUse[PAD + slot] long holds (counter bumped on every hit and fill)
+ *                           &lt;&lt; 6 | way, and the victim of a full set is the minimum, its way in the low 6 bits
  * </pre>
+ * With 16 ways or fewer, replacement state takes 8 bytes per set (a stamp per way took 64 or 128), so more of a
+ * simulator's tag arrays stay in the host's cache.
  *
  * <p>Invariants: a tag is valid in at most one way of its set. Used only through the tag-addressed methods
  * ({@link #find}, {@link #fill}, {@link #insert}, ...), the set is a function of the tag, so a tag is valid in
@@ -37,8 +42,8 @@ import java.util.Objects;
  * consecutive sets); mix a tag first ({@link Mix64}) if its low bits are not spread. Because validity is
  * kept apart from the tag, every long is a valid tag, 0 and -1 included. An invalid slot holds {@code VACANT}
  * ({@link Long#MIN_VALUE}), so a lookup of any other tag compares the set's tags only and never reads
- * {@code validWays}: a hit reads one host line of tags (and writes the replacement state), not a second line
- * for validity. A lookup of {@code Long.MIN_VALUE} itself checks {@code validWays} too.
+ * the set's valid word: a hit reads one host line of tags (and updates the replacement state in the line of
+ * its valid word). A lookup of {@code Long.MIN_VALUE} itself checks the valid word too.
  *
  * <p>Slot arguments outside {@code [0, capacity())} throw {@link IndexOutOfBoundsException}; a set
  * outside {@code [0, sets())} throws {@link ArrayIndexOutOfBoundsException}.
@@ -67,7 +72,12 @@ public final class SetAssocTags {
     /** Divides a slot by {@code ways}: its set. */
     private final FastDivisor slotSets;
     private final long[] tags;
-    private final long[] validWays;
+    /** Two words per set: {@code [2 set]} its valid ways, {@code [2 set + 1]} its replacement state. */
+    private final long[] meta;
+    /** LRU with at most {@link #RECENCY_LIST_WAYS} ways: the recency list in {@code meta}, no stamps. */
+    private final boolean recencyList;
+    /** {@code 4 x (ways - 1)}: the bit offset of the least recently used rank in a recency list. */
+    private final int lastRankShift;
     /**
      * Longs before slot 0 in {@code tags} and {@code lastUse}. A large array starts at a G1 heap region's boundary and
      * its elements 16 bytes after it (the array header, with compressed class pointers), so slot 0 at element 6 sits
@@ -78,11 +88,17 @@ public final class SetAssocTags {
     private static final long VACANT = Long.MIN_VALUE;
     private static final int WAY_BITS = 6;
     private static final long WAY_MASK = (1L << WAY_BITS) - 1;
+    /** The most ways a recency list holds: 16 nibbles in a long. */
+    static final int RECENCY_LIST_WAYS = 16;
+    /** 1 in every nibble. */
+    private static final long NIBBLE_ONES = 0x1111_1111_1111_1111L;
+    /** The top bit of every nibble. */
+    private static final long NIBBLE_TOPS = 0x8888_8888_8888_8888L;
+    /** The most sets: two words of {@code meta} each. */
+    static final int MAX_SETS = Bits.MAX_ARRAY_LENGTH / 2;
 
-    /** LRU: stamp of the last use of each slot, with the way in its low bits; empty under TREE_PLRU. */
+    /** LRU with more than 16 ways: stamp of the last use of each slot, with the way in its low bits; else empty. */
     private final long[] lastUse;
-    /** TREE_PLRU: the tree bits of each set; empty under LRU. */
-    private final long[] tree;
     /** TREE_PLRU: for each way, the tree nodes on its root-to-leaf path. */
     private final long[] pathNodes;
     /** TREE_PLRU: for each way, the values of its path nodes once it is the most recently used. */
@@ -95,8 +111,8 @@ public final class SetAssocTags {
     /**
      * Builds an empty tag array (every slot invalid).
      *
-     * @param sets the number of sets, at least 1 (any count: a power of two selects by a mask, any other
-     *     count by an exact division without {@code %}, {@link FastDivisor})
+     * @param sets the number of sets, in {@code [1, MAX_ARRAY_LENGTH / 2]} (any count: a power of two selects by a
+     *     mask, any other count by an exact division without {@code %}, {@link FastDivisor})
      * @param ways the associativity, in {@code [1, 64]}; a power of two for {@code TREE_PLRU}
      * @param policy the replacement policy
      * @throws IllegalArgumentException naming the offending parameter if one is out of range, or if
@@ -116,6 +132,9 @@ public final class SetAssocTags {
             throw new IllegalArgumentException("sets = " + sets + ", ways = " + ways + ": " + slots
                     + " slots, must be at most " + MAX_CAPACITY);
         }
+        if (sets > MAX_SETS) {
+            throw new IllegalArgumentException("sets = " + sets + ": must be at most " + MAX_SETS);
+        }
         this.sets = sets;
         this.ways = ways;
         this.setMask = sets - 1;
@@ -128,9 +147,11 @@ public final class SetAssocTags {
         this.slotSets = new FastDivisor(ways);
         this.tags = new long[PAD + capacity];
         Arrays.fill(tags, VACANT);
-        this.validWays = new long[sets];
-        this.lastUse = lru ? new long[PAD + capacity] : new long[0];
-        this.tree = lru ? new long[0] : new long[sets];
+        this.recencyList = lru && ways <= RECENCY_LIST_WAYS;
+        this.lastRankShift = 4 * (ways - 1);
+        this.meta = new long[2 * sets];
+        resetReplacement();
+        this.lastUse = lru && !recencyList ? new long[PAD + capacity] : new long[0];
         this.treeDepth = Integer.numberOfTrailingZeros(ways);
         this.pathNodes = new long[ways];
         this.pathPointingAway = new long[ways];
@@ -144,6 +165,24 @@ public final class SetAssocTags {
                 }
             }
         }
+    }
+
+    /**
+     * The bytes of array an instance of this geometry allocates: 8 per tag, 16 per set (its valid and replacement
+     * words), and under LRU beyond 16 ways 8 per stamp (headers and padding not counted).
+     *
+     * @param sets the number of sets, at least 1
+     * @param ways the associativity, in {@code [1, 64]}
+     * @param policy the replacement policy
+     * @return the footprint in bytes
+     * @throws IllegalArgumentException if {@code sets} or {@code ways} is out of range
+     */
+    public static long footprintBytes(final int sets, final int ways, final ReplacementPolicy policy) {
+        Checks.requireAtLeast("sets", sets, 1);
+        Checks.requireInRange("ways", ways, 1, MAX_WAYS);
+        final long slots = (long) sets * ways;
+        final boolean stamps = policy == ReplacementPolicy.LRU && ways > RECENCY_LIST_WAYS;
+        return Long.BYTES * (slots + 2L * sets + (stamps ? slots : 0));
     }
 
     /**
@@ -288,12 +327,12 @@ public final class SetAssocTags {
         assert wayHolding(tag, set, set * ways) < 0 || wayHolding(tag, set, set * ways) == way
                 : "tag " + tag + " is already valid in another way of set " + set;
         tags[PAD + slot] = tag;
-        validWays[set] |= 1L << way;
+        meta[2 * set] |= 1L << way;
         touch(set, slot, way);
     }
 
     /**
-     * Reads a set's first and last tags and (under LRU) its first stamp, and returns a
+     * Reads a set's first and last tags and its valid and replacement words (or its first stamp), and returns a
      * value mixing them: a software prefetch. A simulator that knows its next accesses calls it a few
      * accesses ahead, so the lookup finds the set in the host's cache instead of waiting for memory (Java
      * has no prefetch instruction; consuming the loaded values keeps them from being optimized away).
@@ -305,7 +344,7 @@ public final class SetAssocTags {
      */
     public long touchSet(final int set) {
         final int base = Objects.checkIndex(set, sets) * ways;
-        final long stamp = lru ? lastUse[PAD + base] : 0;
+        final long stamp = lastUse.length != 0 ? lastUse[PAD + base] : meta[2 * set];
         return tags[PAD + base] ^ tags[PAD + base + ways - 1] ^ stamp;
     }
 
@@ -372,7 +411,7 @@ public final class SetAssocTags {
         assert wayHolding(tag, set, base) < 0 || wayHolding(tag, set, base) == way
                 : "tag " + tag + " is already valid in another way of set " + set;
         tags[PAD + slot] = tag;
-        validWays[set] |= 1L << way;
+        meta[2 * set] |= 1L << way;
         touch(set, slot, way);
     }
 
@@ -385,7 +424,7 @@ public final class SetAssocTags {
      */
     public boolean isValid(final int slot) {
         final int set = slotSets.divide(Objects.checkIndex(slot, capacity));
-        return (validWays[set] >>> (slot - set * ways) & 1L) != 0;
+        return (meta[2 * set] >>> (slot - set * ways) & 1L) != 0;
     }
 
     /**
@@ -408,7 +447,7 @@ public final class SetAssocTags {
      */
     public void invalidate(final int slot) {
         final int set = slotSets.divide(Objects.checkIndex(slot, capacity));
-        validWays[set] &= ~(1L << (slot - set * ways));
+        meta[2 * set] &= ~(1L << (slot - set * ways));
         tags[PAD + slot] = VACANT;
     }
 
@@ -424,7 +463,7 @@ public final class SetAssocTags {
         if (way < 0) {
             return false;
         }
-        validWays[set] &= ~(1L << way);
+        meta[2 * set] &= ~(1L << way);
         tags[PAD + set * ways + way] = VACANT;
         return true;
     }
@@ -436,7 +475,7 @@ public final class SetAssocTags {
      * @return a count in {@code [0, ways()]}
      */
     public int occupancy(final int set) {
-        return Long.bitCount(validWays[set]);
+        return Long.bitCount(meta[2 * set]);
     }
 
     /**
@@ -459,11 +498,11 @@ public final class SetAssocTags {
         }
         final int slot = victimIn(set, base);
         final int way = slot - base;
-        final long valid = validWays[set];
+        final long valid = meta[2 * set];
         lastInsertEvicted = (valid >>> way & 1L) != 0;
         lastEvictedTag = lastInsertEvicted ? tags[PAD + slot] : 0;
         tags[PAD + slot] = tag;
-        validWays[set] = valid | 1L << way;
+        meta[2 * set] = valid | 1L << way;
         touch(set, slot, way);
         return slot;
     }
@@ -489,10 +528,9 @@ public final class SetAssocTags {
 
     /** Invalidates every slot and resets the replacement state and the eviction report. */
     public void clear() {
-        Arrays.fill(validWays, 0L);
+        resetReplacement();
         Arrays.fill(tags, VACANT);
         Arrays.fill(lastUse, 0L);
-        Arrays.fill(tree, 0L);
         clock = 0;
         lastInsertEvicted = false;
         lastEvictedTag = 0;
@@ -506,7 +544,7 @@ public final class SetAssocTags {
         final long[] tags = this.tags;
         final int ways = this.ways;
         for (int way = 0; way < ways; way++) {
-            if (tags[PAD + base + way] == tag && (tag != VACANT || (validWays[set] >>> way & 1L) != 0)) {
+            if (tags[PAD + base + way] == tag && (tag != VACANT || (meta[2 * set] >>> way & 1L) != 0)) {
                 return way;
             }
         }
@@ -514,11 +552,14 @@ public final class SetAssocTags {
     }
 
     private int victimIn(final int set, final int base) {
-        final long free = ~validWays[set] & waysMask;
+        final long free = ~meta[2 * set] & waysMask;
         if (free != 0) {
             return base + Long.numberOfTrailingZeros(free);
         }
-        return base + (lru ? leastRecentlyUsedWay(base) : treeVictimWay(tree[set]));
+        if (recencyList) {
+            return base + ((int) (meta[2 * set + 1] >>> lastRankShift) & 0xF);
+        }
+        return base + (lru ? leastRecentlyUsedWay(base) : treeVictimWay(meta[2 * set + 1]));
     }
 
     private int leastRecentlyUsedWay(final int base) {
@@ -539,10 +580,42 @@ public final class SetAssocTags {
     }
 
     private void touch(final int set, final int slot, final int way) {
-        if (lru) {
+        final int at = 2 * set + 1;
+        if (recencyList) {
+            meta[at] = toFront(meta[at], way);
+        } else if (lru) {
             lastUse[PAD + slot] = ++clock << WAY_BITS | way;
         } else {
-            tree[set] = tree[set] & ~pathNodes[way] | pathPointingAway[way];
+            meta[at] = meta[at] & ~pathNodes[way] | pathPointingAway[way];
+        }
+    }
+
+    /**
+     * Moves {@code way} to rank 0 of a recency list that holds it, the ranks before it one down. The lowest nibble
+     * of {@code list ^ way x 0x11..1} that is zero is the way's rank: {@code (x - 0x11..1) & ~x & 0x88..8} flags
+     * it, and flags nothing below it (a borrow starts only at a zero nibble).
+     *
+     * @param list a recency list holding {@code way} in one of its ranks
+     * @param way the way, in [0, 16)
+     * @return the list with {@code way} at rank 0
+     */
+    static long toFront(final long list, final int way) {
+        final long x = list ^ way * NIBBLE_ONES;
+        final int rankBit = Long.numberOfTrailingZeros((x - NIBBLE_ONES) & ~x & NIBBLE_TOPS) - 3;
+        return list & (-1L << rankBit << 4) | (list & ~(-1L << rankBit)) << 4 | way;
+    }
+
+    /** Every set invalid, with its initial replacement state (a recency list of ranks 0..ways-1 = ways 0..ways-1). */
+    private void resetReplacement() {
+        long initial = 0;
+        if (recencyList) {
+            for (int way = 0; way < ways; way++) {
+                initial |= (long) way << 4 * way;
+            }
+        }
+        for (int set = 0; set < sets; set++) {
+            meta[2 * set] = 0;
+            meta[2 * set + 1] = initial;
         }
     }
 

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -151,6 +153,68 @@ class SetAssocTagsTest {
         assertEquals(tags.slotOf(1, 1), tags.insert(tagOfSetOne(21)));
         assertEquals(tags.slotOf(1, 3), tags.insert(tagOfSetOne(22)));
         assertEquals(tagOfSetOne(3), tags.lastEvictedTag());
+    }
+
+    /**
+     * LRU against a plain model (per set, a list of its valid tags, most recent last) for every associativity from 1
+     * to 20, so both representations are covered: the recency list (up to 16 ways) and the stamps (17 and more).
+     * Random finds, inserts, invalidations and clears over a few sets; every insert must evict exactly the model's
+     * victim and every lookup agree.
+     */
+    @Test
+    void lruMatchesAPlainRecencyModelAtEveryAssociativity() {
+        for (int ways = 1; ways <= 20; ways++) {
+            final SplittableRandom random = new SplittableRandom(1000 + ways);
+            final int sets = 3;
+            final SetAssocTags tags = new SetAssocTags(sets, ways, ReplacementPolicy.LRU);
+            final List<List<Long>> model = new ArrayList<>();
+            for (int set = 0; set < sets; set++) {
+                model.add(new ArrayList<>());
+            }
+            for (int op = 0; op < 20_000; op++) {
+                final long tag = random.nextInt(sets * (ways + 3)); // the set is tag mod 3
+                final List<Long> recency = model.get((int) (tag % sets));
+                final int choice = random.nextInt(100);
+                final String where = "ways " + ways + ", op " + op + ", tag " + tag;
+                if (choice < 45) {
+                    final int slot = tags.find(tag);
+                    assertEquals(recency.contains(tag), slot >= 0, where);
+                    if (slot >= 0) {
+                        assertEquals(tag, tags.tagAt(slot), where);
+                        recency.remove(tag);
+                        recency.add(tag);
+                    }
+                } else if (choice < 90) {
+                    final boolean present = recency.contains(tag);
+                    final boolean full = recency.size() == ways;
+                    final long expectedVictim = !present && full ? recency.get(0) : 0;
+                    final int slot = tags.insert(tag);
+                    assertEquals(tag, tags.tagAt(slot), where);
+                    assertEquals(!present && full, tags.lastInsertEvicted(), where);
+                    assertEquals(expectedVictim, tags.lastEvictedTag(), where);
+                    recency.remove(tag);
+                    if (!present && full) {
+                        recency.remove(0);
+                    }
+                    recency.add(tag);
+                } else if (choice < 99) {
+                    assertEquals(recency.remove(tag), tags.invalidateTag(tag), where);
+                } else {
+                    tags.clear();
+                    model.forEach(List::clear);
+                }
+                assertEquals(recency.size(), tags.occupancy((int) (tag % sets)), where);
+            }
+        }
+    }
+
+    @Test
+    void footprintCountsTagsSetWordsAndStampsBeyondSixteenLruWays() {
+        assertEquals(8L * 512 * 8 + 16L * 512, SetAssocTags.footprintBytes(512, 8, ReplacementPolicy.LRU));
+        assertEquals(8L * 64 * 16 + 16L * 64, SetAssocTags.footprintBytes(64, 16, ReplacementPolicy.TREE_PLRU));
+        assertEquals(16L * 4 * 17 + 16L * 4, SetAssocTags.footprintBytes(4, 17, ReplacementPolicy.LRU));
+        assertEquals("ways = 65: must be in [1, 64]", assertThrows(IllegalArgumentException.class,
+                () -> SetAssocTags.footprintBytes(4, 65, ReplacementPolicy.LRU)).getMessage());
     }
 
     @Test
@@ -310,6 +374,8 @@ class SetAssocTagsTest {
         assertEquals("sets = 1073741824, ways = 2: 2147483648 slots, must be at most 2147483639",
                 assertThrows(IllegalArgumentException.class,
                         () -> new SetAssocTags(1 << 30, 2, ReplacementPolicy.LRU)).getMessage());
+        assertEquals("sets = 1073741820: must be at most 1073741819", assertThrows(IllegalArgumentException.class,
+                () -> new SetAssocTags(1073741820, 1, ReplacementPolicy.LRU)).getMessage());
         assertEquals(12, new SetAssocTags(1, 12, ReplacementPolicy.LRU).ways());
     }
 

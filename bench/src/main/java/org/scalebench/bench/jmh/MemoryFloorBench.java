@@ -14,6 +14,8 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.scalebench.core.LineTable;
+import org.scalebench.core.ReplacementPolicy;
+import org.scalebench.core.SetAssocTags;
 
 /**
  * The physical floor under the memory-bound kernels: one random 8-byte read of a {@code long[]} as large as a
@@ -36,7 +38,7 @@ import org.scalebench.core.LineTable;
  *   lineTable-16M           LineTable of 16,777,216 entries: 512 MiB
  *   sharerRows-1Mx64        SharerRows 1,048,576 rows of 64 bits:   1 word a row,  8 MiB
  *   sharerRows-1Mx1024      SharerRows 1,048,576 rows of 1024 bits: 16 words a row, 128 MiB
- *   setAssocTags-65536x16   SetAssocTags 65,536 sets x 16 ways, LRU: a tag and a use stamp a way, 16 MiB
+ *   setAssocTags-65536x16   SetAssocTags 65,536 sets x 16 ways, LRU: a tag a way, two words a set, 9 MiB
  * </pre>
  */
 @State(Scope.Thread)
@@ -80,7 +82,7 @@ public class MemoryFloorBench {
             case "lineTable-16M" -> LineTable.footprintBytes(1 << 24);
             case "sharerRows-1Mx64" -> sharerRowsBytes(MILLION_ROWS, 64);
             case "sharerRows-1Mx1024" -> sharerRowsBytes(MILLION_ROWS, 1024);
-            case "setAssocTags-65536x16" -> 2L * Long.BYTES * 65_536 * 16;
+            case "setAssocTags-65536x16" -> SetAssocTags.footprintBytes(65_536, 16, ReplacementPolicy.LRU);
             default -> throw new IllegalArgumentException("footprint = " + name + ": must be one of "
                     + String.join(", ", FOOTPRINTS));
         };

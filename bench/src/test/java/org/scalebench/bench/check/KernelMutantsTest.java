@@ -83,9 +83,13 @@ class KernelMutantsTest {
                         "final long fraction = (fractionMultiplier * (n & LOW_32_BITS)) >> 1;",
                         "remainder with a signed fraction (negative when the product's top bit is set)"),
                 new Mutant("SetAssocTags", SetAssocTags.class,
-                        "tree[set] = tree[set] & ~pathNodes[way] | pathPointingAway[way];",
-                        "tree[set] = tree[set] | pathPointingAway[way];",
+                        "meta[at] = meta[at] & ~pathNodes[way] | pathPointingAway[way];",
+                        "meta[at] = meta[at] | pathPointingAway[way];",
                         "tree-PLRU touch sets the path bits without clearing the others"),
+                new Mutant("SetAssocTags", SetAssocTags.class,
+                        "(list & ~(-1L << rankBit)) << 4 | way;",
+                        "(list & ~(-1L << rankBit)) | way;",
+                        "an LRU touch puts its way first without moving the more recent ways down a rank"),
                 new Mutant("SmallLruCache", SmallLruCache.class,
                         "lastUse[found] = ++clock << INDEX_BITS | found;",
                         "lastUse[found] = lastUse[found];",
@@ -117,8 +121,7 @@ class KernelMutantsTest {
         final Set<String> registered = KernelRegistry.all().stream().map(e -> e.check().name())
                 .collect(Collectors.toCollection(TreeSet::new));
         final Set<String> planted = mutants().stream().map(Mutant::check).collect(Collectors.toCollection(TreeSet::new));
-        assertEquals(registered, planted);
-        assertEquals(registered.size(), mutants().size(), "one mutant per check");
+        assertEquals(registered, planted); // at least one each; the set-associative tags have one per policy
     }
 
     @ParameterizedTest(name = "{0}")

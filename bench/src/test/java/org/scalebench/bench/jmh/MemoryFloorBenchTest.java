@@ -54,7 +54,7 @@ class MemoryFloorBenchTest {
         assertEquals(512L << 20, MemoryFloorBench.bytesOf("lineTable-16M"));
         assertEquals(8L << 20, MemoryFloorBench.bytesOf("sharerRows-1Mx64"));
         assertEquals(128L << 20, MemoryFloorBench.bytesOf("sharerRows-1Mx1024"));
-        assertEquals(16L << 20, MemoryFloorBench.bytesOf("setAssocTags-65536x16"));
+        assertEquals(9L << 20, MemoryFloorBench.bytesOf("setAssocTags-65536x16"));
         for (final String name : MemoryFloorBench.FOOTPRINTS) {
             assertEquals(0, MemoryFloorBench.bytesOf(name) % 64, name);
         }
