@@ -16,17 +16,21 @@ import java.util.Objects;
  *
  *   tags[PAD + slot] long   the tag while the slot is valid, VACANT (Long.MIN_VALUE) while it is not;
  *                           PAD = 6 aligns each set of 8 ways to a host cache line in a large array
- *   meta[2 set]      long   bit w set  &lt;=&gt;  slot set * ways + w holds a valid tag
- *   meta[2 set + 1]  long   the set's replacement state, beside its valid bits (one host line for both):
- *     LRU, ways &lt;= 16:     the recency list: nibble r (bits 4r + 3..4r) is the way of rank r, rank 0 the
- *                           most recently used; a touch moves its way to rank 0 (finding it with a SWAR
- *                           zero-nibble test, no loop), and the victim of a full set is rank ways - 1
+ *   valid[set]        long  bit w set  &lt;=&gt;  slot set * ways + w holds a valid tag
+ *   replacement[set]  long  the set's replacement state:
+ *     LRU, ways &lt;= 8:      an age matrix: byte r holds way r's row, bit c of it set when way r was used more
+ *                           recently than way c; a touch of way w sets row w and clears column w (two masks,
+ *                           no loop), and the victim of a full set is the way whose row is zero (a SWAR
+ *                           zero-byte test); rows of ways past the last are ones, never zero
+ *     LRU, ways 9 to 16:    a recency list: nibble r (bits 4r + 3..4r) is the way of rank r, rank 0 the most
+ *                           recently used; a touch moves its way to rank 0 (found with a SWAR zero-nibble
+ *                           test), and the victim of a full set is rank ways - 1
  *     TREE_PLRU:            bit n = internal node n of a heap-numbered tree (root 1, children 2n, 2n + 1,
  *                           leaves ways + w); 1 = the victim is in the right half
  *     LRU, ways &gt; 16:      unused; lastUse[PAD + slot] long holds (counter bumped on every hit and fill)
  *                           &lt;&lt; 6 | way, and the victim of a full set is the minimum, its way in the low 6 bits
  * </pre>
- * With 16 ways or fewer, replacement state takes 8 bytes per set (a stamp per way took 64 or 128), so more of a
+ * With 16 ways or fewer, LRU state takes 8 bytes per set (a stamp per way took 64 or 128), so more of a
  * simulator's tag arrays stay in the host's cache.
  *
  * <p>Invariants: a tag is valid in at most one way of its set. Used only through the tag-addressed methods
@@ -42,8 +46,8 @@ import java.util.Objects;
  * consecutive sets); mix a tag first ({@link Mix64}) if its low bits are not spread. Because validity is
  * kept apart from the tag, every long is a valid tag, 0 and -1 included. An invalid slot holds {@code VACANT}
  * ({@link Long#MIN_VALUE}), so a lookup of any other tag compares the set's tags only and never reads
- * the set's valid word: a hit reads one host line of tags (and updates the replacement state in the line of
- * its valid word). A lookup of {@code Long.MIN_VALUE} itself checks the valid word too.
+ * the set's valid word: a hit reads one host line of tags (and updates the set's replacement word). A lookup of
+ * {@code Long.MIN_VALUE} itself checks the valid word too.
  *
  * <p>Slot arguments outside {@code [0, capacity())} throw {@link IndexOutOfBoundsException}; a set
  * outside {@code [0, sets())} throws {@link ArrayIndexOutOfBoundsException}.
@@ -72,9 +76,13 @@ public final class SetAssocTags {
     /** Divides a slot by {@code ways}: its set. */
     private final FastDivisor slotSets;
     private final long[] tags;
-    /** Two words per set: {@code [2 set]} its valid ways, {@code [2 set + 1]} its replacement state. */
-    private final long[] meta;
-    /** LRU with at most {@link #RECENCY_LIST_WAYS} ways: the recency list in {@code meta}, no stamps. */
+    /** Per set, its valid ways. */
+    private final long[] valid;
+    /** Per set, its replacement state: tree-PLRU bits, an LRU age matrix or recency list, or 0 (LRU stamps). */
+    private final long[] replacement;
+    /** LRU with at most {@link #AGE_MATRIX_WAYS} ways: an age matrix per set, no stamps. */
+    private final boolean ageMatrix;
+    /** LRU with more ways, at most {@link #RECENCY_LIST_WAYS}: a recency list per set, no stamps. */
     private final boolean recencyList;
     /** {@code 4 x (ways - 1)}: the bit offset of the least recently used rank in a recency list. */
     private final int lastRankShift;
@@ -90,12 +98,16 @@ public final class SetAssocTags {
     private static final long WAY_MASK = (1L << WAY_BITS) - 1;
     /** The most ways a recency list holds: 16 nibbles in a long. */
     static final int RECENCY_LIST_WAYS = 16;
+    /** The most ways an age matrix holds: 8 rows of 8 bits in a long. */
+    static final int AGE_MATRIX_WAYS = 8;
+    /** 1 in every byte. */
+    private static final long BYTE_ONES = 0x0101_0101_0101_0101L;
+    /** The top bit of every byte. */
+    private static final long BYTE_TOPS = 0x8080_8080_8080_8080L;
     /** 1 in every nibble. */
     private static final long NIBBLE_ONES = 0x1111_1111_1111_1111L;
     /** The top bit of every nibble. */
     private static final long NIBBLE_TOPS = 0x8888_8888_8888_8888L;
-    /** The most sets: two words of {@code meta} each. */
-    static final int MAX_SETS = Bits.MAX_ARRAY_LENGTH / 2;
 
     /** LRU with more than 16 ways: stamp of the last use of each slot, with the way in its low bits; else empty. */
     private final long[] lastUse;
@@ -111,8 +123,8 @@ public final class SetAssocTags {
     /**
      * Builds an empty tag array (every slot invalid).
      *
-     * @param sets the number of sets, in {@code [1, MAX_ARRAY_LENGTH / 2]} (any count: a power of two selects by a
-     *     mask, any other count by an exact division without {@code %}, {@link FastDivisor})
+     * @param sets the number of sets, at least 1 (any count: a power of two selects by a mask, any other
+     *     count by an exact division without {@code %}, {@link FastDivisor})
      * @param ways the associativity, in {@code [1, 64]}; a power of two for {@code TREE_PLRU}
      * @param policy the replacement policy
      * @throws IllegalArgumentException naming the offending parameter if one is out of range, or if
@@ -132,9 +144,6 @@ public final class SetAssocTags {
             throw new IllegalArgumentException("sets = " + sets + ", ways = " + ways + ": " + slots
                     + " slots, must be at most " + MAX_CAPACITY);
         }
-        if (sets > MAX_SETS) {
-            throw new IllegalArgumentException("sets = " + sets + ": must be at most " + MAX_SETS);
-        }
         this.sets = sets;
         this.ways = ways;
         this.setMask = sets - 1;
@@ -147,11 +156,13 @@ public final class SetAssocTags {
         this.slotSets = new FastDivisor(ways);
         this.tags = new long[PAD + capacity];
         Arrays.fill(tags, VACANT);
-        this.recencyList = lru && ways <= RECENCY_LIST_WAYS;
+        this.ageMatrix = lru && ways <= AGE_MATRIX_WAYS;
+        this.recencyList = lru && !ageMatrix && ways <= RECENCY_LIST_WAYS;
         this.lastRankShift = 4 * (ways - 1);
-        this.meta = new long[2 * sets];
+        this.valid = new long[sets];
+        this.replacement = new long[sets];
         resetReplacement();
-        this.lastUse = lru && !recencyList ? new long[PAD + capacity] : new long[0];
+        this.lastUse = lru && ways > RECENCY_LIST_WAYS ? new long[PAD + capacity] : new long[0];
         this.treeDepth = Integer.numberOfTrailingZeros(ways);
         this.pathNodes = new long[ways];
         this.pathPointingAway = new long[ways];
@@ -168,8 +179,8 @@ public final class SetAssocTags {
     }
 
     /**
-     * The bytes of array an instance of this geometry allocates: 8 per tag, 16 per set (its valid and replacement
-     * words), and under LRU beyond 16 ways 8 per stamp (headers and padding not counted).
+     * The bytes of array an instance of this geometry allocates: 8 per tag, 16 per set (its valid word and its
+     * replacement word), and under LRU beyond 16 ways 8 per stamp (headers and padding not counted).
      *
      * @param sets the number of sets, at least 1
      * @param ways the associativity, in {@code [1, 64]}
@@ -327,12 +338,12 @@ public final class SetAssocTags {
         assert wayHolding(tag, set, set * ways) < 0 || wayHolding(tag, set, set * ways) == way
                 : "tag " + tag + " is already valid in another way of set " + set;
         tags[PAD + slot] = tag;
-        meta[2 * set] |= 1L << way;
+        valid[set] |= 1L << way;
         touch(set, slot, way);
     }
 
     /**
-     * Reads a set's first and last tags and its valid and replacement words (or its first stamp), and returns a
+     * Reads a set's first and last tags, its valid word and its replacement word (or first stamp), and returns a
      * value mixing them: a software prefetch. A simulator that knows its next accesses calls it a few
      * accesses ahead, so the lookup finds the set in the host's cache instead of waiting for memory (Java
      * has no prefetch instruction; consuming the loaded values keeps them from being optimized away).
@@ -344,8 +355,8 @@ public final class SetAssocTags {
      */
     public long touchSet(final int set) {
         final int base = Objects.checkIndex(set, sets) * ways;
-        final long stamp = lastUse.length != 0 ? lastUse[PAD + base] : meta[2 * set];
-        return tags[PAD + base] ^ tags[PAD + base + ways - 1] ^ stamp;
+        final long stamp = lastUse.length != 0 ? lastUse[PAD + base] : replacement[set];
+        return tags[PAD + base] ^ tags[PAD + base + ways - 1] ^ stamp ^ valid[set];
     }
 
     /**
@@ -411,7 +422,7 @@ public final class SetAssocTags {
         assert wayHolding(tag, set, base) < 0 || wayHolding(tag, set, base) == way
                 : "tag " + tag + " is already valid in another way of set " + set;
         tags[PAD + slot] = tag;
-        meta[2 * set] |= 1L << way;
+        valid[set] |= 1L << way;
         touch(set, slot, way);
     }
 
@@ -424,7 +435,7 @@ public final class SetAssocTags {
      */
     public boolean isValid(final int slot) {
         final int set = slotSets.divide(Objects.checkIndex(slot, capacity));
-        return (meta[2 * set] >>> (slot - set * ways) & 1L) != 0;
+        return (valid[set] >>> (slot - set * ways) & 1L) != 0;
     }
 
     /**
@@ -447,7 +458,7 @@ public final class SetAssocTags {
      */
     public void invalidate(final int slot) {
         final int set = slotSets.divide(Objects.checkIndex(slot, capacity));
-        meta[2 * set] &= ~(1L << (slot - set * ways));
+        valid[set] &= ~(1L << (slot - set * ways));
         tags[PAD + slot] = VACANT;
     }
 
@@ -463,7 +474,7 @@ public final class SetAssocTags {
         if (way < 0) {
             return false;
         }
-        meta[2 * set] &= ~(1L << way);
+        valid[set] &= ~(1L << way);
         tags[PAD + set * ways + way] = VACANT;
         return true;
     }
@@ -475,7 +486,7 @@ public final class SetAssocTags {
      * @return a count in {@code [0, ways()]}
      */
     public int occupancy(final int set) {
-        return Long.bitCount(meta[2 * set]);
+        return Long.bitCount(valid[set]);
     }
 
     /**
@@ -498,11 +509,11 @@ public final class SetAssocTags {
         }
         final int slot = victimIn(set, base);
         final int way = slot - base;
-        final long valid = meta[2 * set];
-        lastInsertEvicted = (valid >>> way & 1L) != 0;
+        final long validBits = valid[set];
+        lastInsertEvicted = (validBits >>> way & 1L) != 0;
         lastEvictedTag = lastInsertEvicted ? tags[PAD + slot] : 0;
         tags[PAD + slot] = tag;
-        meta[2 * set] = valid | 1L << way;
+        valid[set] = validBits | 1L << way;
         touch(set, slot, way);
         return slot;
     }
@@ -544,7 +555,7 @@ public final class SetAssocTags {
         final long[] tags = this.tags;
         final int ways = this.ways;
         for (int way = 0; way < ways; way++) {
-            if (tags[PAD + base + way] == tag && (tag != VACANT || (meta[2 * set] >>> way & 1L) != 0)) {
+            if (tags[PAD + base + way] == tag && (tag != VACANT || (valid[set] >>> way & 1L) != 0)) {
                 return way;
             }
         }
@@ -552,14 +563,18 @@ public final class SetAssocTags {
     }
 
     private int victimIn(final int set, final int base) {
-        final long free = ~meta[2 * set] & waysMask;
+        final long free = ~valid[set] & waysMask;
         if (free != 0) {
             return base + Long.numberOfTrailingZeros(free);
         }
-        if (recencyList) {
-            return base + ((int) (meta[2 * set + 1] >>> lastRankShift) & 0xF);
+        final long state = replacement[set];
+        if (!lru) {
+            return base + treeVictimWay(state);
         }
-        return base + (lru ? leastRecentlyUsedWay(base) : treeVictimWay(meta[2 * set + 1]));
+        if (ageMatrix) {
+            return base + (Long.numberOfTrailingZeros((state - BYTE_ONES) & ~state & BYTE_TOPS) >>> 3);
+        }
+        return base + (recencyList ? (int) (state >>> lastRankShift) & 0xF : leastRecentlyUsedWay(base));
     }
 
     private int leastRecentlyUsedWay(final int base) {
@@ -580,13 +595,14 @@ public final class SetAssocTags {
     }
 
     private void touch(final int set, final int slot, final int way) {
-        final int at = 2 * set + 1;
-        if (recencyList) {
-            meta[at] = toFront(meta[at], way);
-        } else if (lru) {
-            lastUse[PAD + slot] = ++clock << WAY_BITS | way;
+        if (!lru) {
+            replacement[set] = replacement[set] & ~pathNodes[way] | pathPointingAway[way];
+        } else if (ageMatrix) {
+            replacement[set] = (replacement[set] | waysMask << (way << 3)) & ~(BYTE_ONES << way);
+        } else if (recencyList) {
+            replacement[set] = toFront(replacement[set], way);
         } else {
-            meta[at] = meta[at] & ~pathNodes[way] | pathPointingAway[way];
+            lastUse[PAD + slot] = ++clock << WAY_BITS | way;
         }
     }
 
@@ -605,18 +621,22 @@ public final class SetAssocTags {
         return list & (-1L << rankBit << 4) | (list & ~(-1L << rankBit)) << 4 | way;
     }
 
-    /** Every set invalid, with its initial replacement state (a recency list of ranks 0..ways-1 = ways 0..ways-1). */
+    /**
+     * Every set invalid, with its initial replacement state: an age matrix with no order among the ways (rows of
+     * ways past the last all ones, so that they never read as least recently used: a full set has used every way,
+     * which orders them all), or a recency list of ranks 0..ways-1 = ways 0..ways-1.
+     */
     private void resetReplacement() {
         long initial = 0;
-        if (recencyList) {
+        if (ageMatrix) {
+            initial = ways == AGE_MATRIX_WAYS ? 0 : -1L << (ways << 3);
+        } else if (recencyList) {
             for (int way = 0; way < ways; way++) {
                 initial |= (long) way << 4 * way;
             }
         }
-        for (int set = 0; set < sets; set++) {
-            meta[2 * set] = 0;
-            meta[2 * set + 1] = initial;
-        }
+        Arrays.fill(valid, 0L);
+        Arrays.fill(replacement, initial);
     }
 
     @Override
