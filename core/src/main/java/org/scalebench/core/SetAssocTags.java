@@ -82,7 +82,7 @@ public final class SetAssocTags {
     private final long[] replacement;
     /** LRU with at most {@link #AGE_MATRIX_WAYS} ways: an age matrix per set, no stamps. */
     private final boolean ageMatrix;
-    /** LRU with more ways, at most {@link #RECENCY_LIST_WAYS}: a recency list per set, no stamps. */
+    /** LRU with more ways, at most {@link RecencyList#MAX_ITEMS} (16): a recency list per set, no stamps. */
     private final boolean recencyList;
     /** {@code 4 x (ways - 1)}: the bit offset of the least recently used rank in a recency list. */
     private final int lastRankShift;
@@ -96,18 +96,12 @@ public final class SetAssocTags {
     private static final long VACANT = Long.MIN_VALUE;
     private static final int WAY_BITS = 6;
     private static final long WAY_MASK = (1L << WAY_BITS) - 1;
-    /** The most ways a recency list holds: 16 nibbles in a long. */
-    static final int RECENCY_LIST_WAYS = 16;
     /** The most ways an age matrix holds: 8 rows of 8 bits in a long. */
     static final int AGE_MATRIX_WAYS = 8;
     /** 1 in every byte. */
     private static final long BYTE_ONES = 0x0101_0101_0101_0101L;
     /** The top bit of every byte. */
     private static final long BYTE_TOPS = 0x8080_8080_8080_8080L;
-    /** 1 in every nibble. */
-    private static final long NIBBLE_ONES = 0x1111_1111_1111_1111L;
-    /** The top bit of every nibble. */
-    private static final long NIBBLE_TOPS = 0x8888_8888_8888_8888L;
 
     /** LRU with more than 16 ways: stamp of the last use of each slot, with the way in its low bits; else empty. */
     private final long[] lastUse;
@@ -157,12 +151,12 @@ public final class SetAssocTags {
         this.tags = new long[PAD + capacity];
         Arrays.fill(tags, VACANT);
         this.ageMatrix = lru && ways <= AGE_MATRIX_WAYS;
-        this.recencyList = lru && !ageMatrix && ways <= RECENCY_LIST_WAYS;
+        this.recencyList = lru && !ageMatrix && ways <= RecencyList.MAX_ITEMS;
         this.lastRankShift = 4 * (ways - 1);
         this.valid = new long[sets];
         this.replacement = new long[sets];
         resetReplacement();
-        this.lastUse = lru && ways > RECENCY_LIST_WAYS ? new long[PAD + capacity] : new long[0];
+        this.lastUse = lru && ways > RecencyList.MAX_ITEMS ? new long[PAD + capacity] : new long[0];
         this.treeDepth = Integer.numberOfTrailingZeros(ways);
         this.pathNodes = new long[ways];
         this.pathPointingAway = new long[ways];
@@ -192,7 +186,7 @@ public final class SetAssocTags {
         Checks.requireAtLeast("sets", sets, 1);
         Checks.requireInRange("ways", ways, 1, MAX_WAYS);
         final long slots = (long) sets * ways;
-        final boolean stamps = policy == ReplacementPolicy.LRU && ways > RECENCY_LIST_WAYS;
+        final boolean stamps = policy == ReplacementPolicy.LRU && ways > RecencyList.MAX_ITEMS;
         return Long.BYTES * (slots + 2L * sets + (stamps ? slots : 0));
     }
 
@@ -600,25 +594,10 @@ public final class SetAssocTags {
         } else if (ageMatrix) {
             replacement[set] = (replacement[set] | waysMask << (way << 3)) & ~(BYTE_ONES << way);
         } else if (recencyList) {
-            replacement[set] = toFront(replacement[set], way);
+            replacement[set] = RecencyList.toFront(replacement[set], way);
         } else {
             lastUse[PAD + slot] = ++clock << WAY_BITS | way;
         }
-    }
-
-    /**
-     * Moves {@code way} to rank 0 of a recency list that holds it, the ranks before it one down. The lowest nibble
-     * of {@code list ^ way x 0x11..1} that is zero is the way's rank: {@code (x - 0x11..1) & ~x & 0x88..8} flags
-     * it, and flags nothing below it (a borrow starts only at a zero nibble).
-     *
-     * @param list a recency list holding {@code way} in one of its ranks
-     * @param way the way, in [0, 16)
-     * @return the list with {@code way} at rank 0
-     */
-    static long toFront(final long list, final int way) {
-        final long x = list ^ way * NIBBLE_ONES;
-        final int rankBit = Long.numberOfTrailingZeros((x - NIBBLE_ONES) & ~x & NIBBLE_TOPS) - 3;
-        return list & (-1L << rankBit << 4) | (list & ~(-1L << rankBit)) << 4 | way;
     }
 
     /**
@@ -631,9 +610,7 @@ public final class SetAssocTags {
         if (ageMatrix) {
             initial = ways == AGE_MATRIX_WAYS ? 0 : -1L << (ways << 3);
         } else if (recencyList) {
-            for (int way = 0; way < ways; way++) {
-                initial |= (long) way << 4 * way;
-            }
+            initial = RecencyList.identity(ways);
         }
         Arrays.fill(valid, 0L);
         Arrays.fill(replacement, initial);
