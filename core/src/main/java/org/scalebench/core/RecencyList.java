@@ -5,17 +5,19 @@ package org.scalebench.core;
  * {@code 4r + 3..4r}) is the item of rank {@code r}, rank 0 the most recently used. A list holds its items in ranks
  * {@code 0 .. n - 1}; the nibbles above are unused and may hold anything. Used by {@link SetAssocTags} (9 to 16 ways)
  * and {@link SmallLruCache} (up to 16 entries) for true LRU with no stamps and no scan for the victim, which is
- * rank {@code n - 1}.
+ * rank {@code n - 1}; {@code MapCacheBank} keeps one per map cache.
+ *
+ * <p>Allocation: none. Thread-safety: stateless.
  *
  * <p>An item's rank is the lowest nibble of {@code list ^ item x 0x11..1} that is zero: {@code (x - 0x11..1) & ~x &
  * 0x88..8} flags it, and flags nothing below it (a borrow starts only at a zero nibble, and a nibble of 1 or more
  * with no borrow into it is not flagged). Unused nibbles sit above every used rank, so a match there is never the
  * lowest.
  */
-final class RecencyList {
+public final class RecencyList {
 
     /** The most items a list holds. */
-    static final int MAX_ITEMS = 16;
+    public static final int MAX_ITEMS = 16;
     /** 1 in every nibble. */
     private static final long NIBBLE_ONES = 0x1111_1111_1111_1111L;
     /** The top bit of every nibble. */
@@ -31,7 +33,7 @@ final class RecencyList {
      * @param item the item, in [0, 16)
      * @return four times its rank
      */
-    static int rankBit(final long list, final int item) {
+    public static int rankBit(final long list, final int item) {
         final long x = list ^ item * NIBBLE_ONES;
         return Long.numberOfTrailingZeros((x - NIBBLE_ONES) & ~x & NIBBLE_TOPS) - 3;
     }
@@ -43,7 +45,7 @@ final class RecencyList {
      * @param item the item, in [0, 16)
      * @return the list with {@code item} at rank 0
      */
-    static long toFront(final long list, final int item) {
+    public static long toFront(final long list, final int item) {
         final int rankBit = rankBit(list, item);
         return list & (-1L << rankBit << 4) | (list & ~(-1L << rankBit)) << 4 | item;
     }
@@ -57,7 +59,7 @@ final class RecencyList {
      * @param from the item renamed to {@code item} (the container's last), or {@code item} itself for none
      * @return the list of {@code n - 1} items
      */
-    static long remove(final long list, final int item, final int from) {
+    public static long remove(final long list, final int item, final int from) {
         final int rankBit = rankBit(list, item);
         final long below = ~(-1L << rankBit);
         final long removed = list & below | list >>> 4 & ~below;
@@ -70,7 +72,7 @@ final class RecencyList {
      * @param n the items, in [0, 16]
      * @return the list
      */
-    static long identity(final int n) {
+    public static long identity(final int n) {
         long list = 0;
         for (int item = 0; item < n; item++) {
             list |= (long) item << 4 * item;

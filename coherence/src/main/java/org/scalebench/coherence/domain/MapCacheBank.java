@@ -3,6 +3,7 @@ package org.scalebench.coherence.domain;
 import org.scalebench.core.data.Named;
 import java.util.Arrays;
 import org.scalebench.core.Bits;
+import org.scalebench.core.RecencyList;
 
 /**
  * Many small fully-associative caches of domain mappings in primitive arrays: CDR's Sharer Map Caches (one per
@@ -12,9 +13,9 @@ import org.scalebench.core.Bits;
  * format {@code cdr-sr} and the checkers all use it.
  *
  * <p>Why a bank and not one {@code org.scalebench.core.SmallLruCache} per cache: the warehouse-scale system has a
- * Home Map Cache per core, a million of them. Here they are two int arrays (a tag and a recency stamp per entry,
- * 132 bytes per 16-entry cache under LRU, no object per cache); a {@code SmallLruCache} is an object with a long
- * key and a long stamp per entry and a 256-byte lookup hint table, about 600 bytes per cache. The bank also holds
+ * Home Map Cache per core, a million of them. Here they are flat arrays (an int tag per entry and a long recency
+ * order per cache, 72 bytes per 16-entry cache under LRU, no object per cache); a {@code SmallLruCache} is an
+ * object with a long key per entry, its recency order and a 256-byte lookup hint table, about 500 bytes per cache. The bank also holds
  * what only the map caches need: the RTL's replacement, the per-domain flush by tag field, the miss replay of the
  * L2. {@code SmallLruCache} stays core's general small LRU cache (any long key, per-key invalidation, hint-table
  * way prediction); the simulator does not use it. Per lookup the bank is the slower of the two (its scan has no
@@ -27,13 +28,19 @@ import org.scalebench.core.Bits;
  * <pre>
  *   tag = domainId &lt;&lt; 4 | logicalId &gt;&gt;&gt; 2             (an empty entry holds -1)
  *   tags[cache * entries + e]                        entry e of a cache
- *   LRU:      stamps[cache * entries + e]           the cache's clock at entry e's last access (&gt;= 1)
+ *   LRU, up to 16 entries:
+ *             order[cache]                          the entries in recency order, 4 bits each, the most recent
+ *                                                   lowest ({@link RecencyList}): the victim is the last rank
+ *   LRU, 17 entries or more:
+ *             stamps[cache * entries + e]           the cache's clock at entry e's last access (&gt;= 1)
  *             clock[cache]                          accesses to the cache since the last renumbering
  *   RTL:      used[cache], locked[cache]            bit e is entry e's used bit, lock bit
  * </pre>
  *
  * <p><b>{@link MapCacheReplacement#LRU}.</b> A hit makes the entry the most recently used. A miss fills the
- * lowest-numbered empty entry, or else the least recently used one. Each cache has its own int clock, bumped on
+ * lowest-numbered empty entry, or else the least recently used one. Up to 16 entries, a cache's recency order is
+ * one word, 8 bytes a cache (a flushed entry keeps its rank, and is refilled before any full entry is evicted, so
+ * the ranks of the valid entries are their recency). Beyond, each cache has its own int clock, bumped on
  * every access; stamps are distinct and at least 1. The clock does not wrap: when it would reach
  * {@link Integer#MAX_VALUE} (after 2^31 - 2 accesses to one cache), the stamps of the cache's k valid entries are
  * renumbered 1..k in the same order and the clock goes on from k. Long stamps would not need this, but would add
@@ -89,6 +96,10 @@ public final class MapCacheBank {
     private final boolean missReplayed;
     private final int[] tags;
     /** LRU only (else null). */
+    /** LRU, up to 16 entries: each cache's recency order; else null. */
+    private final long[] order;
+    /** {@code 4 x (entries - 1)}: the bit offset of the least recently used rank. */
+    private final int lastRankShift;
     private final int[] stamps;
     /** LRU only (else null). */
     private final int[] clock;
@@ -144,9 +155,16 @@ public final class MapCacheBank {
         this.tags = new int[caches * entries];
         Arrays.fill(tags, EMPTY);
         this.allEntries = entries == Long.SIZE ? -1L : (1L << entries) - 1;
-        if (replacement == MapCacheReplacement.LRU) {
-            this.stamps = new int[caches * entries];
-            this.clock = new int[caches];
+        this.lastRankShift = 4 * (entries - 1);
+        final boolean lru = replacement == MapCacheReplacement.LRU;
+        final boolean recencyList = lru && entries <= RecencyList.MAX_ITEMS;
+        this.order = recencyList ? new long[caches] : null;
+        if (recencyList) {
+            Arrays.fill(order, RecencyList.identity(entries));
+        }
+        if (lru) {
+            this.stamps = recencyList ? null : new int[caches * entries];
+            this.clock = recencyList ? null : new int[caches];
             this.used = null;
             this.locked = null;
         } else {
@@ -210,6 +228,9 @@ public final class MapCacheBank {
     }
 
     private boolean accessLru(final int cache, final int tag) {
+        if (order != null) {
+            return accessRecencyList(cache, tag);
+        }
         final int base = cache * entries;
         final int[] t = this.tags;
         final int[] s = this.stamps;
@@ -240,6 +261,31 @@ public final class MapCacheBank {
         }
         t[victim] = tag;
         s[victim] = now;
+        misses++;
+        return false;
+    }
+
+    /** LRU through the cache's recency order: the same choices as the stamps, with no clock and no victim scan. */
+    private boolean accessRecencyList(final int cache, final int tag) {
+        final int base = cache * entries;
+        final int[] t = this.tags;
+        for (int e = 0; e < entries; e++) {
+            if (t[base + e] == tag) {
+                order[cache] = RecencyList.toFront(order[cache], e);
+                hits++;
+                return true;
+            }
+        }
+        final long list = order[cache];
+        int victim = (int) (list >>> lastRankShift) & 15; // the least recently used, unless an entry is empty
+        for (int e = 0; e < entries; e++) {
+            if (t[base + e] == EMPTY) {
+                victim = e;
+                break;
+            }
+        }
+        t[base + victim] = tag;
+        order[cache] = RecencyList.toFront(list, victim);
         misses++;
         return false;
     }
@@ -335,6 +381,15 @@ public final class MapCacheBank {
     public int tagsByRecency(final int cache, final int[] out) {
         int n = 0;
         final int base = cache * entries;
+        if (order != null) {
+            for (int rank = 0; rank < entries; rank++) {
+                final int tag = tags[base + ((int) (order[cache] >>> 4 * rank) & 15)];
+                if (tag != EMPTY) {
+                    out[n++] = tag;
+                }
+            }
+            return n;
+        }
         for (int i = base; i < base + entries; i++) {
             if (tags[i] == EMPTY) {
                 continue;
@@ -407,6 +462,9 @@ public final class MapCacheBank {
         Arrays.fill(tags, EMPTY);
         if (clock != null) {
             Arrays.fill(clock, 0);
+        }
+        if (order != null) {
+            Arrays.fill(order, RecencyList.identity(entries));
         }
         if (used != null) {
             Arrays.fill(used, 0);

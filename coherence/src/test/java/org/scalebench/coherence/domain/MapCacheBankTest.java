@@ -9,8 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
-/** The map-cache bank's LRU clock renumbering and the RTL's used-bit replacement, on hand-worked sequences. */
+/** The map-cache bank's LRU order (one word or stamps with a renumbered clock) and the RTL's used-bit replacement, on hand-worked sequences. */
 class MapCacheBankTest {
 
     /** Tag of row r: domain r, logical ids 0 .. 3. */
@@ -30,21 +32,29 @@ class MapCacheBankTest {
         return out;
     }
 
-    @Test
-    void lruOrderSurvivesTheClockPassingItsLimit() {
-        final MapCacheBank bank = new MapCacheBank(1, 4);
-        for (int r = 0; r < 4; r++) {
+    /**
+     * LRU recency and eviction on a hand-worked sequence, for a 4-entry cache (its order in one word) and a 17-entry
+     * one (stamps), the latter with its clock crossing the renumbering point mid-sequence.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {4, 17})
+    void lruOrderFollowsTheSequenceAndSurvivesTheClockPassingItsLimit(final int entries) {
+        final MapCacheBank bank = new MapCacheBank(1, entries);
+        final List<Integer> expected = new ArrayList<>(); // most recently used first
+        for (int r = 0; r < entries; r++) {
             access(bank, r);
+            expected.add(0, r);
         }
-        // rows 0..3 at stamps 1..4; the next access would stamp CLOCK_LIMIT - 2, then - 1, then the limit itself
-        bank.startClockAt(0, MapCacheBank.CLOCK_LIMIT - 3);
-        final List<Integer> expected = new ArrayList<>(List.of(3, 2, 1, 0)); // most recently used first
-        final int[] sequence = {1, 0, 2, 5, 1, 6, 0, 7, 5, 2, 8, 1, 9, 9, 3};
+        if (entries > 16) {
+            // stamps 1..entries; the next access would stamp CLOCK_LIMIT - 2, then - 1, then the limit itself
+            bank.startClockAt(0, MapCacheBank.CLOCK_LIMIT - 3);
+        }
+        final int[] sequence = {1, 0, 2, 20, 1, 21, 0, 22, 20, 2, 23, 1, 24, 24, 3};
         for (int i = 0; i < sequence.length; i++) {
             final int r = sequence[i];
             final boolean hit = expected.remove(Integer.valueOf(r));
-            if (!hit && expected.size() == 4) {
-                expected.remove(3);
+            if (!hit) {
+                expected.remove(entries - 1);
             }
             expected.add(0, r);
             assertEquals(hit, access(bank, r), "access " + i + " to row " + r);
@@ -55,19 +65,47 @@ class MapCacheBankTest {
 
     @Test
     void theClockIsRenumberedAtItsLimitAndKeepsCounting() {
-        final MapCacheBank bank = new MapCacheBank(2, 3);
-        access(bank, 0);
-        access(bank, 1);
-        bank.startClockAt(0, MapCacheBank.CLOCK_LIMIT - 1);
-        access(bank, 2); // this access reaches the limit: rows 0 and 1 are renumbered 1 and 2, row 2 gets 3
-        assertArrayEquals(new int[] {row(2), row(1), row(0)}, byRecency(bank));
-        assertFalse(access(bank, 3), "evicts row 0, the least recently used before the renumbering");
-        assertArrayEquals(new int[] {row(3), row(2), row(1)}, byRecency(bank));
-        for (int i = 0; i < 1000; i++) {
-            assertTrue(access(bank, 1 + i % 3));
+        final int entries = 17; // beyond 16 entries LRU keeps stamps and a clock
+        final MapCacheBank bank = new MapCacheBank(2, entries);
+        for (int r = 0; r < entries - 1; r++) {
+            access(bank, r);
         }
-        assertArrayEquals(new int[] {row(1), row(3), row(2)}, byRecency(bank), "1000 accesses after the renumbering");
+        bank.startClockAt(0, MapCacheBank.CLOCK_LIMIT - 1);
+        access(bank, entries - 1); // this access reaches the limit: the others are renumbered 1..16, it gets 17
+        assertArrayEquals(rows(entries - 1, 0), byRecency(bank));
+        assertFalse(access(bank, entries), "evicts row 0, the least recently used before the renumbering");
+        assertArrayEquals(rows(entries, 1), byRecency(bank));
+        for (int i = 0; i < 1000; i++) {
+            assertTrue(access(bank, 1 + i % entries));
+        }
+        final int[] last = new int[entries];
+        for (int k = 0; k < entries; k++) {
+            last[k] = row(1 + (999 - k) % entries);
+        }
+        assertArrayEquals(last, byRecency(bank), "1000 accesses after the renumbering");
         assertFalse(bank.access(1, 1, 0), "the other cache's clock is its own");
+    }
+
+    /** The tags of rows {@code from} down to {@code to}. */
+    private static int[] rows(final int from, final int to) {
+        final int[] out = new int[from - to + 1];
+        for (int k = 0; k < out.length; k++) {
+            out[k] = row(from - k);
+        }
+        return out;
+    }
+
+    @Test
+    void aFlushedEntryIsRefilledBeforeTheLeastRecentlyUsedOneIsEvicted() {
+        final MapCacheBank bank = new MapCacheBank(1, 4);
+        for (int r = 0; r < 4; r++) {
+            access(bank, r);
+        }
+        assertEquals(1, bank.flushDomain(2));
+        assertFalse(access(bank, 7), "fills row 2's entry");
+        assertArrayEquals(new int[] {row(7), row(3), row(1), row(0)}, byRecency(bank));
+        assertFalse(access(bank, 8), "evicts row 0");
+        assertArrayEquals(new int[] {row(8), row(7), row(3), row(1)}, byRecency(bank));
     }
 
     @Test
