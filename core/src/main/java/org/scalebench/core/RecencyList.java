@@ -7,12 +7,12 @@ package org.scalebench.core;
  * and {@link SmallLruCache} (up to 16 entries) for true LRU with no stamps and no scan for the victim, which is
  * rank {@code n - 1}; {@code MapCacheBank} keeps one per map cache.
  *
- * <p>Allocation: none. Thread-safety: stateless.
- *
  * <p>An item's rank is the lowest nibble of {@code list ^ item x 0x11..1} that is zero: {@code (x - 0x11..1) & ~x &
  * 0x88..8} flags it, and flags nothing below it (a borrow starts only at a zero nibble, and a nibble of 1 or more
  * with no borrow into it is not flagged). Unused nibbles sit above every used rank, so a match there is never the
  * lowest.
+ *
+ * <p>Allocation: none. Thread-safety: stateless.
  */
 public final class RecencyList {
 

@@ -127,9 +127,7 @@ public final class SetAssocTags {
     public SetAssocTags(final int sets, final int ways, final ReplacementPolicy policy) {
         Checks.requireAtLeast("sets", sets, 1);
         Checks.requireInRange("ways", ways, 1, MAX_WAYS);
-        if (policy == null) {
-            throw new IllegalArgumentException("policy = null: must be one of " + Arrays.toString(ReplacementPolicy.values()));
-        }
+        requirePolicy(policy);
         if (policy == ReplacementPolicy.TREE_PLRU && !Bits.isPowerOfTwo(ways)) {
             throw new IllegalArgumentException("ways = " + ways + ": TREE_PLRU needs a power of two");
         }
@@ -180,14 +178,21 @@ public final class SetAssocTags {
      * @param ways the associativity, in {@code [1, 64]}
      * @param policy the replacement policy
      * @return the footprint in bytes
-     * @throws IllegalArgumentException if {@code sets} or {@code ways} is out of range
+     * @throws IllegalArgumentException if {@code sets} or {@code ways} is out of range, or {@code policy} is null
      */
     public static long footprintBytes(final int sets, final int ways, final ReplacementPolicy policy) {
         Checks.requireAtLeast("sets", sets, 1);
         Checks.requireInRange("ways", ways, 1, MAX_WAYS);
+        requirePolicy(policy);
         final long slots = (long) sets * ways;
         final boolean stamps = policy == ReplacementPolicy.LRU && ways > RecencyList.MAX_ITEMS;
         return Long.BYTES * (slots + 2L * sets + (stamps ? slots : 0));
+    }
+
+    private static void requirePolicy(final ReplacementPolicy policy) {
+        if (policy == null) {
+            throw new IllegalArgumentException("policy = null: must be one of " + Arrays.toString(ReplacementPolicy.values()));
+        }
     }
 
     /**

@@ -216,6 +216,8 @@ class SetAssocTagsTest {
         assertEquals(16L * 4 * 17 + 16L * 4, SetAssocTags.footprintBytes(4, 17, ReplacementPolicy.LRU));
         assertEquals("ways = 65: must be in [1, 64]", assertThrows(IllegalArgumentException.class,
                 () -> SetAssocTags.footprintBytes(4, 65, ReplacementPolicy.LRU)).getMessage());
+        assertEquals("policy = null: must be one of [LRU, TREE_PLRU]", assertThrows(IllegalArgumentException.class,
+                () -> SetAssocTags.footprintBytes(4, 4, null)).getMessage());
     }
 
     @Test

@@ -15,8 +15,8 @@ import org.scalebench.core.RecencyList;
  * <p>Why a bank and not one {@code org.scalebench.core.SmallLruCache} per cache: the warehouse-scale system has a
  * Home Map Cache per core, a million of them. Here they are flat arrays (an int tag per entry and a long recency
  * order per cache, 72 bytes per 16-entry cache under LRU, no object per cache); a {@code SmallLruCache} is an
- * object with a long key per entry, its recency order and a 256-byte lookup hint table, about 500 bytes per cache. The bank also holds
- * what only the map caches need: the RTL's replacement, the per-domain flush by tag field, the miss replay of the
+ * object with a long key per entry, its recency order and a 256-byte lookup hint table, about 500 bytes per
+ * cache. The bank also holds what only the map caches need: the RTL's replacement, the per-domain flush by tag field, the miss replay of the
  * L2. {@code SmallLruCache} stays core's general small LRU cache (any long key, per-key invalidation, hint-table
  * way prediction); the simulator does not use it. Per lookup the bank is the slower of the two (its scan has no
  * way prediction; {@code MapCacheBankBench} measures both): a price paid for the memory, on a path the simulator
@@ -95,13 +95,13 @@ public final class MapCacheBank {
     private final MapCacheReplacement replacement;
     private final boolean missReplayed;
     private final int[] tags;
-    /** LRU only (else null). */
     /** LRU, up to 16 entries: each cache's recency order; else null. */
     private final long[] order;
     /** {@code 4 x (entries - 1)}: the bit offset of the least recently used rank. */
     private final int lastRankShift;
+    /** LRU, 17 entries or more (else null). */
     private final int[] stamps;
-    /** LRU only (else null). */
+    /** LRU, 17 entries or more (else null). */
     private final int[] clock;
     /** RTL only (else null). */
     private final long[] used;
