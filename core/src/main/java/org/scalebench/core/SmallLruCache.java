@@ -32,8 +32,9 @@ package org.scalebench.core;
  * <p>Replacement: up to 16 entries keep their recency order in one word ({@link RecencyList}): a hit moves its entry
  * first (a SWAR rank search, no loop), and the victim of a full cache is the last rank, read without comparing any
  * stamp. Stamps with a minimum scan were slower (16.1-16.5 against 7.7 ns per access on the benchmark's 25%-hit
- * stream) and changed speed from one JVM to the next: the JIT compiled the scan's {@code Math.min} to a vectorised
- * reduction or to branches as its profile happened to say, 6 or 10.5 ns per access on the 90%-hit stream. Beyond
+ * stream) and changed speed from one JVM to the next, 6 or 10.5 ns per access on the 90%-hit stream: most likely
+ * the JIT compiled the scan's {@code Math.min} to a vectorised reduction in some JVMs and to branches in others
+ * (with C2's vectoriser off every JVM took 7.6-8.9 ns, a branchy form of the scan 10.1-11.9 ns). Beyond
  * 16 entries the stamps remain.
  *
  * <p>Allocation: small arrays at construction, nothing afterwards. Thread-safety: not thread-safe.
