@@ -57,6 +57,7 @@ public final class SmallLruCache {
     private final int lastRankShift;
     /** 17 entries or more: the stamps; else empty. */
     private final long[] lastUse;
+    /** Up to 16 entries: a {@link RecencyList} of their indexes, the most recently used in rank 0; else unused. */
     private long order;
     private final byte[] hint = new byte[1 << HINT_BITS];
     private int size;
