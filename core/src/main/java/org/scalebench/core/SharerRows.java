@@ -16,7 +16,9 @@ import java.util.Arrays;
  * typically held by a handful of cores), so a walk, a count, an emptiness test or a row-to-row operation
  * reads the summary and then only the non-zero words: one host cache line for a sharer set confined to
  * one word, instead of every word of the row (two or three lines at 1,024 bits). Set and clear keep the
- * summary in step at the cost of one more store to an array 64 times smaller than the rows.
+ * summary in step, writing it only when a word gains its first bit or loses its last one, so adding a sharer to a
+ * word that already holds one (the common case when a line's sharers are the cores of one domain) touches the
+ * row's line alone.
  *
  * <pre>
  *   words:   | row 0: word 0 .. word S-1 | row 1: word 0 .. word S-1 | ... | row R-1 ... |
@@ -113,8 +115,11 @@ public final class SharerRows {
      * @throws IndexOutOfBoundsException if the row or the bit is out of range
      */
     public void set(final int row, final int bit) {
-        words[wordIndex(row, bit)] |= 1L << bit;
-        if (summaryPerRow != 0) {
+        final int i = wordIndex(row, bit);
+        final long old = words[i];
+        words[i] = old | 1L << bit;
+        // a word that already held a bit is flagged already: only a word's first bit touches the summary's line
+        if (summaryPerRow != 0 && old == 0) {
             summary[row * summaryPerRow + (bit >>> 12)] |= 1L << (bit >>> 6);
         }
     }
