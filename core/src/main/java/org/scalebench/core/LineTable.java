@@ -35,7 +35,9 @@ import java.util.Objects;
  * followed by a mispredicted branch, which would discard the lookups the processor has started after it.
  *
  * <p>{@link #getAll} looks up a batch with a plain loop, which keeps the misses of many independent keys in
- * flight: it measured within 1.1x of one random read of the same footprint per key at 16M entries.
+ * flight: per key at 16M entries it took 0.7x to 2.9x the time of one independent random read of the same
+ * footprint in gate runs on an AMD EPYC and an Intel Xeon, the spread of the host's memory from run to run
+ * (docs/benchmarks.md).
  *
  * <p>Invariants: every key sits in the probe run that starts at its home slot, with no empty slot between
  * the two; every slot's displaced count is exactly the number of keys whose home it is and that sit in another
