@@ -5,8 +5,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.openjdk.jmh.profile.ProfilerException;
+import org.openjdk.jmh.profile.ProfilerFactory;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
+import org.openjdk.jmh.runner.options.ProfilerConfig;
 import org.scalebench.bench.perf.BenchmarkCatalog;
 import org.scalebench.bench.perf.JmhFailure;
 import org.scalebench.bench.perf.JmhResults;
@@ -64,6 +69,10 @@ public final class BenchCommand implements Callable<Integer> {
                     positional.subList(0, positional.size() - jmhArgs.size()))) + "); JMH options go after '--'");
         }
         final String regex = positional.size() > jmhArgs.size() ? positional.get(0) : null;
+        if (regex != null && regex.isBlank()) {
+            throw new UsageException("REGEX " + TextLimits.quoted(regex)
+                    + ": empty; give a pattern, or none to run the whole suite");
+        }
         final CommandLineOptions jmhOptions = jmhOptions(jmhArgs);
         OutputPaths.checkFile(json, "--json", "json");
         final BenchmarkCatalog catalog = BenchmarkCatalog.fromClassPath();
@@ -111,9 +120,20 @@ public final class BenchCommand implements Callable<Integer> {
         final CommandLineOptions options;
         try {
             options = new CommandLineOptions(args.toArray(String[]::new));
-        } catch (final CommandLineOptionException e) {
+        } catch (final CommandLineOptionException | RuntimeException e) {
+            // JMH throws IllegalStateException for a bad -bm, and names an enum's class for a bad -rf or -wm
             throw new UsageException("JMH options after '--' " + TextLimits.quoted(String.join(" ", args)) + ": "
-                    + OptionValues.echoed(String.valueOf(e.getMessage()), args.isEmpty() ? "" : args.get(args.size() - 1)));
+                    + OptionValues.echoed(jmhMessage(e), args.get(args.size() - 1)));
+        }
+        for (final ProfilerConfig profiler : options.getProfilers()) {
+            try {
+                ProfilerFactory.getProfilerOrException(profiler);
+            } catch (final ProfilerException e) {
+                final String why = e.getCause() instanceof ClassNotFoundException ? "no such profiler"
+                        : firstLine(String.valueOf(e.getMessage()));
+                throw new UsageException("JMH options after '--': -prof " + TextLimits.quoted(profiler.getKlass())
+                        + ": " + why + " (java -jar bench/target/benchmarks.jar -lprof lists the profilers)");
+            }
         }
         if (!options.getIncludes().isEmpty()) {
             throw new UsageException("JMH options after '--': " + TextLimits.quoted(String.join(" ",
@@ -126,5 +146,38 @@ public final class BenchCommand implements Callable<Integer> {
                     + "use java -jar bench/target/benchmarks.jar with them");
         }
         return options;
+    }
+
+    private static final Pattern NO_ENUM_CONSTANT = Pattern.compile("No enum constant ([\\w.$]+)\\.(\\w*)");
+
+    /**
+     * JMH's complaint about its options, on one line, with an unknown enum constant said as the values allowed.
+     *
+     * @param e what JMH threw
+     * @return the message
+     */
+    static String jmhMessage(final Exception e) {
+        final String message = String.join("; ", String.valueOf(e.getMessage()).strip().split("\\s*\n\\s*"));
+        final Matcher m = NO_ENUM_CONSTANT.matcher(message);
+        if (m.matches()) {
+            try {
+                final Object[] constants = Class.forName(m.group(1)).getEnumConstants();
+                if (constants != null) {
+                    final List<String> names = new ArrayList<>();
+                    for (final Object c : constants) {
+                        names.add(((Enum<?>) c).name());
+                    }
+                    return "'" + m.group(2) + "': must be one of " + String.join(", ", names);
+                }
+            } catch (final ClassNotFoundException unknown) {
+                return message;
+            }
+        }
+        return message;
+    }
+
+    private static String firstLine(final String text) {
+        final int end = text.indexOf('\n');
+        return (end < 0 ? text : text.substring(0, end)).strip();
     }
 }

@@ -98,6 +98,10 @@ public final class CoherenceCompareCommand implements Callable<Integer>, StudyCo
         if (seeds < 1 || seeds > MAX_SEEDS) {
             throw new UsageException("--seeds " + seeds + ": must be in [1, " + MAX_SEEDS + "]");
         }
+        if (seed > Long.MAX_VALUE - (seeds - 1)) {
+            throw new UsageException("--seed " + seed + " with --seeds " + seeds + ": the seeds S to S+" + (seeds - 1)
+                    + " must not pass " + Long.MAX_VALUE + " (give a smaller --seed)");
+        }
         final List<Double> shares = outsides == null ? List.of() : OptionValues.distinctNumbers("--outsides", outsides);
         for (final double f : shares) {
             if (!(f >= 0 && f <= 1)) {

@@ -4,8 +4,10 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import org.scalebench.bench.coherence.RealTraceReproduction;
 import org.scalebench.bench.io.ConsoleProgress;
@@ -148,10 +150,20 @@ final class CoherenceTraceWorkloadCommands {
             final String name = out.getFileName().toString();
             final Path outside = out.resolveSibling(name.substring(0, name.length() - 4) + "-outside.csv");
             OutputPaths.checkFile(outside, "--out");
+            final Set<Path> seen = new HashSet<>();
+            for (final Path t : traces) {
+                if (!seen.add(t.toAbsolutePath().normalize())) {
+                    throw new UsageException("TRACE " + TextLimits.quoted(t.toString()) + " is given twice");
+                }
+            }
             final List<List<String>> rows = new ArrayList<>();
             final List<List<String>> outsideRows = new ArrayList<>();
             for (final Path t : traces) {
                 final SharingProfile p = SharingProfile.of(t);
+                if (p.accesses() == 0) {
+                    throw new UsageException("TRACE " + TextLimits.quoted(t.toString()) + ": the trace has no records "
+                            + "(its sharing is undefined)");
+                }
                 final List<String> row = new ArrayList<>(List.of(t.toString()));
                 row.addAll(p.row());
                 rows.add(row);

@@ -91,8 +91,23 @@ final class OutputPaths {
      * @throws IOException when the staging directory cannot be created
      */
     static StagedDirectory stage(final Path dir, final String option) throws IOException {
+        return stage(dir, option, List.of());
+    }
+
+    /**
+     * Checks an output directory (creating it when missing) and the files a command will write in it, and opens a
+     * staging directory in it ({@link StagedDirectory#open(Path, List)}).
+     *
+     * @param dir the output directory
+     * @param option the option naming it, for the message
+     * @param outputs the files the command will publish, relative to the directory
+     * @return the staged directory; close it when done
+     * @throws UsageException {@code OPTION PATH: reason} when the directory or a file in it cannot hold the outputs
+     * @throws IOException when the staging directory cannot be created
+     */
+    static StagedDirectory stage(final Path dir, final String option, final List<String> outputs) throws IOException {
         try {
-            return StagedDirectory.open(dir);
+            return StagedDirectory.open(dir, outputs);
         } catch (final OutputLocation.Problem e) {
             throw new UsageException(option + " " + shown(dir) + ": " + e.getMessage());
         }

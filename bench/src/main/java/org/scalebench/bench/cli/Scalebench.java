@@ -123,6 +123,8 @@ public final class Scalebench implements Runnable {
         final CommandLine cli = new CommandLine(new Scalebench());
         cli.setOut(out);
         cli.setErr(err);
+        cli.registerConverter(Double.class, Scalebench::number);
+        cli.registerConverter(double.class, Scalebench::number);
         cli.setParameterExceptionHandler((ex, unused) -> {
             final CommandLine failing = ex.getCommandLine();
             err.println("scalebench: " + TextLimits.oneLine(cutQuotedValues(ex.getMessage())
@@ -147,6 +149,25 @@ public final class Scalebench implements Runnable {
         out.flush();
         err.flush();
         return code;
+    }
+
+    /**
+     * A number option's value as picocli parses it, but with {@code -0} read as 0: the two are the same share, overlap
+     * or time, and a -0 would otherwise be echoed into outputs as {@code -0.0} and slip past duplicate checks
+     * ({@code --outsides 0,-0}).
+     *
+     * @param text the value as given
+     * @return the number
+     * @throws CommandLine.TypeConversionException when the value is not a number
+     */
+    static Double number(final String text) {
+        final double value;
+        try {
+            value = Double.parseDouble(text);
+        } catch (final NumberFormatException e) {
+            throw new CommandLine.TypeConversionException("'" + text + "' is not a double");
+        }
+        return value == 0 ? 0.0 : value;
     }
 
     /** A value picocli quotes in its messages ({@code Invalid value for option '--seed': 'abc' is not a long}). */

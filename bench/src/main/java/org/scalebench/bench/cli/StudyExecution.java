@@ -53,7 +53,8 @@ final class StudyExecution {
                 + (study.points() == 1 ? "" : "s") + (shard == null ? "" : " (shard " + shard + ")") + ", " + jobs
                 + " at a time" + (jobs < Math.min(requestedJobs, points.length) ? " (the heap holds " + jobs + ")" : ""));
         out.flush();
-        try (StagedDirectory staged = OutputPaths.stage(command.out(), "--out")) {
+        try (StagedDirectory staged = OutputPaths.stage(command.out(), "--out",
+                shard == null ? study.outputs() : List.of())) {
             final List<PointRows> rows;
             study.prepare(points);
             try (ConsoleProgress progress = ConsoleProgress.onTerminal(out, "points")) {
@@ -152,7 +153,7 @@ final class StudyExecution {
      */
     static List<String> publish(final Study study, final List<PointRows> rows, final Path dir,
             final List<String> header) throws IOException {
-        try (StagedDirectory staged = OutputPaths.stage(dir, "--out")) {
+        try (StagedDirectory staged = OutputPaths.stage(dir, "--out", study.outputs())) {
             final List<String> written = study.publish(staged.staging(), ParallelPoints.flatten(rows));
             staged.publish(header);
             return written;

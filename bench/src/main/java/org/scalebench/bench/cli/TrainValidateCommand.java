@@ -56,7 +56,8 @@ public final class TrainValidateCommand implements Callable<Integer> {
             print(CorpusValidation.run(c, disabled));
             return Scalebench.OK;
         }
-        try (StagedDirectory staged = OutputPaths.stage(out, "--out")) {
+        try (StagedDirectory staged = OutputPaths.stage(out, "--out",
+                List.of(ScalingValidationReport.ROWS_CSV, ScalingValidationReport.FITS_CSV))) {
             final CorpusValidation.Report report = CorpusValidation.run(c, disabled);
             print(report);
             ScalingValidationReport.writeCsv(staged.staging(), report);

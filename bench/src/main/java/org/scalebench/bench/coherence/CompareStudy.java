@@ -234,6 +234,11 @@ public final class CompareStudy implements Study {
     }
 
     @Override
+    public List<String> outputs() {
+        return List.of("compare.csv", "compare.png", "verdicts.csv", "crossovers.csv");
+    }
+
+    @Override
     public List<String> publish(final Path dir, final List<List<String>> rows) throws IOException {
         final List<SimulationResult> results = results(rows);
         CsvFiles.write(dir.resolve("compare.csv"), columns(), rows);
@@ -243,7 +248,7 @@ public final class CompareStudy implements Study {
         CsvFiles.write(dir.resolve("verdicts.csv"), CdrVerdicts.COLUMNS,
                 points.stream().map(CdrVerdicts.Point::cells).toList());
         CsvFiles.write(dir.resolve("crossovers.csv"), CdrVerdicts.CROSSOVER_COLUMNS, CdrVerdicts.crossovers(points));
-        return List.of("compare.csv", "compare.png", "verdicts.csv", "crossovers.csv");
+        return outputs();
     }
 
     /**

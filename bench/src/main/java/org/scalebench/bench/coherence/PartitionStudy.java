@@ -124,9 +124,14 @@ public final class PartitionStudy implements Study {
     }
 
     @Override
+    public List<String> outputs() {
+        return List.of("partitions.csv");
+    }
+
+    @Override
     public List<String> publish(final Path dir, final List<List<String>> rows) throws IOException {
         CsvFiles.write(dir.resolve("partitions.csv"), COLUMNS, rows);
-        return List.of("partitions.csv");
+        return outputs();
     }
 
     /**

@@ -244,6 +244,11 @@ public final class SweepStudy implements Study {
     }
 
     @Override
+    public List<String> outputs() {
+        return List.of("storage.csv", "storage.png", "home-restriction.csv", "home-restriction.png");
+    }
+
+    @Override
     public List<String> publish(final Path dir, final List<List<String>> rows) throws IOException {
         final StorageModel model = machine.storageModel();
         final var storage = StorageFigures.storage(model, StorageFigures.FORMATS, StorageFigures.CORES);
@@ -265,7 +270,7 @@ public final class SweepStudy implements Study {
         columns.addAll(EXTRA);
         CsvFiles.write(dir.resolve("home-restriction.csv"), columns, sweep);
         plot(dir.resolve("home-restriction.png"), sweep);
-        return List.of("storage.csv", "storage.png", "home-restriction.csv", "home-restriction.png");
+        return outputs();
     }
 
     /**

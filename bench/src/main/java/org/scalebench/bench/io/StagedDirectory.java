@@ -3,6 +3,7 @@ package org.scalebench.bench.io;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -45,8 +46,42 @@ public final class StagedDirectory implements AutoCloseable {
      * @throws IOException when the staging directory cannot be created
      */
     public static StagedDirectory open(final Path dir) throws OutputLocation.Problem, IOException {
+        return open(dir, List.of());
+    }
+
+    /**
+     * Checks the output directory (creating it when missing), and that each file the command will write, and the
+     * marker, can be written there (not a directory, not a link to a missing file), then opens a staging directory
+     * inside it: a name that cannot be published fails before the work, not after it.
+     *
+     * @param dir the output directory as the user gave it
+     * @param outputs the files the command will publish, relative to the directory
+     * @return the staged directory
+     * @throws OutputLocation.Problem when the directory, or a file in it, cannot hold the outputs
+     * @throws IOException when the staging directory cannot be created
+     */
+    public static StagedDirectory open(final Path dir, final List<String> outputs)
+            throws OutputLocation.Problem, IOException {
         final Path absolute = OutputLocation.directory(dir);
+        final List<String> names = new ArrayList<>(outputs);
+        names.add(MARKER);
+        for (final String name : names) {
+            final String problem = problem(absolute, name);
+            if (problem != null) {
+                throw new OutputLocation.Problem(problem);
+            }
+        }
         return new StagedDirectory(absolute, TempFiles.createStaging(absolute));
+    }
+
+    /** Why {@code dir/name} cannot be published to, or null when it can. */
+    private static String problem(final Path dir, final String name) {
+        try {
+            OutputLocation.file(dir.resolve(name));
+            return null;
+        } catch (final OutputLocation.Problem e) {
+            return "its file " + TextLimits.quoted(name) + " " + e.getMessage();
+        }
     }
 
     /**
@@ -80,6 +115,13 @@ public final class StagedDirectory implements AutoCloseable {
             tree.filter(Files::isRegularFile).forEach(f -> files.add(staging.relativize(f).toString()));
         }
         files.sort(Comparator.naturalOrder());
+        for (final String name : files) {
+            // every file is checked before the first is moved: a set is published whole or not at all
+            final String problem = problem(dir, name);
+            if (problem != null) {
+                throw new FileSystemException(dir.toString(), null, problem + "; nothing was published");
+            }
+        }
         final Path marker = dir.resolve(MARKER);
         final List<String> earlier = listedIn(marker);
         Files.deleteIfExists(marker);

@@ -1,10 +1,12 @@
 package org.scalebench.bench.perf;
 
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 import org.scalebench.bench.io.Table;
 import org.scalebench.core.data.DataFileException;
 import org.scalebench.core.data.DataTable;
+import org.scalebench.core.data.TextLimits;
 
 /**
  * The performance tables of the documentation, generated from a gate CSV ({@code ./scalebench gate --out}): one
@@ -34,7 +36,8 @@ public final class GateReport {
      *
      * @param gate the gate CSV
      * @return the machine line and the two tables, each line ending with a line break
-     * @throws DataFileException naming the file and line of a missing column or a malformed number
+     * @throws DataFileException naming the file and line of a missing column, a malformed number, a time or speedup
+     *     not above 0, a floor or allocation under 0, or a status the gate does not write
      */
     public static String markdown(final DataTable gate) {
         gate.requireColumns(COLUMNS);
@@ -51,15 +54,16 @@ public final class GateReport {
             machines.add(row.require("cpu") + ", " + row.require("jdk"));
             commits.add(row.require("commit"));
             final String params = row.get("params").isEmpty() ? "-" : "`" + row.get("params") + "`";
-            final String kernel = MeasurementFormat.nanos(row.number("kernel_ns"));
-            final String bytes = MeasurementFormat.bytes(row.number("bytes_per_op"));
+            final String kernel = MeasurementFormat.nanos(positive(row, "kernel_ns"));
+            final String bytes = MeasurementFormat.bytes(nonNegative(row, "bytes_per_op"));
+            final String status = status(row);
             if (row.require("reference").equals("-")) {
-                absolute.row("`" + row.require("benchmark") + "`", params, kernel, bytes, row.require("status"));
+                absolute.row("`" + row.require("benchmark") + "`", params, kernel, bytes, status);
             } else {
                 ratios.row("`" + row.require("benchmark") + "`", params, "`" + row.require("reference") + "`", kernel,
-                        MeasurementFormat.nanos(row.number("reference_ns")),
-                        MeasurementFormat.ratio(row.number("speedup")),
-                        ">= " + MeasurementFormat.ratio(row.number("min_speedup")), bytes, row.require("status"));
+                        MeasurementFormat.nanos(positive(row, "reference_ns")),
+                        MeasurementFormat.ratio(positive(row, "speedup")),
+                        ">= " + MeasurementFormat.ratio(nonNegative(row, "min_speedup")), bytes, status);
             }
         }
         final StringBuilder text = new StringBuilder();
@@ -95,5 +99,41 @@ public final class GateReport {
                     + END + "', each once");
         }
         return document.substring(0, begin + BEGIN.length() + 1) + generated + document.substring(end + 1);
+    }
+
+    /** A time or a ratio of times: a finite number above 0 (a gate never measures 0 ns, nor a negative time). */
+    private static double positive(final DataTable.Row row, final String column) {
+        final double v = row.number(column);
+        if (!(v > 0)) {
+            throw row.error("column '" + column + "' = " + TextLimits.quoted(row.get(column)) + ": must be above 0");
+        }
+        return v;
+    }
+
+    /** A floor or an allocation: a finite number, 0 or more. */
+    private static double nonNegative(final DataTable.Row row, final String column) {
+        final double v = row.number(column);
+        if (v < 0) {
+            throw row.error("column '" + column + "' = " + TextLimits.quoted(row.get(column)) + ": must be 0 or more");
+        }
+        return v;
+    }
+
+    /** The status column, one the gate writes: {@code pass}, {@code reported} or {@code fail:} and its failures. */
+    private static String status(final DataTable.Row row) {
+        final String status = row.require("status");
+        if (status.equals("pass") || status.equals("reported")) {
+            return status;
+        }
+        final Set<String> ids = new LinkedHashSet<>();
+        for (final GateVerdict.Failure f : GateVerdict.Failure.values()) {
+            ids.add(f.id());
+        }
+        final String failures = status.startsWith("fail:") ? status.substring("fail:".length()) : null;
+        if (failures != null && ids.containsAll(List.of(failures.split("\\+", -1)))) {
+            return status;
+        }
+        throw row.error("column 'status' = " + TextLimits.quoted(status) + ": must be pass, reported, or fail: and "
+                + "one or more of " + String.join(", ", ids) + " joined by +");
     }
 }

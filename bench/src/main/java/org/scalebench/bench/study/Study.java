@@ -80,11 +80,18 @@ public interface Study {
     List<List<String>> run(int point) throws Exception;
 
     /**
+     * The files {@link #publish} writes, known before any point runs so that they can be checked first.
+     *
+     * @return the names, relative to the output directory, in the order {@link #publish} returns them
+     */
+    List<String> outputs();
+
+    /**
      * Writes the final files from every point's rows.
      *
      * @param dir where to write (a staging directory; the caller publishes it)
      * @param rows every row of every point, in point order
-     * @return the names of the files written, relative to {@code dir}
+     * @return the names of the files written, relative to {@code dir}: {@link #outputs()}
      * @throws IOException when a file cannot be written
      */
     List<String> publish(Path dir, List<List<String>> rows) throws IOException;

@@ -124,8 +124,13 @@ public final class ProjectionStudy implements Study {
     }
 
     @Override
+    public List<String> outputs() {
+        return List.of(FILE);
+    }
+
+    @Override
     public List<String> publish(final Path dir, final List<List<String>> rows) throws IOException {
         CsvFiles.write(dir.resolve(FILE), columns(), rows);
-        return List.of(FILE);
+        return outputs();
     }
 }

@@ -111,6 +111,9 @@ public final class TrainingReproduction {
             UnaryOperator<ModelProfile> profile) {
     }
 
+    /** The files {@link #run} writes: every projection, the speedup plot, the claims report. */
+    public static final List<String> OUTPUTS = List.of("hybrid.csv", "speedup.png", "claims.md");
+
     /** GNMT's and BigLSTM's former flat floor: the step time held at batch 35 below it. */
     private static final double OLD_FLAT_FLOOR_BATCH = 35;
     /** The fixed part added in the sensitivity sweep, seconds. */
@@ -226,9 +229,9 @@ public final class TrainingReproduction {
             o.report().print(progress);
             progress.println();
         }
-        final Path csv = dir.resolve("hybrid.csv");
+        final Path csv = dir.resolve(OUTPUTS.get(0));
         ProjectionReport.writeCsv(csv, true, reports);
-        final Path png = dir.resolve("speedup.png");
+        final Path png = dir.resolve(OUTPUTS.get(1));
         SpeedupChart.writePng(png, SpeedupChart.chart("Projected speedup over one " + cluster.device() + ", "
                 + cluster.name() + " (data parallel vs hybrid)", reports), 900, 1150);
         final String claims = claimsTable(outcomes);
@@ -240,7 +243,7 @@ public final class TrainingReproduction {
         final List<BreakEven> evens = breakEven(outcomes);
         final String breakEven = breakEvenTable(evens);
         final String claimsWithBreakEven = claimsTable(outcomes, evens);
-        final Path markdown = dir.resolve("claims.md");
+        final Path markdown = dir.resolve(OUTPUTS.get(2));
         AtomicFiles.writeText(markdown, w -> {
             w.write("# Hybrid-parallel training: the paper's claims against scalebench's projections\n\n");
             w.write(claimsWithBreakEven);

@@ -26,6 +26,24 @@ class BenchCommandTest {
     }
 
     @Test
+    void anEmptyRegexIsABadInputNotTheWholeSuite() {
+        assertBadInput(CliRun.of("bench", ""), "REGEX '': empty; give a pattern, or none to run the whole suite");
+        assertBadInput(CliRun.of("bench", " "), "REGEX ' ': empty");
+    }
+
+    @Test
+    void jmhOptionsJmhRejectsLaterAreBadInputBeforeAnyRun() {
+        assertBadInput(CliRun.of("bench", "^RangeReductionBench$", "--", "-bm", "foo"),
+                "Unable to parse benchmark mode: \"foo\"; Known values are [Throughput/thrpt");
+        assertBadInput(CliRun.of("bench", "^RangeReductionBench$", "--", "-rf", "foo"),
+                "'FOO': must be one of TEXT, CSV, SCSV, JSON, LATEX");
+        assertBadInput(CliRun.of("bench", "^RangeReductionBench$", "--", "-prof", "nosuchprof"),
+                "-prof 'nosuchprof': no such profiler");
+        assertBadInput(CliRun.of("bench", "^RangeReductionBench$", "--", "-prof", "gc:foo=1"),
+                "-prof 'gc': f is not a recognized option");
+    }
+
+    @Test
     void invalidRegexIsABadInput() {
         assertBadInput(CliRun.of("bench", "Range[Reduction"), "REGEX 'Range[Reduction': not a regular expression");
     }

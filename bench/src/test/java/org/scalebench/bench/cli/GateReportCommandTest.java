@@ -46,4 +46,25 @@ class GateReportCommandTest {
                 noMarkers.toString()), "--into");
         assertEquals("# no markers\n", Files.readString(noMarkers));
     }
+
+    @Test
+    void impossibleValuesInTheCsvAreRefusedNamingTheColumn(@TempDir final Path dir) throws IOException {
+        final String good = "1.0,2.0,2.0,0,1.5,pass";
+        final String[][] bad = {
+            {"-1,2.0,2.0,0,1.5,pass", "column 'kernel_ns' = '-1': must be above 0"},
+            {"1.0,0,2.0,0,1.5,pass", "column 'reference_ns' = '0': must be above 0"},
+            {"1.0,2.0,-2,0,1.5,pass", "column 'speedup' = '-2': must be above 0"},
+            {"1.0,2.0,2.0,-1,1.5,pass", "column 'bytes_per_op' = '-1': must be 0 or more"},
+            {"1.0,2.0,2.0,0,-1.5,pass", "column 'min_speedup' = '-1.5': must be 0 or more"},
+            {"1.0,2.0,2.0,0,1.5,foo", "column 'status' = 'foo': must be pass, reported, or fail:"},
+            {"1.0,2.0,2.0,0,1.5,fail:speedup+bar", "column 'status' = 'fail:speedup+bar'"},
+        };
+        for (final String[] row : bad) {
+            final Path csv = Files.writeString(dir.resolve("bad.csv"), CSV.replace(good, row[0]));
+            CliAssertions.assertBadInput(CliRun.of("gate", "report", "--csv", csv.toString()), row[1]);
+        }
+        final Path failed = Files.writeString(dir.resolve("failed.csv"),
+                CSV.replace(good, "1.0,2.0,2.0,0,2.5,fail:speedup+allocation"));
+        assertEquals(0, CliRun.of("gate", "report", "--csv", failed.toString()).exitCode());
+    }
 }

@@ -91,6 +91,24 @@ class HostileInputCliTest {
     }
 
     @Test
+    void negativeZeroIsZero() {
+        assertBadInput(CliRun.of("coherence", "compare", "--system", "chip1024", "--workload", "vm", "--outsides",
+                "0,-0", "--out", dir.resolve("c").toString()), "--outsides: 0.0 is given twice");
+        assertEquals(0L, Double.doubleToRawLongBits(Scalebench.number("-0")));
+        assertEquals(0L, Double.doubleToRawLongBits(Scalebench.number("-0.0e5")));
+        assertEquals(-0.5, Scalebench.number(" -0.5"), 0.0);
+        assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
+                "--outside", "abc", "--out", dir.resolve("s.csv").toString()), "'--outside': 'abc' is not a double");
+    }
+
+    @Test
+    void seedsThatWouldPassTheLargestLongAreRefused() {
+        assertBadInput(CliRun.of("coherence", "compare", "--system", "chip1024", "--workload", "vm", "--seed",
+                "9223372036854775807", "--seeds", "2", "--out", dir.resolve("c").toString()),
+                "--seed 9223372036854775807 with --seeds 2: the seeds S to S+1 must not pass 9223372036854775807");
+    }
+
+    @Test
     void domainsBatchAndCoresAreNamedAsTyped() {
         assertBadInput(CliRun.of("coherence", "check", "--format", "full-map", "--domains", "/"),
                 "--domains '/': an empty domain");

@@ -177,6 +177,49 @@ class OutputSafetyCliTest {
     }
 
     @Test
+    void aFileOfAMultiFileOutputThatIsADirectoryIsRefusedBeforeTheWork() throws IOException {
+        final Path out = Files.createDirectories(dir.resolve("cmp").resolve("compare.png"));
+        final CliRun compare = CliRun.of("coherence", "compare", "--system", "chip1024", "--workload", "vm",
+                "--active", "2", "--accesses", "20000", "--warmup", "20000", "--formats", "full-map", "--out",
+                out.getParent().toString());
+        assertBadInput(compare, "--out " + TextLimits.quoted(out.getParent().toString())
+                + ": its file 'compare.png' is a directory, expected a regular file");
+        assertFalse(compare.out().contains("simulated"), "no point ran: " + compare.out());
+        assertFalse(Files.exists(out.resolveSibling("compare.csv")), "nothing of the set was written");
+        final Path projection = Files.createDirectories(dir.resolve("proj").resolve("projection.csv"));
+        assertBadInput(CliRun.of("train", "project", "--model", "gnmt", "--devices", "1,8", "--out",
+                projection.getParent().toString()), "its file 'projection.csv' is a directory");
+        final Path claims = Files.createDirectories(dir.resolve("train").resolve("claims.md"));
+        assertBadInput(CliRun.of("train", "reproduce", "--out", claims.getParent().toString()),
+                "its file 'claims.md' is a directory");
+        assertEquals(List.of("claims.md"), names(claims.getParent()), "nothing of the set was written");
+    }
+
+    @Test
+    void aSetIsPublishedWholeOrNotAtAll() throws Exception {
+        final Path out = Files.createDirectories(dir.resolve("set"));
+        final Path old = Files.writeString(out.resolve("a.csv"), "old a");
+        try (StagedDirectory staged = StagedDirectory.open(out, List.of("a.csv", "b.csv"))) {
+            Files.writeString(staged.staging().resolve("a.csv"), "new a");
+            Files.writeString(staged.staging().resolve("b.csv"), "new b");
+            Files.createDirectories(out.resolve("b.csv")); // appears while the command works
+            final IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class,
+                    () -> staged.publish(List.of("command: test")));
+            assertTrue(e.getMessage().contains("its file 'b.csv' is a directory, expected a regular file; nothing was "
+                    + "published"), e.getMessage());
+        }
+        assertEquals("old a", Files.readString(old), "no file of the set was moved");
+        assertFalse(Files.exists(out.resolve(StagedDirectory.MARKER)));
+        assertEquals(List.of("a.csv", "b.csv"), names(out), "the staging directory is removed");
+    }
+
+    private static List<String> names(final Path where) throws IOException {
+        try (Stream<Path> files = Files.list(where)) {
+            return files.map(f -> f.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    @Test
     void sigkillLeavesTheOldSetAndTheNextRunCleansUp() throws Exception {
         final Path out = Files.createDirectories(dir.resolve("report"));
         final Path old = Files.writeString(out.resolve("report.md"), "an older run");

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.scalebench.core.data.TextLimits;
 import org.scalebench.bench.coherence.RealTraceReproduction;
 import org.scalebench.core.Progress;
 import org.scalebench.bench.report.PartResult;
@@ -52,6 +53,19 @@ class TraceWorkloadCliTest {
         assertEquals(1 + 12, Files.readAllLines(dir.resolve("prof-outside.csv")).size());
         assertBadInput(CliRun.of("coherence", "trace", "profile", t.toString(), "--out", dir.resolve("p.txt")
                 .toString()), "the profile is CSV; the name must end in .csv");
+    }
+
+    @Test
+    void profileRefusesATraceGivenTwiceAndATraceWithoutRecords() throws Exception {
+        final Path t = program(dir.resolve("p.sbt"), 1000);
+        final Path out = dir.resolve("prof.csv");
+        final String again = dir.resolve(".").resolve("p.sbt").toString();
+        assertBadInput(CliRun.of("coherence", "trace", "profile", t.toString(), again, "--out", out.toString()),
+                "TRACE " + TextLimits.quoted(again) + " is given twice");
+        final Path empty = Files.writeString(dir.resolve("empty.csv"), "core,op,address\n");
+        assertBadInput(CliRun.of("coherence", "trace", "profile", t.toString(), empty.toString(), "--out",
+                out.toString()), "TRACE " + TextLimits.quoted(empty.toString()) + ": the trace has no records");
+        assertFalse(Files.exists(out), "nothing written");
     }
 
     @Test

@@ -85,9 +85,14 @@ class StudyFrameworkTest {
         }
 
         @Override
+        public List<String> outputs() {
+            return List.of("all.txt");
+        }
+
+        @Override
         public List<String> publish(final Path out, final List<List<String>> rows) throws IOException {
             Files.writeString(out.resolve("all.txt"), rows.toString());
-            return List.of("all.txt");
+            return outputs();
         }
     }
 
