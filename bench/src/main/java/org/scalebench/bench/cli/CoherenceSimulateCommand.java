@@ -82,6 +82,7 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
         final Workload w = workloadOptions.build(machine, seed);
         final long n = counted(accesses, w, machine);
         final var warm = options.warmup(n, w);
+        requireTraceHolds(accesses, warm, w);
         // after every option is checked, so that a bad option is named before the heap is
         HeapCheck.fits(Comparison.heapBytesPerRun(machine), "a run of " + machine.name());
         final SimulationResult r;
@@ -224,9 +225,30 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
             if (requested < 1) {
                 throw new UsageException("--accesses = " + requested + ": must be at least 1");
             }
+            if (w.length() >= 0 && requested > w.length()) {
+                // a trace ends: the run would count fewer accesses than asked and say nothing
+                throw new UsageException(String.format(Locale.ROOT, "--accesses = %d: the trace holds %,d accesses; "
+                        + "give at most that many (or leave --accesses out to count them all)", requested, w.length()));
+            }
             return requested;
         }
         return RunDefaults.counted(w, machine);
+    }
+
+    /**
+     * Refuses counted accesses that a trace cannot give after a fixed warm-up: the run would count fewer than asked
+     * and say nothing.
+     *
+     * @param requested {@code --accesses}, or null when not given (then the rest of the trace is counted)
+     * @param warm the warm-up
+     * @param w the workload
+     * @throws UsageException naming both options
+     */
+    static void requireTraceHolds(final Long requested, final Warmup warm, final Workload w) {
+        if (requested != null && w.length() >= 0 && !warm.untilSteady() && warm.max() > w.length() - requested) {
+            throw new UsageException(String.format(Locale.ROOT, "--accesses = %d after --warmup %d: the trace holds "
+                    + "%,d accesses; together they must be at most that many", requested, warm.max(), w.length()));
+        }
     }
 
     static void print(final PrintWriter out, final SimulationResult r) {

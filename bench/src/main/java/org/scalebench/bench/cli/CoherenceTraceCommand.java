@@ -109,6 +109,7 @@ public final class CoherenceTraceCommand implements Runnable {
 
         @Override
         public Integer call() throws Exception {
+            OptionValues.inputFile("IN", in.toString());
             OutputPaths.checkFile(out, "OUT", "csv", "sbt");
             final long records;
             try (TraceSource source = TraceSource.open(in)) {

@@ -16,6 +16,7 @@ import org.scalebench.core.data.DataFileException;
 import org.scalebench.core.data.InputFiles;
 import org.scalebench.core.data.TextLimits;
 import org.scalebench.coherence.format.FormatSpec;
+import org.scalebench.coherence.home.HomeMapping;
 import org.scalebench.coherence.sim.SystemSpec;
 import org.scalebench.coherence.verify.RandomProtocolTester;
 import picocli.CommandLine.Command;
@@ -58,12 +59,19 @@ public final class CoherenceVerifyCommand implements Callable<Integer> {
             + " here (CSV: " + "system,format,homes,seed,core,op,address,sdid,hdid).")
     Path replayLog;
 
-    @Option(names = "--replay", paramLabel = "FILE", description = "Replay a replay log (its system, format, homes and"
-            + " seed replace the options) with the same checks.")
+    @Option(names = "--replay", paramLabel = "FILE", description = "Replay a replay log (it gives the system, format,"
+            + " homes, seed and accesses: those options are refused beside it) with the same checks.")
     Path replay;
 
     @Override
     public Integer call() throws Exception {
+        for (final String ignored : List.of("--format", "--homes", "--system", "--accesses", "--seed",
+                "--replay-log")) {
+            if (replay != null && spec.commandLine().getParseResult().hasMatchedOption(ignored)) {
+                throw new UsageException("--replay with " + ignored + ": a replay log gives its own system, format, "
+                        + "homes, seed and accesses; leave " + ignored + " out");
+            }
+        }
         if (accesses < 1) {
             throw new UsageException("--accesses = " + accesses + ": must be at least 1");
         }
@@ -78,8 +86,10 @@ public final class CoherenceVerifyCommand implements Callable<Integer> {
             if (format == null) {
                 throw new UsageException("--format is required (or --replay FILE)");
             }
-            final RandomProtocolTester tester = new RandomProtocolTester(SimulationOptions.system(system),
-                    OptionValues.named("--format", format, () -> FormatSpec.parse(format)), homes);
+            final SystemSpec machine = SimulationOptions.system(system);
+            final FormatSpec f = OptionValues.named("--format", format, () -> FormatSpec.parse(format));
+            OptionValues.named("--homes", homes, () -> HomeMapping.parse(homes, machine.homes()));
+            final RandomProtocolTester tester = new RandomProtocolTester(machine, f, homes);
             report = tester.run(accesses, seed, false, replayLog != null);
         }
         if (report.violations() > 0) {

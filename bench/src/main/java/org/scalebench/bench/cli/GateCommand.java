@@ -109,10 +109,11 @@ public final class GateCommand implements Callable<Integer> {
         if (jmhJson != null) {
             OutputPaths.checkFile(jmhJson, "--jmh-json", "json");
         }
-        if (!Files.isRegularFile(floors)) {
-            throw new UsageException("floors file " + TextLimits.quoted(floors.toString()) + " not found (run from the repository root, or pass "
-                    + "--floors FILE)");
+        if (!Files.exists(floors) && !spec.commandLine().getParseResult().hasMatchedOption("--floors")) {
+            throw new UsageException("floors file " + TextLimits.quoted(floors.toString()) + " not found (run from the "
+                    + "repository root, or pass --floors FILE)");
         }
+        OptionValues.inputFile("--floors", floors.toString());
         final List<PerfFloor> floorList = PerfFloors.read(floors);
         final BenchmarkCatalog catalog = BenchmarkCatalog.fromClassPath();
         final List<KernelLimits.Limit> limitList = readLimits();

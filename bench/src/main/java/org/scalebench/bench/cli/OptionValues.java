@@ -1,5 +1,8 @@
 package org.scalebench.bench.cli;
 
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -194,5 +197,35 @@ final class OptionValues {
             }
         }
         return values;
+    }
+
+    /**
+     * An input file an option names, checked before it is read so that the message names the option: an empty path,
+     * a missing file, a directory, a device, FIFO or socket are refused.
+     *
+     * @param option the option, for the message
+     * @param value the path as given
+     * @return the path
+     * @throws UsageException {@code OPTION 'PATH': reason}
+     */
+    static Path inputFile(final String option, final String value) {
+        final String shown = option + " " + TextLimits.quoted(value) + ": ";
+        if (value.isBlank()) {
+            throw new UsageException(shown + "an empty path");
+        }
+        final Path file;
+        try {
+            file = Path.of(value);
+        } catch (final InvalidPathException e) {
+            throw new UsageException(shown + "not a path (" + e.getReason() + ")");
+        }
+        if (!Files.exists(file)) {
+            throw new UsageException(shown + "no such file");
+        }
+        if (!Files.isRegularFile(file)) {
+            throw new UsageException(shown + (Files.isDirectory(file) ? "a directory" : "a device, FIFO or socket")
+                    + ", expected a file");
+        }
+        return file;
     }
 }

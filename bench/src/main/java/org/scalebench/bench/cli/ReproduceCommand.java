@@ -114,8 +114,8 @@ public final class ReproduceCommand implements Callable<Integer> {
         if (quick && full) {
             throw new UsageException("--quick and --full exclude each other");
         }
-        if (floors != null && !Files.isRegularFile(floors)) {
-            throw new UsageException("--floors " + TextLimits.quoted(floors.toString()) + ": no such file");
+        if (floors != null) {
+            OptionValues.inputFile("--floors", floors.toString());
         }
         OutputPaths.checkDirectory(out, "--out");
         final boolean isQuick = !full;

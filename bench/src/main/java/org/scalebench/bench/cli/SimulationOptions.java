@@ -1,6 +1,8 @@
 package org.scalebench.bench.cli;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -86,6 +88,13 @@ final class SimulationOptions {
      * @throws IOException if the file cannot be read
      */
     static SystemSpec system(final String option, final String value) throws IOException {
+        if (value.isBlank()) {
+            throw new UsageException(option + " " + TextLimits.quoted(value) + ": empty; must be one of "
+                    + SystemSpec.BUNDLED + " or a system file");
+        }
+        if (value.endsWith(".csv") || !value.contains("\0") && Files.exists(Path.of(value))) {
+            OptionValues.inputFile(option, value); // a file: missing, a directory or a device is named with the option
+        }
         try {
             return SystemSpec.resolve(value);
         } catch (final DataFileException e) {

@@ -66,6 +66,9 @@ final class WorkloadOptions {
      */
     Workload build(final SystemSpec machine, final long seed) throws IOException {
         final WorkloadSpec spec = spec();
+        if (spec.isTrace()) {
+            OptionValues.inputFile("--workload trace:FILE", workload.substring(workload.indexOf(':') + 1));
+        }
         try {
             return spec.build(machine, seed);
         } catch (final DataFileException e) {

@@ -130,7 +130,7 @@ class CoherenceCommandTest {
         assertBadInput(CliRun.of("coherence", "verify", "--format", "dir-b-0", "--homes", "global"),
                 "pointers = 0: must be in [1, 64]");
         assertBadInput(CliRun.of("coherence", "verify", "--format", "full-map", "--homes", "nearest"),
-                "home mapping 'nearest'");
+                "--homes 'nearest': must be one of global");
         assertBadInput(CliRun.of("coherence", "verify", "--format", "full-map", "--accesses", "0"),
                 "--accesses = 0");
         assertBadInput(CliRun.of("coherence", "verify"), "--format");

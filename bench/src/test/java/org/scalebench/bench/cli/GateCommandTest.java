@@ -40,7 +40,8 @@ class GateCommandTest {
     @Test
     void missingFloorsFileSaysWhereItWasLookedFor() {
         final Path missing = dir.resolve("nope.csv");
-        assertBadInput(CliRun.of("gate", "--floors", missing.toString()), "floors file " + TextLimits.quoted(missing.toString()) + " not found");
+        assertBadInput(CliRun.of("gate", "--floors", missing.toString()),
+                "--floors " + TextLimits.quoted(missing.toString()) + ": no such file");
     }
 
     @Test

@@ -17,6 +17,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.scalebench.core.data.TextLimits;
 import org.scalebench.coherence.sim.BinaryTrace;
 
 /**
@@ -99,6 +100,60 @@ class HostileInputCliTest {
         assertEquals(-0.5, Scalebench.number(" -0.5"), 0.0);
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
                 "--outside", "abc", "--out", dir.resolve("s.csv").toString()), "'--outside': 'abc' is not a double");
+    }
+
+    @Test
+    void inputFilesAreNamedByTheirOption() throws IOException {
+        final String[] simulate = {"coherence", "simulate", "--scheme", "sr", "--workload", "vm", "--out",
+            dir.resolve("s.csv").toString(), "--system"};
+        assertBadInput(CliRun.of(with(simulate, "")), "--system '': empty; must be one of chip1024, wsc1m or a system "
+                + "file");
+        assertBadInput(CliRun.of(with(simulate, "/nonexistent/sys.csv")),
+                "--system '/nonexistent/sys.csv': no such file");
+        assertBadInput(CliRun.of(with(simulate, dir.toString())), "--system " + TextLimits.quoted(dir.toString())
+                + ": a directory, expected a file");
+        assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload",
+                "trace:/nonexistent.csv", "--out", dir.resolve("s.csv").toString()),
+                "--workload trace:FILE '/nonexistent.csv': no such file");
+        assertBadInput(CliRun.of("coherence", "trace", "convert", "", dir.resolve("t.sbt").toString()),
+                "IN '': an empty path");
+        assertBadInput(CliRun.of("gate", "--floors", dir.toString()), "--floors " + TextLimits.quoted(dir.toString())
+                + ": a directory, expected a file");
+        assertBadInput(CliRun.of("coherence", "verify", "--format", "cdr-sr", "--homes", "foo"),
+                "--homes 'foo': must be one of global");
+    }
+
+    private static String[] with(final String[] args, final String last) {
+        final String[] all = Arrays.copyOf(args, args.length + 1);
+        all[args.length] = last;
+        return all;
+    }
+
+    @Test
+    void optionsThatWouldBeIgnoredAreRefused() throws IOException {
+        assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "global", "--workload",
+                "vm", "--homes", "first-touch", "--out", dir.resolve("s.csv").toString()),
+                "--homes = 'first-touch' with scheme global: without Home Restriction lines are interleaved globally");
+        final Path log = Files.writeString(dir.resolve("log.csv"),
+                "system,format,homes,seed,core,op,address,sdid,hdid\nchip1024,cdr-sr,global,1,0,load,0x40,0,0\n");
+        for (final String[] option : new String[][] {{"--seed", "5"}, {"--format", "full-map"}, {"--homes", "uniform"},
+            {"--accesses", "5"}, {"--system", "wsc1m"}, {"--replay-log", dir.resolve("r.csv").toString()}}) {
+            assertBadInput(CliRun.of("coherence", "verify", "--replay", log.toString(), option[0], option[1]),
+                    "--replay with " + option[0] + ": a replay log gives its own system, format, homes, seed and "
+                            + "accesses");
+        }
+        final CliRun alone = CliRun.of("coherence", "verify", "--replay", log.toString());
+        assertFalse(alone.err().contains("--replay with"), alone.err()); // read, then judged on its own accesses
+        final Path trace = Files.writeString(dir.resolve("t.csv"), "core,op,address\n0,R,0x40\n1,W,0x80\n2,R,0xc0\n");
+        final String[] simulate = {"coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload",
+            "trace:" + trace, "--out", dir.resolve("s.csv").toString(), "--accesses"};
+        assertBadInput(CliRun.of(with(simulate, "4")), "--accesses = 4: the trace holds 3 accesses; give at most that "
+                + "many");
+        final String[] afterWarmup = Arrays.copyOf(with(simulate, "3"), simulate.length + 3);
+        afterWarmup[simulate.length + 1] = "--warmup";
+        afterWarmup[simulate.length + 2] = "1";
+        assertBadInput(CliRun.of(afterWarmup), "--accesses = 3 after --warmup 1: the trace holds 3 accesses");
+        assertEquals(0, CliRun.of(with(simulate, "3")).exitCode());
     }
 
     @Test

@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.scalebench.core.data.TextLimits;
 import org.scalebench.coherence.sim.BinaryTrace;
 
 /** Traces through the CLI: no record lost, no silent truncation or dropped column. */
@@ -106,6 +107,7 @@ class TraceCliTest {
 
     @Test
     void aDirectoryGivenAsATraceIsNotARegularFile() {
-        assertBadInput(simulate(dir), dir + ": not a regular file (a directory)");
+        assertBadInput(simulate(dir), "--workload trace:FILE " + TextLimits.quoted(dir.toString())
+                + ": a directory, expected a file");
     }
 }

@@ -126,9 +126,10 @@ public final class CoherenceSimulator {
             return HomeMapping.parse("first-touch", system.homes());
         }
         if (!scheme.homeRestricted()) {
-            if (requested != null && HomeMapping.parse(requested, system.homes()).restricted()) {
+            if (requested != null && HomeMapping.parse(requested, system.homes()).kind() != HomeMapping.Kind.GLOBAL) {
                 throw new IllegalArgumentException("homes = " + TextLimits.quoted(requested) + " with scheme " + scheme.id()
-                        + ": without Home Restriction lines are interleaved globally (use hr or sr+hr)");
+                        + ": without Home Restriction lines are interleaved globally (use hr or sr+hr for restricted "
+                        + "homes, hier for first-touch)");
             }
             return HomeMapping.parse("global", system.homes());
         }

@@ -5,7 +5,10 @@ import org.scalebench.coherence.energy.SramTable;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import org.scalebench.coherence.LineAddress;
 import org.scalebench.coherence.domain.MapCacheReplacement;
 import org.scalebench.coherence.format.FormatSpec;
@@ -21,6 +24,8 @@ import org.scalebench.coherence.storage.StorageModel;
 import org.scalebench.core.HierarchicalTopology;
 import org.scalebench.core.MeshTopology;
 import org.scalebench.core.ReplacementPolicy;
+import org.scalebench.core.data.DataFileException;
+import org.scalebench.core.data.TextLimits;
 
 /**
  * A simulated machine read from a configuration file ({@code parameter,value,unit,source}; see
@@ -310,7 +315,31 @@ public final class SystemSpec {
      */
     public static SystemSpec fromFile(final Path file) throws IOException {
         final String base = file.getFileName().toString().replaceFirst("\\.csv$", "");
-        return new SystemSpec(base, ParameterTable.fromFile(file));
+        final ParameterTable table = ParameterTable.fromFile(file);
+        final Set<String> known = knownParameters();
+        for (final ParameterTable.Row row : table.rows().values()) {
+            if (!known.contains(row.parameter())) {
+                // a misspelt name would otherwise be ignored, and the system run with a value it does not say
+                throw new DataFileException(table.origin(), row.line(), "parameter "
+                        + TextLimits.quoted(row.parameter()) + ": not a system parameter (the names are those of the "
+                        + "bundled " + BUNDLED + " files, and "
+                        + String.join(", ", OPTIONAL_PARAMETERS) + ")");
+            }
+        }
+        return new SystemSpec(base, table);
+    }
+
+    /** Parameters a system file may give that no bundled file does: sizes in lines instead of KiB. */
+    private static final List<String> OPTIONAL_PARAMETERS = List.of("private_lines", "home_slice_lines");
+
+    /** The parameter names a system file may hold: every bundled file's, and {@link #OPTIONAL_PARAMETERS}. */
+    private static Set<String> knownParameters() {
+        final Set<String> known = new HashSet<>(OPTIONAL_PARAMETERS);
+        for (final String bundled : List.of("chip1024", "wsc1m")) {
+            known.addAll(ParameterTable.fromResource("/org/scalebench/coherence/systems/" + bundled + ".csv").rows()
+                    .keySet());
+        }
+        return known;
     }
 
     /**

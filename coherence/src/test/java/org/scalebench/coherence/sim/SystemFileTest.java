@@ -100,4 +100,18 @@ class SystemFileTest {
         final DataFileException e = assertThrows(DataFileException.class, () -> SystemSpec.fromFile(file));
         assertTrue(e.getMessage().contains("parameter 'cores' repeated (first at line 3)"), e.getMessage());
     }
+
+    @Test
+    void aParameterNoSystemReadsIsRefusedWithItsLine(@TempDir final Path dir) throws IOException {
+        final String chip = bundled("chip1024");
+        final Path file = dir.resolve("typo.csv");
+        Files.writeString(file, chip + "clock_gz,2.0,GHz,a misspelt clock_ghz\n");
+        final DataFileException e = assertThrows(DataFileException.class, () -> SystemSpec.fromFile(file));
+        assertTrue(e.getMessage().contains(":" + (chip.lines().count() + 1) + ": parameter 'clock_gz': not a system "
+                + "parameter (the names are those of the bundled chip1024, wsc1m files, and private_lines, "
+                + "home_slice_lines)"), e.getMessage());
+        final Path lines = dir.resolve("lines.csv");
+        Files.writeString(lines, chip + "private_lines,512,lines,sizes in lines\n");
+        assertEquals(512, SystemSpec.fromFile(lines).privateLines());
+    }
 }
