@@ -136,6 +136,7 @@ public final class TrainProjectCommand implements Callable<Integer>, StudyComman
 
     @Override
     public Integer call() throws Exception {
+        study.jobs(); // checked before any work, with or without --out
         final ProjectionStudy projection = study();
         if (out == null) {
             if (study.shard != null) {

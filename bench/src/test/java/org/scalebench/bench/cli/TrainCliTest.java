@@ -119,6 +119,21 @@ class TrainCliTest {
     }
 
     @Test
+    void projectRefusesJobsOutOfRangeWithOrWithoutOut(@TempDir final Path dir) {
+        for (final String jobs : new String[] {"-1", "0", "4097", "2147483647"}) {
+            assertBadInput(CliRun.of("train", "project", "--model", "gnmt", "--devices", "1,8", "--jobs", jobs),
+                    "--jobs = " + jobs + ": must be in [1, 4096]");
+        }
+        assertBadInput(CliRun.of("train", "project", "--model", "gnmt,biglstm", "--devices", "1,8", "--jobs", "-1"),
+                "--jobs = -1: must be in [1, 4096]");
+        assertBadInput(CliRun.of("train", "project", "--model", "gnmt", "--devices", "1,8", "--jobs", "-7", "--out",
+                dir.resolve("out").toString()), "--jobs = -7: must be in [1, 4096]");
+        assertFalse(Files.exists(dir.resolve("out")), "nothing written");
+        assertEquals(0, CliRun.of("train", "project", "--model", "gnmt", "--devices", "1,8", "--jobs", "4096")
+                .exitCode());
+    }
+
+    @Test
     void projectTakesPrecisionEpochsShardsNicSharingBucketsAndOverhead() {
         final CliRun run = CliRun.of("train", "project", "--model", "gnmt", "--devices", "1,64,512", "--precision",
                 "mixed", "--epochs", "points", "--shard-sizes", "even", "--nic-sharing", "per-node", "--bucket", "25M",
