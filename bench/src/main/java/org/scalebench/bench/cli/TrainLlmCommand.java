@@ -227,6 +227,7 @@ public final class TrainLlmCommand implements Callable<Integer> {
             for (final String part : without) {
                 off.add(OptionValues.named("--without", part, () -> ExecutionPart.parse("--without", part)));
             }
+            OptionValues.distinct("--without", List.of(without));
         }
         return version.without(off);
     }

@@ -1,10 +1,13 @@
 package org.scalebench.bench.cli;
 
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import org.scalebench.bench.train.ByteSize;
 import org.scalebench.core.data.TextLimits;
+import org.scalebench.training.projection.ScalingEffect;
 
 /** Validation shared by the {@code train} subcommands. */
 final class TrainOptions {
@@ -58,6 +61,29 @@ final class TrainOptions {
             throw new UsageException(option + " = " + TextLimits.quoted(value) + ": must be " + rest + " or " + last);
         }
         return v;
+    }
+
+    /**
+     * Parses the step model's effects to switch off ({@code train project} and {@code train validate}
+     * {@code --without}): {@code none}, or a comma-separated list of effects, each given once.
+     *
+     * @param option the option name for messages
+     * @param value the value given
+     * @return the effects, empty for {@code none}
+     * @throws UsageException naming the option, the value and what is allowed, or the value given twice
+     */
+    static Set<ScalingEffect> effects(final String option, final String value) {
+        final Set<ScalingEffect> effects = EnumSet.noneOf(ScalingEffect.class);
+        final String v = value.strip();
+        if (v.isEmpty() || v.equalsIgnoreCase("none")) {
+            return effects;
+        }
+        final List<String> parts = List.of(v.split(","));
+        for (final String part : parts) {
+            effects.add(OptionValues.named(option, part, () -> ScalingEffect.parse(part)));
+        }
+        OptionValues.distinct(option, parts);
+        return effects;
     }
 
     /**

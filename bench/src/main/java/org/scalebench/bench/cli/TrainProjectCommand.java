@@ -187,8 +187,8 @@ public final class TrainProjectCommand implements Callable<Integer>, StudyComman
         if (accumulation < 1) {
             throw new UsageException("--accumulation = " + accumulation + ": must be at least 1");
         }
-        final java.util.Set<org.scalebench.training.projection.ScalingEffect> disabled = OptionValues.named(
-                "--without", without, () -> org.scalebench.training.projection.ScalingEffect.parseList(without));
+        final java.util.Set<org.scalebench.training.projection.ScalingEffect> disabled = TrainOptions.effects(
+                "--without", without);
         final String scalingMode = TrainOptions.choice("--scaling", scaling, "none", "fitted");
         if (stepOverhead != null && !(stepOverhead >= 0 && stepOverhead < 1e6)) {
             throw new UsageException("--step-overhead = " + stepOverhead + ": must be seconds in [0, 1e6)");

@@ -47,7 +47,7 @@ public final class TrainValidateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        final Set<ScalingEffect> disabled = OptionValues.named("--without", without, () -> ScalingEffect.parseList(without));
+        final Set<ScalingEffect> disabled = TrainOptions.effects("--without", without);
         if (corpus != null && !Files.isRegularFile(corpus)) {
             throw new UsageException("--corpus " + TextLimits.quoted(corpus.toString()) + ": no such file");
         }

@@ -134,6 +134,18 @@ class TrainCliTest {
     }
 
     @Test
+    void withoutRefusesAnEffectGivenTwice() {
+        assertBadInput(CliRun.of("train", "project", "--model", "gnmt", "--devices", "1,8", "--without",
+                "timeline,timeline"), "--without: 'timeline' is given twice");
+        assertBadInput(CliRun.of("train", "project", "--model", "gnmt", "--devices", "1,8", "--without",
+                "timeline,straggler,Timeline"), "--without: 'Timeline' is given twice");
+        assertBadInput(CliRun.of("train", "validate", "--summary", "--without", "timeline,timeline"),
+                "--without: 'timeline' is given twice");
+        assertEquals(0, CliRun.of("train", "project", "--model", "gnmt", "--devices", "1,8", "--without",
+                "timeline,straggler").exitCode());
+    }
+
+    @Test
     void projectTakesPrecisionEpochsShardsNicSharingBucketsAndOverhead() {
         final CliRun run = CliRun.of("train", "project", "--model", "gnmt", "--devices", "1,64,512", "--precision",
                 "mixed", "--epochs", "points", "--shard-sizes", "even", "--nic-sharing", "per-node", "--bucket", "25M",

@@ -77,6 +77,16 @@ class TrainLlmCliTest {
     }
 
     @Test
+    void withoutRefusesAPartGivenTwice() {
+        final String[] base = {"train", "llm", "--model", "megatron-1.7b", "--gpus", "8", "--global-batch", "64"};
+        CliAssertions.assertBadInput(run(base, "--without", "kernel-launch,kernel-launch"),
+                "--without: 'kernel-launch' is given twice");
+        CliAssertions.assertBadInput(run(base, "--without", "kernel-launch", "--without", "tp-overlap,kernel-launch"),
+                "--without: 'kernel-launch' is given twice");
+        assertEquals(0, run(base, "--without", "kernel-launch,tp-overlap").exitCode());
+    }
+
+    @Test
     void theHalfFormatHasItsOwnWordAndTrainProjectsPrecisionIsRefusedHere() {
         final String[] base = {"train", "llm", "--model", "gpt3-175b", "--global-batch", "64", "--gpus", "64", "--tp",
             "8", "--pp", "8"};
