@@ -65,7 +65,9 @@ final class TrainOptions {
 
     /**
      * Parses the step model's effects to switch off ({@code train project} and {@code train validate}
-     * {@code --without}): {@code none}, or a comma-separated list of effects, each given once.
+     * {@code --without}): {@code none}, or a comma-separated list of effects, each given once. An empty value or
+     * an empty entry ({@code --without=}, {@code timeline,}) is refused as an unknown effect, as {@code train llm}
+     * refuses it, never read as none.
      *
      * @param option the option name for messages
      * @param value the value given
@@ -74,11 +76,10 @@ final class TrainOptions {
      */
     static Set<ScalingEffect> effects(final String option, final String value) {
         final Set<ScalingEffect> effects = EnumSet.noneOf(ScalingEffect.class);
-        final String v = value.strip();
-        if (v.isEmpty() || v.equalsIgnoreCase("none")) {
+        if (value.strip().equalsIgnoreCase("none")) {
             return effects;
         }
-        final List<String> parts = List.of(v.split(","));
+        final List<String> parts = List.of(value.split(",", -1)); // -1: a trailing empty entry is kept, and refused
         for (final String part : parts) {
             effects.add(OptionValues.named(option, part, () -> ScalingEffect.parse(part)));
         }

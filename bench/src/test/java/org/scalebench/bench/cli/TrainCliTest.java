@@ -146,6 +146,23 @@ class TrainCliTest {
     }
 
     @Test
+    void withoutRefusesAnEmptyValueAsTrainLlmDoes() {
+        final String allowed = ": must be one of step-overhead, timeline, loss-scaling, cube-mesh, straggler or"
+                + " input-pipeline";
+        assertBadInput(CliRun.of("train", "project", "--model", "gnmt", "--devices", "1,8", "--without="),
+                "--without = ''" + allowed);
+        assertBadInput(CliRun.of("train", "project", "--model", "gnmt", "--devices", "1,8", "--without", "timeline,"),
+                "--without = ''" + allowed);
+        assertBadInput(CliRun.of("train", "project", "--model", "gnmt", "--devices", "1,8", "--without", " "),
+                "--without = ' '" + allowed);
+        assertBadInput(CliRun.of("train", "validate", "--summary", "--without="), "--without = ''" + allowed);
+        assertBadInput(CliRun.of("train", "validate", "--summary", "--without", ",timeline"),
+                "--without = ''" + allowed);
+        assertEquals(0, CliRun.of("train", "project", "--model", "gnmt", "--devices", "1,8", "--without", "none")
+                .exitCode());
+    }
+
+    @Test
     void projectTakesPrecisionEpochsShardsNicSharingBucketsAndOverhead() {
         final CliRun run = CliRun.of("train", "project", "--model", "gnmt", "--devices", "1,64,512", "--precision",
                 "mixed", "--epochs", "points", "--shard-sizes", "even", "--nic-sharing", "per-node", "--bucket", "25M",
