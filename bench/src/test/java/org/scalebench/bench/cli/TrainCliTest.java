@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.scalebench.training.validation.ScalingCorpus;
 
 class TrainCliTest {
 
@@ -285,5 +286,51 @@ class TrainCliTest {
         assertTrue(run.err().contains("source"), run.err());
         assertBadInput(CliRun.of("train", "validate", "--without", "stragglers"), "--without");
         assertBadInput(CliRun.of("train", "validate", "--corpus", dir.resolve("none.csv").toString()), "no such file");
+    }
+
+    @Test
+    void validateRefusesAnUnknownUnitOrASelfReferenceNamingFileLineColumnAndValue(@TempDir final Path dir)
+            throws IOException {
+        final String id = "gnmt-dle1806-dgx1-fp32-4";
+        final Path unit = planted(dir.resolve("unit.csv"), id, 12, "parsecs");
+        assertBadInput(CliRun.of("train", "validate", "--corpus", unit.toString()), unit + ":" + lineOf(id)
+                + ": column 'unit' = 'parsecs': must be one of tokens/s, sequences/s or images/s");
+        final Path self = planted(dir.resolve("self.csv"), id, 13, id);
+        assertBadInput(CliRun.of("train", "validate", "--corpus", self.toString()), self + ":" + lineOf(id)
+                + ": column 'reference' = '" + id + "': the row itself");
+    }
+
+    /** The built-in scaling corpus with one cell of one row replaced, written to a file. */
+    private static Path planted(final Path file, final String id, final int column, final String value)
+            throws IOException {
+        final StringBuilder b = new StringBuilder();
+        for (final String line : builtInCorpus()) {
+            if (line.startsWith(id + ",")) {
+                final String[] cells = line.split(",", -1);
+                cells[column] = value;
+                b.append(String.join(",", cells)).append('\n');
+            } else {
+                b.append(line).append('\n');
+            }
+        }
+        Files.writeString(file, b, StandardCharsets.UTF_8);
+        return file;
+    }
+
+    /** The physical line (1-based) of a row of the built-in scaling corpus. */
+    private static int lineOf(final String id) throws IOException {
+        final List<String> lines = builtInCorpus();
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).startsWith(id + ",")) {
+                return i + 1;
+            }
+        }
+        throw new IllegalArgumentException("no row " + id);
+    }
+
+    private static List<String> builtInCorpus() throws IOException {
+        try (var in = ScalingCorpus.class.getResourceAsStream(ScalingCorpus.CORPUS_RESOURCE)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+        }
     }
 }

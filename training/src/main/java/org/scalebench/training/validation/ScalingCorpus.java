@@ -9,14 +9,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.scalebench.core.data.DataTable;
+import org.scalebench.core.data.TextLimits;
 
 /**
  * The scaling corpus: published multi-GPU training throughput ({@code scaling-corpus.csv}, one measurement per row
  * with its source) and the models it needs ({@code scaling-models.csv}). Reading checks every row: a missing or
- * empty column, a source left empty, a number out of range, an unknown split, a repeated id or a reference to a row
- * that is not in the file is refused with the file and line. What the projection cannot express (an unknown model or
- * cluster, unstated accumulation, a reference on another system) is not refused here: {@link CorpusValidation}
- * lists such rows as not projected, with the reason.
+ * empty column, a source left empty, a number out of range, an unknown split or unit, a repeated id, or a reference
+ * to a row that is not in the file or to the row itself is refused with the file and line. What the projection
+ * cannot express (an unknown model or cluster, unstated accumulation, a reference on another system) is not refused
+ * here: {@link CorpusValidation} lists such rows as not projected, with the reason.
  *
  * <p>Immutable after reading; reading allocates.
  */
@@ -26,6 +27,9 @@ public final class ScalingCorpus {
     public static final String CORPUS_RESOURCE = "/org/scalebench/training/scaling-corpus.csv";
     /** The built-in models resource. */
     public static final String MODELS_RESOURCE = "/org/scalebench/training/scaling-models.csv";
+
+    /** The throughput units a row may give (the units of {@code items_per_sample} in scaling-models.csv). */
+    private static final List<String> UNITS = List.of("tokens/s", "sequences/s", "images/s");
 
     /**
      * What the corpus knows of a model.
@@ -129,21 +133,39 @@ public final class ScalingCorpus {
             if (!split.equals("calibration") && !split.equals("validation")) {
                 throw row.error("split = '" + row.get("split") + "': must be calibration or validation");
             }
+            final String unit = row.require("unit");
+            if (!UNITS.contains(unit)) {
+                throw row.error("column 'unit' = " + TextLimits.quoted(unit) + ": must be " + oneOf(UNITS));
+            }
             final String accumulation = row.get("accumulation");
             rows.add(new CorpusRow(id, row.line(), row.require("family"), row.require("model"), precision,
                     row.require("cluster"), (int) row.number("gpus", 1, 1 << 24), row.number("batch", 1e-9, 1e12),
                     accumulation.isEmpty() ? 0 : (int) row.number("accumulation", 1, 1 << 24),
                     row.number("overlap", 0, 1) > 0, (long) row.number("bucket_bytes", 0, 1e15),
                     row.number("gradient_bytes_per_parameter", 0.125, 16), row.number("measured", 1e-12, 1e18),
-                    row.require("unit"), row.get("reference"), split.equals("calibration"),
+                    unit, row.get("reference"), split.equals("calibration"),
                     row.has("not_modelled") ? row.get("not_modelled") : "", row.require("source")));
         }
         for (final CorpusRow r : rows) {
+            if (r.reference().equals(r.id())) {
+                throw seen.get(r.id()).error("column 'reference' = " + TextLimits.quoted(r.reference())
+                        + ": the row itself; must be another row of the file, or empty for a reference row");
+            }
             if (r.compared() && !seen.containsKey(r.reference())) {
                 throw seen.get(r.id()).error("reference = '" + r.reference() + "': no such row in the file");
             }
         }
         return new ScalingCorpus(corpus.file(), rows, models);
+    }
+
+    /** The allowed values for a message: {@code one of A, B or C}, {@code A or B}, {@code A}. */
+    private static String oneOf(final List<String> allowed) {
+        if (allowed.size() == 1) {
+            return allowed.get(0);
+        }
+        final String listed = String.join(", ", allowed.subList(0, allowed.size() - 1)) + " or "
+                + allowed.get(allowed.size() - 1);
+        return allowed.size() == 2 ? listed : "one of " + listed;
     }
 
     /**

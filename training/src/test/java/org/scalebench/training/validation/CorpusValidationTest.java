@@ -131,6 +131,21 @@ class CorpusValidationTest {
                 missingReference.getMessage());
     }
 
+    @Test
+    void anUnknownUnitOrARowReferencingItselfIsRefusedWithFileLineColumnAndValue() {
+        final String text = corpusOf("resnet50");
+        final CorpusRow victim = firstValidationRow(CorpusValidation.run(corpus(text), Set.of()));
+        final String line = "planted.csv:" + lineOf(text, victim.id()) + ": ";
+        final DataFileException unit = assertThrows(DataFileException.class,
+                () -> corpus(planted(text, victim.id(), 12, "parsecs")));
+        assertEquals(line + "column 'unit' = 'parsecs': must be one of tokens/s, sequences/s or images/s",
+                unit.getMessage());
+        final DataFileException self = assertThrows(DataFileException.class,
+                () -> corpus(planted(text, victim.id(), 13, victim.id())));
+        assertEquals(line + "column 'reference' = '" + victim.id() + "': the row itself; must be another row of the"
+                + " file, or empty for a reference row", self.getMessage());
+    }
+
     private static CorpusValidation.RowResult row(final CorpusValidation.Report r, final String id) {
         return r.rows().stream().filter(x -> x.row().id().equals(id)).findFirst().orElseThrow();
     }
@@ -164,6 +179,32 @@ class CorpusValidationTest {
             }
         }
         return b.toString();
+    }
+
+    /** The text with one cell of one row replaced (the cells before the quoted source hold no comma). */
+    private static String planted(final String text, final String id, final int column, final String value) {
+        final StringBuilder b = new StringBuilder();
+        for (final String line : text.lines().toList()) {
+            if (line.startsWith(id + ",")) {
+                final String[] cells = line.split(",", -1);
+                cells[column] = value;
+                b.append(String.join(",", cells)).append('\n');
+            } else {
+                b.append(line).append('\n');
+            }
+        }
+        return b.toString();
+    }
+
+    /** The physical line (1-based) of a row in the text. */
+    private static int lineOf(final String text, final String id) {
+        final List<String> lines = text.lines().toList();
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).startsWith(id + ",")) {
+                return i + 1;
+            }
+        }
+        throw new IllegalArgumentException("no row " + id);
     }
 
     private static ScalingCorpus corpus(final String text) {
