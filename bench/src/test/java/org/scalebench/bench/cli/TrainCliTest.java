@@ -300,6 +300,18 @@ class TrainCliTest {
                 + ": column 'reference' = '" + id + "': the row itself");
     }
 
+    @Test
+    void validateRefusesAnUnknownModelOrClusterNamingFileLineColumnAndValue(@TempDir final Path dir)
+            throws IOException {
+        final String id = "gnmt-dle1806-dgx1-fp32-4";
+        final Path model = planted(dir.resolve("model.csv"), id, 2, "foo");
+        assertBadInput(CliRun.of("train", "validate", "--corpus", model.toString()), model + ":" + lineOf(id)
+                + ": column 'model' = 'foo': must be one of gnmt-4layer, ");
+        final Path cluster = planted(dir.resolve("cluster.csv"), id, 4, "foo");
+        assertBadInput(CliRun.of("train", "validate", "--corpus", cluster.toString()), cluster + ":" + lineOf(id)
+                + ": column 'cluster' = 'foo': must be one of dgx1, ");
+    }
+
     /** The built-in scaling corpus with one cell of one row replaced, written to a file. */
     private static Path planted(final Path file, final String id, final int column, final String value)
             throws IOException {

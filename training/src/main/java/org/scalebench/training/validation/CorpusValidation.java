@@ -318,9 +318,6 @@ public final class CorpusValidation {
         if (ref.compared()) {
             return "its reference '" + ref.id() + "' is itself compared with another row";
         }
-        if (corpus.model(r.model()) == null) {
-            return "model '" + r.model() + "' is not in scaling-models.csv";
-        }
         if (!r.model().equals(ref.model()) || !r.precision().equals(ref.precision())) {
             return "its reference '" + ref.id() + "' is another model or precision";
         }
@@ -331,13 +328,7 @@ public final class CorpusValidation {
             return "its reference ran on " + ref.cluster() + " and it on " + r.cluster()
                     + ": the projection has no relative speed of two systems";
         }
-        if (!clusters.containsKey(r.cluster())) {
-            if (!ClusterCatalog.builtInNames().contains(r.cluster())) {
-                return "cluster '" + r.cluster() + "' is not a built-in cluster (" + ClusterCatalog.builtInNames()
-                        + ")";
-            }
-            clusters.put(r.cluster(), ClusterCatalog.builtIn(r.cluster()));
-        }
+        clusters.computeIfAbsent(r.cluster(), ClusterCatalog::builtIn); // ScalingCorpus refuses other clusters
         return "";
     }
 

@@ -10,14 +10,16 @@ import java.util.Locale;
 import java.util.Map;
 import org.scalebench.core.data.DataTable;
 import org.scalebench.core.data.TextLimits;
+import org.scalebench.training.cluster.ClusterCatalog;
 
 /**
  * The scaling corpus: published multi-GPU training throughput ({@code scaling-corpus.csv}, one measurement per row
  * with its source) and the models it needs ({@code scaling-models.csv}). Reading checks every row: a missing or
- * empty column, a source left empty, a number out of range, an unknown split or unit, a repeated id, or a reference
- * to a row that is not in the file or to the row itself is refused with the file and line. What the projection
- * cannot express (an unknown model or cluster, unstated accumulation, a reference on another system) is not refused
- * here: {@link CorpusValidation} lists such rows as not projected, with the reason.
+ * empty column, a source left empty, a number out of range, an unknown split, unit, model (not in
+ * {@code scaling-models.csv}) or cluster (not a built-in cluster), a repeated id, or a reference to a row that is not
+ * in the file or to the row itself is refused with the file and line. What the projection cannot express (unstated
+ * accumulation, a reference on another system) is not refused here: {@link CorpusValidation} lists such rows as not
+ * projected, with the reason.
  *
  * <p>Immutable after reading; reading allocates.
  */
@@ -133,13 +135,23 @@ public final class ScalingCorpus {
             if (!split.equals("calibration") && !split.equals("validation")) {
                 throw row.error("split = '" + row.get("split") + "': must be calibration or validation");
             }
+            final String model = row.require("model");
+            if (!models.containsKey(model)) {
+                throw row.error("column 'model' = " + TextLimits.quoted(model) + ": must be " + oneOf(List.copyOf(
+                        models.keySet())) + " (the models of scaling-models.csv)");
+            }
+            final String cluster = row.require("cluster");
+            if (!ClusterCatalog.builtInNames().contains(cluster)) {
+                throw row.error("column 'cluster' = " + TextLimits.quoted(cluster) + ": must be "
+                        + oneOf(ClusterCatalog.builtInNames()) + " (the built-in clusters)");
+            }
             final String unit = row.require("unit");
             if (!UNITS.contains(unit)) {
                 throw row.error("column 'unit' = " + TextLimits.quoted(unit) + ": must be " + oneOf(UNITS));
             }
             final String accumulation = row.get("accumulation");
-            rows.add(new CorpusRow(id, row.line(), row.require("family"), row.require("model"), precision,
-                    row.require("cluster"), (int) row.number("gpus", 1, 1 << 24), row.number("batch", 1e-9, 1e12),
+            rows.add(new CorpusRow(id, row.line(), row.require("family"), model, precision, cluster,
+                    (int) row.number("gpus", 1, 1 << 24), row.number("batch", 1e-9, 1e12),
                     accumulation.isEmpty() ? 0 : (int) row.number("accumulation", 1, 1 << 24),
                     row.number("overlap", 0, 1) > 0, (long) row.number("bucket_bytes", 0, 1e15),
                     row.number("gradient_bytes_per_parameter", 0.125, 16), row.number("measured", 1e-12, 1e18),

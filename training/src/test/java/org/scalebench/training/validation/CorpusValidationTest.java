@@ -101,11 +101,30 @@ class CorpusValidationTest {
 
     @Test
     void aRowTheModelCannotExpressIsListedWithItsReason() {
-        final String text = corpusOf("resnet50").replace(",dgx2,", ",dgx9,");
-        final CorpusValidation.Report r = CorpusValidation.run(corpus(text), Set.of());
-        final CorpusValidation.RowResult x = r.rows().stream().filter(y -> y.row().cluster().equals("dgx9")
-                && y.row().compared()).findFirst().orElseThrow();
-        assertTrue(x.notProjected().startsWith("cluster 'dgx9' is not a built-in cluster"), x.notProjected());
+        final String text = corpusOf("resnet50");
+        final CorpusRow victim = firstValidationRow(CorpusValidation.run(corpus(text), Set.of()));
+        final String other = victim.cluster().equals("dgx1") ? "dgx2" : "dgx1";
+        final CorpusValidation.Report r = CorpusValidation.run(corpus(planted(text, victim.id(), 4, other)),
+                Set.of());
+        assertEquals("its reference ran on " + victim.cluster() + " and it on " + other + ": the projection has no"
+                + " relative speed of two systems", row(r, victim.id()).notProjected());
+    }
+
+    @Test
+    void anUnknownModelOrClusterIsRefusedWithFileLineColumnAndValue() {
+        final String text = corpusOf("resnet50");
+        final CorpusRow victim = firstValidationRow(CorpusValidation.run(corpus(text), Set.of()));
+        final String line = "planted.csv:" + lineOf(text, victim.id()) + ": ";
+        final DataFileException model = assertThrows(DataFileException.class,
+                () -> corpus(planted(text, victim.id(), 2, "foo")));
+        assertEquals(line + "column 'model' = 'foo': must be one of gnmt-4layer, resnet50-v1.5, transformer-big,"
+                + " transformer-xl-base, transformer-xl-large or bert-large (the models of scaling-models.csv)",
+                model.getMessage());
+        final DataFileException cluster = assertThrows(DataFileException.class,
+                () -> corpus(planted(text, victim.id(), 4, "foo")));
+        assertTrue(cluster.getMessage().startsWith(line + "column 'cluster' = 'foo': must be one of dgx1, "),
+                cluster.getMessage());
+        assertTrue(cluster.getMessage().endsWith(" (the built-in clusters)"), cluster.getMessage());
     }
 
     @Test
