@@ -1,7 +1,6 @@
 package org.scalebench.bench.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
@@ -11,7 +10,6 @@ import org.scalebench.bench.train.ScalingValidationReport;
 import org.scalebench.training.projection.ScalingEffect;
 import org.scalebench.training.validation.CorpusValidation;
 import org.scalebench.training.validation.ScalingCorpus;
-import org.scalebench.core.data.TextLimits;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -48,8 +46,8 @@ public final class TrainValidateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         final Set<ScalingEffect> disabled = TrainOptions.effects("--without", without);
-        if (corpus != null && !Files.isRegularFile(corpus)) {
-            throw new UsageException("--corpus " + TextLimits.quoted(corpus.toString()) + ": no such file");
+        if (corpus != null) {
+            OptionValues.inputFile("--corpus", corpus.toString());
         }
         final ScalingCorpus c = corpus == null ? ScalingCorpus.builtIn() : ScalingCorpus.read(corpus);
         if (out == null) {

@@ -119,6 +119,8 @@ class HostileInputCliTest {
                 "IN '': an empty path");
         assertBadInput(CliRun.of("gate", "--floors", dir.toString()), "--floors " + TextLimits.quoted(dir.toString())
                 + ": a directory, expected a file");
+        assertBadInput(CliRun.of("train", "validate", "--corpus", dir.toString()), "--corpus "
+                + TextLimits.quoted(dir.toString()) + ": a directory, expected a file");
         assertBadInput(CliRun.of("coherence", "verify", "--format", "cdr-sr", "--homes", "foo"),
                 "--homes 'foo': must be one of global");
     }
