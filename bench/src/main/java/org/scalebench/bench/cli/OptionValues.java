@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.scalebench.bench.io.OutputLocation;
 import org.scalebench.coherence.format.FormatSpec;
 import org.scalebench.core.data.TextLimits;
 
@@ -223,7 +224,7 @@ final class OptionValues {
             throw new UsageException(shown + "no such file");
         }
         if (!Files.isRegularFile(file)) {
-            throw new UsageException(shown + (Files.isDirectory(file) ? "a directory" : "a device, FIFO or socket")
+            throw new UsageException(shown + (Files.isDirectory(file) ? "is a directory" : OutputLocation.kind(file))
                     + ", expected a file");
         }
         return file;

@@ -175,7 +175,13 @@ public final class OutputLocation {
      * @param path an existing path
      * @return e.g. {@code is a directory}, {@code is a character device}, {@code is a FIFO (named pipe)}
      */
-    static String kind(final Path path) {
+    /**
+     * What a path that is not a regular file is, as a message says it.
+     *
+     * @param path the path (not followed if it is a link)
+     * @return e.g. {@code is a directory}, {@code is a character device}
+     */
+    public static String kind(final Path path) {
         if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
             return "is a directory";
         }

@@ -111,16 +111,16 @@ class HostileInputCliTest {
         assertBadInput(CliRun.of(with(simulate, "/nonexistent/sys.csv")),
                 "--system '/nonexistent/sys.csv': no such file");
         assertBadInput(CliRun.of(with(simulate, dir.toString())), "--system " + TextLimits.quoted(dir.toString())
-                + ": a directory, expected a file");
+                + ": is a directory, expected a file");
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload",
                 "trace:/nonexistent.csv", "--out", dir.resolve("s.csv").toString()),
                 "--workload trace:FILE '/nonexistent.csv': no such file");
         assertBadInput(CliRun.of("coherence", "trace", "convert", "", dir.resolve("t.sbt").toString()),
                 "IN '': an empty path");
         assertBadInput(CliRun.of("gate", "--floors", dir.toString()), "--floors " + TextLimits.quoted(dir.toString())
-                + ": a directory, expected a file");
+                + ": is a directory, expected a file");
         assertBadInput(CliRun.of("train", "validate", "--corpus", dir.toString()), "--corpus "
-                + TextLimits.quoted(dir.toString()) + ": a directory, expected a file");
+                + TextLimits.quoted(dir.toString()) + ": is a directory, expected a file");
         assertBadInput(CliRun.of("coherence", "verify", "--format", "cdr-sr", "--homes", "foo"),
                 "--homes 'foo': must be one of global");
     }

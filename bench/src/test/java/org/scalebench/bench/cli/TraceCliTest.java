@@ -108,6 +108,6 @@ class TraceCliTest {
     @Test
     void aDirectoryGivenAsATraceIsNotARegularFile() {
         assertBadInput(simulate(dir), "--workload trace:FILE " + TextLimits.quoted(dir.toString())
-                + ": a directory, expected a file");
+                + ": is a directory, expected a file");
     }
 }
