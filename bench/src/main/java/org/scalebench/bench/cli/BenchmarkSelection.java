@@ -63,6 +63,7 @@ final class BenchmarkSelection {
             if (name.isEmpty() || values.isEmpty() || values.contains("")) {
                 throw new UsageException("-p " + TextLimits.quoted(option) + ": expected NAME=VALUE[,VALUE...], e.g. -p n=1000");
             }
+            OptionValues.distinct("-p " + name, values); // a value given twice would run its benchmarks twice
             if (params.put(name, values) != null) {
                 throw new UsageException("-p " + TextLimits.quoted(name) + " is given twice; list the values once: -p "
                         + "NAME=A,B");

@@ -62,6 +62,12 @@ class BenchCommandTest {
     }
 
     @Test
+    void aParamValueGivenTwiceIsABadInput() {
+        assertBadInput(CliRun.of("bench", "^RangeReductionBench$", "-p", "n=1000,1000"),
+                "-p n: '1000' is given twice");
+    }
+
+    @Test
     void paramNoSelectedClassHasIsABadInput() {
         assertBadInput(CliRun.of("bench", "^RangeReductionBench$", "-p", "ways=8"),
                 "-p 'ways': no selected benchmark class has that @Param (RangeReductionBench: n)");
