@@ -225,30 +225,30 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
             if (requested < 1) {
                 throw new UsageException("--accesses = " + requested + ": must be at least 1");
             }
-            if (w.length() >= 0 && requested > w.length()) {
-                // a trace ends: the run would count fewer accesses than asked and say nothing
-                throw new UsageException(String.format(Locale.ROOT, "--accesses = %d: the trace holds %,d accesses; "
-                        + "give at most that many (or leave --accesses out to count them all)", requested, w.length()));
-            }
             return requested;
         }
         return RunDefaults.counted(w, machine);
     }
 
     /**
-     * Refuses counted accesses that a trace cannot give after a fixed warm-up: the run would count fewer than asked
-     * and say nothing.
+     * Refuses counted accesses that a trace cannot give, alone or after a fixed warm-up: the run would count fewer than
+     * asked and say nothing.
      *
      * @param requested {@code --accesses}, or null when not given (then the rest of the trace is counted)
      * @param warm the warm-up
      * @param w the workload
-     * @throws UsageException naming both options
+     * @throws UsageException naming {@code --accesses}, and {@code --warmup} when it takes part of the trace
      */
     static void requireTraceHolds(final Long requested, final Warmup warm, final Workload w) {
-        if (requested != null && w.length() >= 0 && !warm.untilSteady() && warm.max() > w.length() - requested) {
-            throw new UsageException(String.format(Locale.ROOT, "--accesses = %d after --warmup %d: the trace holds "
-                    + "%,d accesses; together they must be at most that many", requested, warm.max(), w.length()));
+        if (requested == null || w.length() < 0 || warm.untilSteady() || warm.max() <= w.length() - requested) {
+            return;
         }
+        if (warm.max() == 0) {
+            throw new UsageException(String.format(Locale.ROOT, "--accesses = %d: the trace holds %,d accesses; give "
+                    + "at most that many (or leave --accesses out to count them all)", requested, w.length()));
+        }
+        throw new UsageException(String.format(Locale.ROOT, "--accesses = %d after --warmup %d: the trace holds %,d "
+                + "accesses; together they must be at most that many", requested, warm.max(), w.length()));
     }
 
     static void print(final PrintWriter out, final SimulationResult r) {
