@@ -38,8 +38,11 @@ public final class ScalingValidationReport {
         final Table t = new Table("family", "F (ms)", "sync overhead (ms)", "straggler cv", "calibration MAE",
                 "fitted on (calibration rows)").rightAlign(1, 2, 3, 4);
         for (final CorpusValidation.Fit f : r.fits()) {
-            t.row(f.family(), ms(f.constants().fixedSeconds()), ms(f.constants().syncOverheadSeconds()),
-                    String.format(Locale.ROOT, "%.4f", f.constants().stragglerCv()), pct(f.calibrationMeanAbsError()),
+            t.row(f.family(), bounded(ms(f.constants().fixedSeconds()), f.constants().fixedSeconds(),
+                    CorpusValidation.FIXED_BOUND), bounded(ms(f.constants().syncOverheadSeconds()),
+                    f.constants().syncOverheadSeconds(), CorpusValidation.SYNC_BOUND),
+                    bounded(String.format(Locale.ROOT, "%.4f", f.constants().stragglerCv()),
+                            f.constants().stragglerCv(), CorpusValidation.CV_BOUND), pct(f.calibrationMeanAbsError()),
                     f.rows().isEmpty() ? "none" : f.rows().size() + ": " + String.join(" ", f.rows()));
         }
         return t;
@@ -53,7 +56,7 @@ public final class ScalingValidationReport {
      */
     public static Table rows(final CorpusValidation.Report r) {
         final Table t = new Table("row", "split", "cluster", "GPUs", "batch x acc", "measured / GPU", "projected / GPU",
-                "error").rightAlign(3, 4, 5, 6, 7);
+                "error", "note").rightAlign(3, 4, 5, 6, 7);
         for (final CorpusValidation.RowResult x : r.rows()) {
             if (!x.row().compared()) {
                 continue;
@@ -63,8 +66,8 @@ public final class ScalingValidationReport {
                             : x.row().accumulation() > 1 ? " x " + x.row().accumulation() : ""),
                     number(x.measuredPerGpu()) + " " + x.row().unit(),
                     x.projected() ? number(x.projectedPerGpu()) : "-",
-                    x.projected() ? String.format(Locale.ROOT, "%+.1f%%", 100 * x.error())
-                            : "not projected: " + x.notProjected());
+                    x.projected() ? String.format(Locale.ROOT, "%+.1f%%", 100 * x.error()) : "-",
+                    x.projected() ? "" : "not projected: " + x.notProjected());
         }
         return t;
     }
@@ -144,12 +147,39 @@ public final class ScalingValidationReport {
         for (final CorpusValidation.Fit f : r.fits()) {
             fits.add(List.of(f.family(), Double.toString(f.constants().fixedSeconds()),
                     Double.toString(f.constants().syncOverheadSeconds()), Double.toString(f.constants().stragglerCv()),
-                    String.join(" ", f.rows()), effects(r)));
+                    String.join(" ", f.rows()), effects(r), atBound(f.constants())));
         }
         final Path fitsFile = dir.resolve(FITS_CSV);
         CsvFiles.write(fitsFile, List.of("family", "fixed_s", "sync_overhead_s", "straggler_cv", "calibration_rows",
-                "effects"), fits);
+                "effects", "at_bound"), fits);
         return List.of(rowsFile, fitsFile);
+    }
+
+    /** The columns of {@value #FITS_CSV} whose fitted value is its search's upper bound, space-separated. */
+    private static String atBound(final CorpusValidation.Constants c) {
+        final List<String> names = new ArrayList<>();
+        if (isAtBound(c.fixedSeconds(), CorpusValidation.FIXED_BOUND)) {
+            names.add("fixed_s");
+        }
+        if (isAtBound(c.syncOverheadSeconds(), CorpusValidation.SYNC_BOUND)) {
+            names.add("sync_overhead_s");
+        }
+        if (isAtBound(c.stragglerCv(), CorpusValidation.CV_BOUND)) {
+            names.add("straggler_cv");
+        }
+        return String.join(" ", names);
+    }
+
+    private static boolean isAtBound(final double value, final double bound) {
+        return value >= bound * (1 - 1e-6);
+    }
+
+    /**
+     * A fitted value, marked when the search stopped at its upper bound: the fit would have gone further, so the
+     * value is the bound's, not the data's.
+     */
+    private static String bounded(final String cell, final double value, final double bound) {
+        return isAtBound(value, bound) ? cell + " (at its bound)" : cell;
     }
 
     private static String ms(final double seconds) {
