@@ -141,6 +141,10 @@ public final class Scalebench implements Runnable {
             err.flush();
             return badInput ? BAD_INPUT : FAILED;
         });
+        cli.setExecutionStrategy(parsed -> {
+            refuseEmptyListEntries(parsed);
+            return new CommandLine.RunLast().execute(parsed);
+        });
         OutputLocation.forgetCreated();
         final int code = cli.execute(args);
         if (code != OK) {
@@ -168,6 +172,33 @@ public final class Scalebench implements Runnable {
             throw new CommandLine.TypeConversionException("'" + text + "' is not a double");
         }
         return value == 0 ? 0.0 : value;
+    }
+
+    /**
+     * Refuses an empty entry in a list option's value ({@code --cores 1024,}, {@code --formats ,}, {@code --without
+     * kernel-launch,}): picocli splits a value as {@link String#split(String)} does, which drops empty entries at the
+     * end, so {@code 1024,} read as {@code 1024} and {@code ,} as no value at all, while {@code 1024,,4096} was
+     * refused. Every option declared with {@code split} is checked here, on the values as typed.
+     *
+     * @param parsed the parse result of the whole command line
+     * @throws CommandLine.ParameterException naming the option and the value
+     */
+    static void refuseEmptyListEntries(final CommandLine.ParseResult parsed) {
+        for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
+            for (final CommandLine.Model.OptionSpec option : p.matchedOptions()) {
+                final String regex = option.splitRegex();
+                if (regex.isEmpty()) {
+                    continue;
+                }
+                for (final String typed : option.originalStringValues()) {
+                    if (List.of(typed.split(regex, -1)).contains("")) {
+                        throw new CommandLine.ParameterException(p.commandSpec().commandLine(), "Invalid value for option '"
+                                + option.longestName() + "' (" + option.paramLabel() + "): '" + typed
+                                + "' has an empty entry: give the values separated by single commas");
+                    }
+                }
+            }
+        }
     }
 
     /** A value picocli quotes in its messages ({@code Invalid value for option '--seed': 'abc' is not a long}). */

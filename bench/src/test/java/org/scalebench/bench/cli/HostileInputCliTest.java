@@ -103,6 +103,20 @@ class HostileInputCliTest {
     }
 
     @Test
+    void aListWithAnEmptyEntryIsRefusedWhereverItsEmptyEntryIs() {
+        // picocli drops empty entries at the end of a split value: '1024,' read as 1024 and ',' as an empty list
+        assertBadInput(CliRun.of("coherence", "storage", "--cores", "1024,"),
+                "'--cores' (N[,N...]): '1024,' has an empty entry");
+        assertBadInput(CliRun.of("coherence", "storage", "--cores", ","), "'--cores' (N[,N...]): ',' has an empty entry");
+        assertBadInput(CliRun.of("coherence", "storage", "--cores", ",1024"), "'--cores'");
+        assertBadInput(CliRun.of("train", "llm", "--model", "gpt3-175b", "--gpus", "1024", "--without",
+                "kernel-launch,"), "'--without' (PART): 'kernel-launch,' has an empty entry");
+        assertBadInput(CliRun.of("train", "project", "--model", "gnmt", "--devices", "8,"),
+                "'--devices' (N): '8,' has an empty entry");
+        assertEquals(0, CliRun.of("coherence", "storage", "--cores", "1024,4096").exitCode());
+    }
+
+    @Test
     void inputFilesAreNamedByTheirOption() throws IOException {
         final String[] simulate = {"coherence", "simulate", "--scheme", "sr", "--workload", "vm", "--out",
             dir.resolve("s.csv").toString(), "--system"};

@@ -103,15 +103,15 @@ public final class ScalingCorpus {
                     paramSources.put(model, row.require("source"));
                 }
                 case "items_per_sample" -> v[1] = row.number("value", 1e-9, 1e9);
-                default -> throw row.error("parameter = '" + row.get("parameter")
-                        + "': must be parameters or items_per_sample");
+                default -> throw row.error("column 'parameter' = " + TextLimits.quoted(row.get("parameter"))
+                        + ": must be parameters or items_per_sample");
             }
         }
         final Map<String, Model> models = new LinkedHashMap<>();
         for (final Map.Entry<String, double[]> e : values.entrySet()) {
             if (Double.isNaN(e.getValue()[0])) {
-                throw new org.scalebench.core.data.DataFileException(modelTable.file(), 0, "model '" + e.getKey()
-                        + "' has no parameters row");
+                throw new org.scalebench.core.data.DataFileException(modelTable.file(), 0, "model "
+                        + TextLimits.quoted(e.getKey()) + " has no parameters row");
             }
             models.put(e.getKey(), new Model(e.getKey(), e.getValue()[0], e.getValue()[1],
                     paramSources.get(e.getKey())));
@@ -125,15 +125,16 @@ public final class ScalingCorpus {
             final String id = row.require("row");
             row.require("source");
             if (seen.put(id, row) != null) {
-                throw row.error("row '" + id + "' given twice");
+                throw row.error("row " + TextLimits.quoted(id) + " given twice");
             }
             final String precision = row.require("precision").toLowerCase(Locale.ROOT);
             if (!precision.equals("fp32") && !precision.equals("mixed")) {
-                throw row.error("precision = '" + row.get("precision") + "': must be fp32 or mixed");
+                throw row.error("column 'precision' = " + TextLimits.quoted(row.get("precision")) + ": must be fp32 or mixed");
             }
             final String split = row.require("split").toLowerCase(Locale.ROOT);
             if (!split.equals("calibration") && !split.equals("validation")) {
-                throw row.error("split = '" + row.get("split") + "': must be calibration or validation");
+                throw row.error("column 'split' = " + TextLimits.quoted(row.get("split"))
+                        + ": must be calibration or validation");
             }
             final String model = row.require("model");
             if (!models.containsKey(model)) {
@@ -164,7 +165,8 @@ public final class ScalingCorpus {
                         + ": the row itself; must be another row of the file, or empty for a reference row");
             }
             if (r.compared() && !seen.containsKey(r.reference())) {
-                throw seen.get(r.id()).error("reference = '" + r.reference() + "': no such row in the file");
+                throw seen.get(r.id()).error("column 'reference' = " + TextLimits.quoted(r.reference())
+                        + ": no such row in the file");
             }
         }
         return new ScalingCorpus(corpus.file(), rows, models);

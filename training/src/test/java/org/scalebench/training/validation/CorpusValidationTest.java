@@ -146,7 +146,7 @@ class CorpusValidationTest {
         assertTrue(e.getMessage().contains("source"), e.getMessage());
         final String dangling = text.replaceFirst(",rn50-dle1812-dgx1-fp32-1,", ",rn50-nowhere,");
         final DataFileException missingReference = assertThrows(DataFileException.class, () -> corpus(dangling));
-        assertTrue(missingReference.getMessage().contains("reference = 'rn50-nowhere': no such row"),
+        assertTrue(missingReference.getMessage().contains("column 'reference' = 'rn50-nowhere': no such row"),
                 missingReference.getMessage());
     }
 
@@ -163,6 +163,23 @@ class CorpusValidationTest {
                 () -> corpus(planted(text, victim.id(), 13, victim.id())));
         assertEquals(line + "column 'reference' = '" + victim.id() + "': the row itself; must be another row of the"
                 + " file, or empty for a reference row", self.getMessage());
+    }
+
+    @Test
+    void aBadPrecisionSplitOrReferenceIsQuotedAsTheOtherColumnsAre() {
+        final String text = corpusOf("resnet50");
+        final CorpusRow victim = firstValidationRow(CorpusValidation.run(corpus(text), Set.of()));
+        final String line = "planted.csv:" + lineOf(text, victim.id()) + ": ";
+        final DataFileException precision = assertThrows(DataFileException.class,
+                () -> corpus(planted(text, victim.id(), 3, "fp8\u0007")));
+        assertEquals(line + "column 'precision' = 'fp8\\u0007': must be fp32 or mixed", precision.getMessage());
+        final DataFileException split = assertThrows(DataFileException.class,
+                () -> corpus(planted(text, victim.id(), 14, "x".repeat(500))));
+        assertTrue(split.getMessage().startsWith(line + "column 'split' = 'xxx"), split.getMessage());
+        assertTrue(split.getMessage().length() < 300, "a long value is cut: " + split.getMessage().length());
+        final DataFileException reference = assertThrows(DataFileException.class,
+                () -> corpus(planted(text, victim.id(), 13, "nowhere")));
+        assertEquals(line + "column 'reference' = 'nowhere': no such row in the file", reference.getMessage());
     }
 
     private static CorpusValidation.RowResult row(final CorpusValidation.Report r, final String id) {
