@@ -220,6 +220,7 @@ public final class SyntheticWorkload implements Workload {
         if (params.kind() == Kind.PAGE && params.groupSize() > cores) {
             throw new IllegalArgumentException("page group size = " + params.groupSize() + ": must be at most " + cores);
         }
+        requireRegionHolds(params);
         this.groupOfCore = new int[cores];
         this.memberOfCore = new int[cores];
         final SplittableRandom placement = new SplittableRandom(params.seed() ^ 0x9E3779B97F4A7C15L);
@@ -508,8 +509,28 @@ public final class SyntheticWorkload implements Workload {
     }
 
     private static final long LINE_IN_PAGE_MASK = LineAddress.LINES_PER_PAGE - 1;
+
+    /**
+     * Refuses a layout that does not fit a group's region: {@link #address} keeps a line's page number modulo the
+     * region's 2^20 frames, so a group of more than 2^26 lines would give distinct lines one address (e.g. 16 cores
+     * of 2^24 private lines each, which the parameters allow one by one).
+     */
+    private static void requireRegionHolds(final Params p) {
+        final long lines = (long) p.groupSize() * p.privateLines() + p.sharedLines() + p.migratoryLines()
+                + p.producerConsumerLines();
+        if (lines > REGION_LINES) {
+            throw new IllegalArgumentException(p.kind().id() + " size = " + p.groupSize() + ": a group's lines, "
+                    + p.groupSize() + " x " + p.privateLines() + " private + " + p.sharedLines() + " read-shared + "
+                    + p.migratoryLines() + " migratory + " + p.producerConsumerLines() + " producer-consumer = "
+                    + lines + ", must be at most " + REGION_LINES + " (2^26 lines, the group's 4 GiB region; "
+                    + "give a smaller group or private cache)");
+        }
+    }
+
     /** A group's region: 4 GiB. */
     private static final int REGION_SHIFT = 32;
     /** 2^20 frames of 4 KiB in a group's 4 GiB region. */
     private static final long FRAME_MASK = (1L << (REGION_SHIFT - LineAddress.PAGE_SHIFT)) - 1;
+    /** Lines of a group's region: 2^26 (4 GiB of 64-byte lines). */
+    static final long REGION_LINES = 1L << (REGION_SHIFT - LineAddress.LINE_SHIFT);
 }
