@@ -151,9 +151,17 @@ public final class SystemSpec {
         this.privateSets = powerOfTwo("private_kib / 64 / private_ways", privateLines / privateWays);
         this.directoryWays = t.integer("directory_ways", 1, 64);
         final long coresPerHome = Math.max(1, cores / homeNodes.length);
-        final long entriesPerHome = (long) t.integer("directory_coverage", 1, 64) * coresPerHome * privateLines;
-        this.directorySets = powerOfTwo("directory entries per home / directory_ways",
-                (int) Math.max(1, entriesPerHome / directoryWays));
+        final int coverage = t.integer("directory_coverage", 1, 64);
+        final long entriesPerHome = coverage * coresPerHome * privateLines;
+        final long sets = Math.max(1, entriesPerHome / directoryWays);
+        if (sets > MAX_DIRECTORY_SETS) {
+            // a long cast to int would keep the low 32 bits: 33 x 2^29 sets would pass as 2^29
+            throw new IllegalArgumentException(t.origin() + ": directory entries per home / directory_ways = "
+                    + "directory_coverage x cores per home x private lines / directory_ways = " + coverage + " x "
+                    + coresPerHome + " x " + privateLines + " / " + directoryWays + " = " + sets + ": must be at most "
+                    + MAX_DIRECTORY_SETS + " (2^30) sets per home");
+        }
+        this.directorySets = powerOfTwo("directory entries per home / directory_ways", (int) sets);
         this.policy = t.named("replacement", ReplacementPolicy.class);
         // read and checked once, here: a bad value is refused when the file is read, not at the first run
         this.baselineFormat = FormatSpec.parse(t.string("baseline_format"));
@@ -171,6 +179,8 @@ public final class SystemSpec {
     }
 
     /** The slowest and fastest clock a system file may give: 1 MHz to 100 GHz. */
+    /** The most sparse-directory sets of one home (the largest power of two an int holds). */
+    static final int MAX_DIRECTORY_SETS = 1 << 30;
     static final double MIN_CLOCK_GHZ = 1e-3;
     static final double MAX_CLOCK_GHZ = 100;
     /** The longest latency a system file may give: 1 s (far beyond any network; keeps cycle counts exact). */
