@@ -21,7 +21,7 @@ import org.apache.commons.csv.CSVRecord;
 public final class CsvRecords {
 
     /** Where Commons CSV says a bad record is: {@code (startline 3)}, {@code (line 3)} or {@code at line: 3}. */
-    private static final Pattern LINE = Pattern.compile("\\((?:start)?line (\\d{1,9})\\)|at line: (\\d{1,9})");
+    private static final Pattern LINE = Pattern.compile("\\((?:start)?line (\\d{1,18})\\)|at line: (\\d{1,18})(?!\\d)");
 
     private CsvRecords() {
     }
@@ -109,6 +109,6 @@ public final class CsvRecords {
         }
         final Matcher at = LINE.matcher(String.valueOf(root.getMessage()));
         final long where = at.find() ? Long.parseLong(at.group(1) != null ? at.group(1) : at.group(2)) : line;
-        return new DataFileException(file, (int) Math.min(Integer.MAX_VALUE, Math.max(1, where)), reason);
+        return new DataFileException(file, Math.max(1, where), reason);
     }
 }

@@ -12,10 +12,10 @@ public final class DataFileException extends IllegalArgumentException {
      * Creates the exception.
      *
      * @param file the file (or resource) name
-     * @param line the 1-based line number, or 0 for the whole file
+     * @param line the 1-based line number (a long: a trace can pass line 2^31), or 0 for the whole file
      * @param message what is wrong and what is allowed
      */
-    public DataFileException(final String file, final int line, final String message) {
+    public DataFileException(final String file, final long line, final String message) {
         super(line > 0 ? file + ":" + line + ": " + message : file + ": " + message);
     }
 
