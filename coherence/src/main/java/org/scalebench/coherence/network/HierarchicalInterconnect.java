@@ -88,6 +88,16 @@ public final class HierarchicalInterconnect extends FramedInterconnect {
                         : (long) Math.ceil(flits * (double) flitBytes / portBytesPerCycle);
             }
         }
+        // a port's occupancy is a packet's service time, an int in the timing model (Resources, TimingPath)
+        final long longest = Math.max(portTable[HierarchicalTopology.SAME_SERVER * (MAX_FLITS + 1) + dataFlits()],
+                portTable[HierarchicalTopology.SAME_RACK * (MAX_FLITS + 1) + dataFlits()]);
+        if (longest > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("a data message of " + dataFlits() + " flits of " + flitBytes
+                    + " bytes occupies a server's port for " + longest + " cycles (server and rack bandwidths "
+                    + bytesPerCycle[HierarchicalTopology.SAME_SERVER] + " and "
+                    + bytesPerCycle[HierarchicalTopology.SAME_RACK] + " bytes per cycle): must be at most "
+                    + Integer.MAX_VALUE + "; give a higher bandwidth, a slower clock or shorter flits");
+        }
     }
 
     @Override
