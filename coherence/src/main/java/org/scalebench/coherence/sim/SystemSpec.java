@@ -25,6 +25,7 @@ import org.scalebench.core.HierarchicalTopology;
 import org.scalebench.core.MeshTopology;
 import org.scalebench.core.ReplacementPolicy;
 import org.scalebench.core.data.DataFileException;
+import org.scalebench.core.data.DataValues;
 import org.scalebench.core.data.TextLimits;
 
 /**
@@ -233,7 +234,14 @@ public final class SystemSpec {
                     + "': must be top-bottom or per-server");
         }
         final double bytesPerCycle = t.positive("memory_channel_gbps") / clockGhz();
-        final int service = (int) Math.ceil(LineAddress.LINE_BYTES / bytesPerCycle);
+        final double lineCycles = Math.ceil(LineAddress.LINE_BYTES / bytesPerCycle);
+        if (lineCycles > Integer.MAX_VALUE) {
+            // the cast to int would saturate: every line would take 2^31 - 1 cycles, whatever the bandwidth
+            throw new IllegalArgumentException(t.origin() + ": memory_channel_gbps = " + t.string("memory_channel_gbps")
+                    + " at clock_ghz = " + t.string("clock_ghz") + ": a 64-byte line takes " + DataValues.format(lineCycles)
+                    + " cycles of its channel, must be at most " + Integer.MAX_VALUE + " (give a higher bandwidth)");
+        }
+        final int service = (int) lineCycles;
         return new MemoryConfig(sliceSets, sliceWays, t.named("home_slice_replacement", ReplacementPolicy.class),
                 t.integer("home_data_cycles", 0, 1 << 30),
                 t.integer("memory_cycles", 0, 1 << 30), nodes, ofHome, service, t.onOff("contention"),
