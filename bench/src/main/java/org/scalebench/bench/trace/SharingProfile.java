@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.scalebench.coherence.LineAddress;
 import org.scalebench.coherence.sim.TraceSource;
+import org.scalebench.core.Bits;
 import org.scalebench.core.LineTable;
 
 /**
@@ -94,11 +95,14 @@ public final class SharingProfile {
         final int words = (cores + 63) >>> 6;
         final LineTable lineSlot = new LineTable(1 << 16, -1);
         final LineTable pageSlot = new LineTable(1 << 12, -1);
-        long[] lineBits = new long[(1 << 16) * words];
+        // every size checked before the first is allocated
+        final int pageRankLength = length(1 << 12, cores, "pages");
+        final int pageBitsLength = length(1 << 12, words, "pages");
+        long[] lineBits = new long[length(1 << 16, words, "lines")];
         long[] lineLoads = new long[1 << 16];
         long[] lineStores = new long[1 << 16];
-        long[] pageBits = new long[(1 << 12) * words];
-        byte[] pageRank = new byte[(1 << 12) * cores];
+        long[] pageBits = new long[pageBitsLength];
+        byte[] pageRank = new byte[pageRankLength];
         int[] pageCount = new int[1 << 12];
         int[] pageFirst = new int[1 << 12];
         int lineCount = 0;
@@ -125,9 +129,9 @@ public final class SharingProfile {
                         ls = lineCount++;
                         lineSlot.put(line, ls);
                         if (ls == lineLoads.length) {
+                            lineBits = Arrays.copyOf(lineBits, length(2L * ls, words, "lines"));
                             lineLoads = Arrays.copyOf(lineLoads, ls * 2);
                             lineStores = Arrays.copyOf(lineStores, ls * 2);
-                            lineBits = Arrays.copyOf(lineBits, ls * 2 * words);
                         }
                     }
                     lineBits[ls * words + (c >>> 6)] |= 1L << c;
@@ -142,10 +146,10 @@ public final class SharingProfile {
                         ps = pageTotal++;
                         pageSlot.put(page, ps);
                         if (ps == pageCount.length) {
+                            pageRank = Arrays.copyOf(pageRank, length(2L * ps, cores, "pages"));
+                            pageBits = Arrays.copyOf(pageBits, length(2L * ps, words, "pages"));
                             pageCount = Arrays.copyOf(pageCount, ps * 2);
                             pageFirst = Arrays.copyOf(pageFirst, ps * 2);
-                            pageBits = Arrays.copyOf(pageBits, ps * 2 * words);
-                            pageRank = Arrays.copyOf(pageRank, ps * 2 * cores);
                         }
                         pageFirst[ps] = c;
                     }
@@ -186,6 +190,23 @@ public final class SharingProfile {
         for (int s = 0; s < pageTotal; s++) {
             pagesBySharers[bucket(count(pageBits, s * words, words))]++;
         }
+    }
+
+    /**
+     * The length of a per-line or per-page table of {@code perItem} cells each for {@code items} lines or pages, in
+     * long arithmetic: with core ids up to 2^20 (wsc1m) an int product passed 2^31 and went negative.
+     *
+     * @throws IllegalArgumentException when one array cannot hold it
+     */
+    static int length(final long items, final int perItem, final String what) {
+        final long cells = items * perItem;
+        if (cells > Bits.MAX_ARRAY_LENGTH) {
+            throw new IllegalArgumentException("trace profile: " + items + " " + what + " x " + perItem + " cells = "
+                    + cells + ", more than one array holds (" + Bits.MAX_ARRAY_LENGTH + "): the profile keeps a bit "
+                    + "per core for every line and page and a byte per core for every page; profile a trace of fewer "
+                    + "cores (its highest core id sets the count) or a smaller footprint");
+        }
+        return (int) cells;
     }
 
     private static int count(final long[] bits, final int from, final int words) {
