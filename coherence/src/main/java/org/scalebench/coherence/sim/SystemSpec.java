@@ -179,9 +179,9 @@ public final class SystemSpec {
                 t.rows().get("energy_dram_line_pj").source(), clockGhz());
     }
 
-    /** The slowest and fastest clock a system file may give: 1 MHz to 100 GHz. */
     /** The most sparse-directory sets of one home (the largest power of two an int holds). */
     static final int MAX_DIRECTORY_SETS = 1 << 30;
+    /** The slowest and fastest clock a system file may give: 1 MHz to 100 GHz. */
     static final double MIN_CLOCK_GHZ = 1e-3;
     static final double MAX_CLOCK_GHZ = 100;
     /** The longest latency a system file may give: 1 s (far beyond any network; keeps cycle counts exact). */
@@ -238,8 +238,8 @@ public final class SystemSpec {
         if (lineCycles > Integer.MAX_VALUE) {
             // the cast to int would saturate: every line would take 2^31 - 1 cycles, whatever the bandwidth
             throw new IllegalArgumentException(t.origin() + ": memory_channel_gbps = " + t.string("memory_channel_gbps")
-                    + " at clock_ghz = " + t.string("clock_ghz") + ": a 64-byte line takes " + DataValues.format(lineCycles)
-                    + " cycles of its channel, must be at most " + Integer.MAX_VALUE + " (give a higher bandwidth)");
+                    + " at clock_ghz = " + t.string("clock_ghz") + ": a 64-byte line takes "
+                    + DataValues.format(lineCycles) + " cycles of its channel, must be at most " + Integer.MAX_VALUE + " (give a higher bandwidth)");
         }
         final int service = (int) lineCycles;
         return new MemoryConfig(sliceSets, sliceWays, t.named("home_slice_replacement", ReplacementPolicy.class),
