@@ -240,6 +240,9 @@ public final class LlmSearch {
             final int t = tps[ti];
             for (int pi = 0; pi < pps.length; pi++) {
                 final int p = pps[pi];
+                if ((long) t * p > gpus) {
+                    continue; // wider than the GPUs (2^16 x 2^16 would wrap to 0 in int)
+                }
                 final int tp = t * p;
                 final int d = gpus / tp;
                 if (d * tp != gpus || globalBatch / d * d != globalBatch) {
