@@ -1,5 +1,6 @@
 package org.scalebench.bench.train;
 
+import java.math.BigDecimal;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -31,14 +32,21 @@ public final class ByteSize {
         if (m.matches()) {
             final String suffix = m.group(2).toUpperCase(Locale.ROOT);
             final long unit = suffix.isEmpty() ? 1 : 1L << (10 * ("KMGT".indexOf(suffix) + 1));
-            final double bytes = Double.parseDouble(m.group(1)) * unit;
-            if (bytes == Math.rint(bytes) && bytes < Long.MAX_VALUE) {
-                return (long) bytes;
+            // exact decimal arithmetic: through a double, sizes above 2^53 lost their last bytes (2^53 + 1 read as
+            // 2^53) and a fraction below a double's precision was dropped (1.0000000000000001K read as 1024)
+            final BigDecimal bytes = new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(unit));
+            if (bytes.signum() == 0) {
+                return 0;
+            }
+            if (bytes.stripTrailingZeros().scale() <= 0 && bytes.compareTo(LARGEST) <= 0) {
+                return bytes.longValueExact();
             }
         }
-        throw new IllegalArgumentException(option + " = " + TextLimits.quoted(text) + ": must be a whole number of bytes at least 0,"
-                + " like 1024, 1K, 64M or 2G (K = 1024 bytes)");
+        throw new IllegalArgumentException(option + " = " + TextLimits.quoted(text) + ": must be a whole number of bytes in"
+                + " [0, 2^63 - 1], like 1024, 1K, 64M or 2G (K = 1024 bytes)");
     }
+
+    private static final BigDecimal LARGEST = BigDecimal.valueOf(Long.MAX_VALUE);
 
     /**
      * Parses a comma-separated list of sizes.
