@@ -159,4 +159,31 @@ class TrainLlmCliTest {
         assertTrue(run.out().contains("wrote " + dir.resolve("llm.csv") + ", "), run.out());
         assertFalse(run.out().contains("staging"), run.out());
     }
+
+    /** A profile at the file format's bounds: hidden and seq_length 2^20, 2^16 heads and layers. */
+    private static Path widest(final Path dir) throws IOException {
+        final Path model = dir.resolve("widest.csv");
+        Files.writeString(model, "model,parameter,value,source\nwidest,layers,65536,x\nwidest,hidden,1048576,x\n"
+                + "widest,heads,65536,x\nwidest,seq_length,1048576,x\nwidest,vocab,16777216,x\n");
+        return model;
+    }
+
+    @Test
+    void aMicrobatchPast2To63BytesOfActivationsIsRefusedByName(@TempDir final Path dir) throws IOException {
+        final String model = widest(dir).toString();
+        CliAssertions.assertBadInput(CliRun.of("train", "llm", "--model", model, "--gpus", "2", "--tp", "2",
+                "--global-batch", "16777216", "--micro-batch", "16777216"), "--micro-batch = 16777216: a microbatch's"
+                + " activations, --micro-batch x seq_length 1048576 x hidden 1048576 x 2 bytes = 3.69e+19 bytes, must be"
+                + " at most 2^63 - 1 bytes for widest");
+        CliAssertions.assertBadInput(CliRun.of("train", "llm", "--model", model, "--gpus", "2", "--tp", "2",
+                "--global-batch", "16777216", "--micro-batch", "16777216", "--search"),
+                "--micro-batch = 16777216: a microbatch's activations");
+    }
+
+    @Test
+    void aSearchOverTensorTimesPipelineOf2To32FindsNothingInsteadOfCrashing(@TempDir final Path dir)
+            throws IOException {
+        CliAssertions.assertBadInput(CliRun.of("train", "llm", "--model", widest(dir).toString(), "--search", "--tp",
+                "65536", "--gpus", "8", "--global-batch", "8"), "no tp x pp x dp divides a GPU count");
+    }
 }

@@ -83,10 +83,12 @@ public final class GemmModel {
      * @return seconds
      */
     public double seconds(final long batch, final long m, final long n, final long k) {
-        final long wide = batch * ((m + tileM - 1) / tileM) * ((n + tileN - 1) / tileN);
-        final long tall = batch * ((m + tileN - 1) / tileN) * ((n + tileM - 1) / tileM);
-        final long tiles = Math.min(wide, tall);
-        final long waves = (tiles + sms - 1) / sms;
+        // tile counts in double: exact below 2^53 (where ceil of the quotient is the integer ceiling), and past
+        // 2^63 (2^16 heads x a microbatch of 2^24 x 2^20-token sequences) rounded, where a long wrapped
+        final double wide = (double) batch * ((m + tileM - 1) / tileM) * ((n + tileN - 1) / tileN);
+        final double tall = (double) batch * ((m + tileN - 1) / tileN) * ((n + tileM - 1) / tileM);
+        final double tiles = Math.min(wide, tall);
+        final double waves = Math.ceil(tiles / sms);
         final double compute = waves * (double) sms * 2.0 * tileM * tileN * k * secondsPerTileFlop;
         final double bytes = (double) elementBytes * batch * ((double) m * k + (double) k * n + (double) m * n);
         return Math.max(compute, bytes * secondsPerByte);

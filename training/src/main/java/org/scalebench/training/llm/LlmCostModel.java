@@ -1,5 +1,6 @@
 package org.scalebench.training.llm;
 
+import java.util.Locale;
 import org.scalebench.training.cluster.Cluster;
 import org.scalebench.training.collective.AlphaBetaGamma;
 import org.scalebench.training.collective.Collective;
@@ -278,6 +279,7 @@ public final class LlmCostModel {
      * @param offset where the slots start
      */
     public void layerCosts(final int t, final int b, final boolean sp, final double[] out, final int offset) {
+        requireActivationsFit(model, b);
         final long s = model.seqLength();
         final long h = model.hidden();
         final long f = model.ffnHidden();
@@ -388,6 +390,24 @@ public final class LlmCostModel {
                 ? nccl.fastestSeconds(Collective.ALL_REDUCE, embeddingGradients, 2, 1) : 0;
         out[offset + EMBED_SYNC_INTER] = embeddingSync
                 ? sharedNetwork[gpusPerNode].fastestSeconds(Collective.ALL_REDUCE, embeddingGradients, 2, 2) : 0;
+    }
+
+    /**
+     * Refuses a microbatch whose activations ({@code b x seq_length x hidden} half-precision values, the tensor-parallel
+     * message) pass 2^63 - 1 bytes: priced as a long, the message would saturate silently. Reached only at the
+     * largest sizes a profile file allows (hidden and seq_length 2^20, a microbatch above 2^21 sequences).
+     *
+     * @param model the transformer
+     * @param b microbatch size
+     * @throws IllegalArgumentException naming the microbatch size, the bytes and the limit
+     */
+    static void requireActivationsFit(final TransformerProfile model, final int b) {
+        final double bytes = (double) HALF * b * model.seqLength() * model.hidden();
+        if (bytes >= 0x1p63) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "micro batch = %d: a microbatch's"
+                    + " activations, micro batch x seq_length %d x hidden %d x %d bytes = %.3g bytes, must be at most"
+                    + " 2^63 - 1 bytes for %s", b, model.seqLength(), model.hidden(), HALF, bytes, model.name()));
+        }
     }
 
     /**

@@ -78,6 +78,7 @@ public record ParallelConfig(int gpus, int tp, int pp, int dp, int globalBatch, 
                     + " micro batch = " + dp + " x " + microBatch + " = " + (long) dp * microBatch
                     + " (whole microbatches per data-parallel replica)");
         }
+        LlmCostModel.requireActivationsFit(model, microBatch);
         if (sequenceParallel && tp == 1) {
             throw new IllegalArgumentException("sequence parallel: needs tp above 1 (it shards the sequence over"
                     + " the tensor-parallel group)");
