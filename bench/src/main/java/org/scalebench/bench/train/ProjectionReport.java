@@ -55,6 +55,14 @@ public record ProjectionReport(Projector projector, ProjectionTable table) {
     }
 
     /**
+     * A count (samples): as {@link #num} while six digits hold it, whole from a million on, where {@code %.6g}
+     * rounded it (8,192 GPUs x 128 = 1,048,576 was written 1.04858e+06). Exact below 2^53.
+     */
+    private static String count(final double v) {
+        return v >= 1e6 && v < 0x1p53 && v == Math.rint(v) ? Long.toString((long) v) : num(v);
+    }
+
+    /**
      * The CSV values of every feasible cell.
      *
      * @param detailed true for {@link #DETAILED_COLUMNS}, false for {@link #COLUMNS}
@@ -71,7 +79,7 @@ public record ProjectionReport(Projector projector, ProjectionTable table) {
                 final List<String> row = new ArrayList<>(List.of(projector.model().name(), projector.cluster().name(),
                         Integer.toString(table.devices(r)), degrees[c] == 1 ? "dp" : "hybrid",
                         Integer.toString(degrees[c]), Integer.toString(table.batch(r, c)),
-                        num(table.globalBatch(r, c)), num(table.epochs(r, c)), num(table.stepSeconds(r, c)),
+                        count(table.globalBatch(r, c)), num(table.epochs(r, c)), num(table.stepSeconds(r, c)),
                         num(table.trainSeconds(r, c) / HOUR), num(table.speedupOverDataParallel(r, c))));
                 if (detailed) {
                     row.addAll(List.of(num(table.speedupOverBestDataParallel(r, c)),
