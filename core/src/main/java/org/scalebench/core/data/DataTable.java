@@ -268,6 +268,24 @@ public final class DataTable {
         }
 
         /**
+         * A whole-number field within bounds: a fraction is refused, never cut ({@code gpus = 8.5} is not 8).
+         *
+         * @param column the column name
+         * @param min the smallest value allowed
+         * @param max the largest value allowed, at most 2^53 (where every whole number is a double)
+         * @return the value
+         * @throws DataFileException naming the column, the value and the range when it is not a whole number in it
+         */
+        public long whole(final String column, final long min, final long max) {
+            final double v = number(column);
+            if (v != Math.rint(v) || v < min || v > max) {
+                throw error("column '" + column + "' = " + TextLimits.quoted(get(column)) + ": must be a whole number"
+                        + " in [" + min + ", " + max + "]");
+            }
+            return (long) v;
+        }
+
+        /**
          * An error located at this row.
          *
          * @param message what is wrong and what is allowed

@@ -226,7 +226,7 @@ public final class LlmValidation {
 
     private static int[] choice(final DataTable.Row r, final String column) {
         final String text = r.require(column);
-        return text.equals(SEARCH) ? null : new int[] {(int) r.number(column)};
+        return text.equals(SEARCH) ? null : new int[] {(int) r.whole(column, 1, Integer.MAX_VALUE)};
     }
 
     private static Row project(final DataTable.Row r, final GpuSpec gpu, final Set<ExecutionPart> off,
@@ -246,8 +246,8 @@ public final class LlmValidation {
             throw r.error(e.getMessage());
         }
         final LlmCostModel cost = new LlmCostModel(model, cluster(), gpu, null, execution, half);
-        final int gpus = (int) r.number("gpus");
-        final int batch = (int) r.number("global_batch");
+        final int gpus = (int) r.whole("gpus", 1, Integer.MAX_VALUE);
+        final int batch = (int) r.whole("global_batch", 1, Integer.MAX_VALUE);
         final Recompute recompute = Recompute.parse(r.require("recompute"));
         final boolean sp = r.number("sequence_parallel") == 1;
         final int[] micro = choice(r, "micro_batch");

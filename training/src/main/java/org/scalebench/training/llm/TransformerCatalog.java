@@ -129,6 +129,6 @@ public final class TransformerCatalog {
 
     private static int whole(final Map<String, DataTable.Row> rows, final String parameter, final int fallback) {
         final DataTable.Row row = rows.get(parameter);
-        return row == null ? fallback : (int) row.number("value");
+        return row == null ? fallback : (int) row.whole("value", Integer.MIN_VALUE, Integer.MAX_VALUE);
     }
 }

@@ -152,9 +152,9 @@ public final class ScalingCorpus {
             }
             final String accumulation = row.get("accumulation");
             rows.add(new CorpusRow(id, row.line(), row.require("family"), model, precision, cluster,
-                    (int) row.number("gpus", 1, 1 << 24), row.number("batch", 1e-9, 1e12),
-                    accumulation.isEmpty() ? 0 : (int) row.number("accumulation", 1, 1 << 24),
-                    row.number("overlap", 0, 1) > 0, (long) row.number("bucket_bytes", 0, 1e15),
+                    (int) row.whole("gpus", 1, 1 << 24), row.number("batch", 1e-9, 1e12),
+                    accumulation.isEmpty() ? 0 : (int) row.whole("accumulation", 1, 1 << 24),
+                    row.number("overlap", 0, 1) > 0, row.whole("bucket_bytes", 0, 1_000_000_000_000_000L),
                     row.number("gradient_bytes_per_parameter", 0.125, 16), row.number("measured", 1e-12, 1e18),
                     unit, row.get("reference"), split.equals("calibration"),
                     row.has("not_modelled") ? row.get("not_modelled") : "", row.require("source")));

@@ -180,6 +180,14 @@ class CorpusValidationTest {
         final DataFileException reference = assertThrows(DataFileException.class,
                 () -> corpus(planted(text, victim.id(), 13, "nowhere")));
         assertEquals(line + "column 'reference' = 'nowhere': no such row in the file", reference.getMessage());
+        // a count is a whole number: 8.5 GPUs was read as 8
+        final DataFileException gpus = assertThrows(DataFileException.class,
+                () -> corpus(planted(text, victim.id(), 5, "8.5")));
+        assertEquals(line + "column 'gpus' = '8.5': must be a whole number in [1, 16777216]", gpus.getMessage());
+        final DataFileException accumulation = assertThrows(DataFileException.class,
+                () -> corpus(planted(text, victim.id(), 7, "2.5")));
+        assertTrue(accumulation.getMessage().startsWith(line + "column 'accumulation' = '2.5': must be a whole"),
+                accumulation.getMessage());
     }
 
     private static CorpusValidation.RowResult row(final CorpusValidation.Report r, final String id) {
