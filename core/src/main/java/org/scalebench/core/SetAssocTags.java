@@ -243,13 +243,18 @@ public final class SetAssocTags {
     }
 
     /**
-     * The slot of a way of a set.
+     * The slot of a way of a set. Unchecked, as it is on the access path: the caller guarantees both ranges. Out of
+     * range the result is another set's slot ({@code slotOf(s, ways())} is way 0 of set {@code s + 1}), which
+     * {@link #invalidate} or {@link #fillSlot} would then accept and change; an {@code assert} checks the ranges when
+     * assertions are enabled.
      *
      * @param set a set in {@code [0, sets())}
      * @param way a way in {@code [0, ways())}
      * @return {@code set * ways + way}
      */
     public int slotOf(final int set, final int way) {
+        assert set >= 0 && set < sets && way >= 0 && way < ways
+                : "set = " + set + ", way = " + way + ": must be in [0, " + sets + ") and [0, " + ways + ")";
         return set * ways + way;
     }
 

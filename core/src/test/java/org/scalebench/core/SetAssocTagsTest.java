@@ -414,4 +414,15 @@ class SetAssocTagsTest {
         assertThrows(IndexOutOfBoundsException.class, () -> bank.findInSet(12, line));
         assertThrows(IndexOutOfBoundsException.class, () -> bank.victimInSet(-1));
     }
+
+    /** A way past the set's last was another set's slot: invalidating it evicted set 1's line (assert under -ea). */
+    @Test
+    void slotOfAssertsItsSetAndWayRanges() {
+        final SetAssocTags tags = new SetAssocTags(4, 4, ReplacementPolicy.LRU);
+        assertEquals(7, tags.slotOf(1, 3));
+        assertThrows(AssertionError.class, () -> tags.slotOf(0, 4)); // was slot 4: way 0 of set 1
+        assertThrows(AssertionError.class, () -> tags.slotOf(0, -1)); // was slot -1
+        assertThrows(AssertionError.class, () -> tags.slotOf(4, 0)); // was slot 16, past the last
+        assertThrows(AssertionError.class, () -> tags.slotOf(-1, 2));
+    }
 }
