@@ -129,33 +129,42 @@ abstract sealed class GridTopology permits MeshTopology, TorusTopology {
     }
 
     /**
-     * The column of a tile.
+     * The column of a tile. Unchecked, like {@code hops}: the caller guarantees the range (an {@code assert} checks
+     * it when assertions are enabled); a tile outside it gives a meaningless column.
      *
      * @param tile a tile in {@code [0, tiles())}
      * @return {@code tile mod width}
      */
     public int x(final int tile) {
+        assert tile >= 0 && tile < tiles : "tile = " + tile + ": must be in [0, " + tiles + ")";
         return tile - rows.divide(tile) * width;
     }
 
     /**
-     * The row of a tile.
+     * The row of a tile. Unchecked, like {@code hops}: the caller guarantees the range (an {@code assert} checks it
+     * when assertions are enabled); a tile outside it gives a row outside {@code [0, height)} (the tile read as
+     * unsigned, divided by the width).
      *
      * @param tile a tile in {@code [0, tiles())}
      * @return {@code floor(tile / width)}
      */
     public int y(final int tile) {
+        assert tile >= 0 && tile < tiles : "tile = " + tile + ": must be in [0, " + tiles + ")";
         return rows.divide(tile);
     }
 
     /**
-     * The tile at a column and row.
+     * The tile at a column and row. Unchecked, like {@code hops}: the caller guarantees both ranges (an
+     * {@code assert} checks them when assertions are enabled); out of range the result is another tile or none
+     * ({@code tileAt(width, y)} is the tile at column 0 of row {@code y + 1}).
      *
      * @param x the column, in {@code [0, width)}
      * @param y the row, in {@code [0, height)}
      * @return {@code y * width + x}
      */
     public int tileAt(final int x, final int y) {
+        assert x >= 0 && x < width && y >= 0 && y < height
+                : "x = " + x + ", y = " + y + ": must be in [0, " + width + ") and [0, " + height + ")";
         return y * width + x;
     }
 

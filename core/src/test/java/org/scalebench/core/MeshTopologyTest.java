@@ -139,4 +139,20 @@ class MeshTopologyTest {
         assertEquals("width = 0: must be at least 1",
                 assertThrows(IllegalArgumentException.class, () -> MeshTopology.averageHops(0, 1)).getMessage());
     }
+
+    /** Out-of-range coordinates named another tile: tileAt(width, 0) was tile (0, 1) (assert under -ea). */
+    @Test
+    void coordinatesAssertTheirRanges() {
+        final MeshTopology mesh = new MeshTopology(5, 3);
+        assertThrows(AssertionError.class, () -> mesh.tileAt(5, 0)); // was 5, the tile at (0, 1)
+        assertThrows(AssertionError.class, () -> mesh.tileAt(-1, 1)); // was 4, the tile at (4, 0)
+        assertThrows(AssertionError.class, () -> mesh.tileAt(0, 3)); // was 15, no tile
+        assertThrows(AssertionError.class, () -> mesh.x(15)); // was 0
+        assertThrows(AssertionError.class, () -> mesh.y(15)); // was 3, no row
+        assertThrows(AssertionError.class, () -> mesh.y(-1)); // was 858993459
+        final TorusTopology torus = new TorusTopology(4, 4);
+        assertThrows(AssertionError.class, () -> torus.tileAt(4, 0));
+        assertThrows(AssertionError.class, () -> torus.x(-1));
+    }
 }
+
