@@ -29,7 +29,9 @@ import java.util.Arrays;
  * leading-zero count and a lookup in a 33-entry table.
  *
  * <p>Core arguments must be in {@code [0, cores())}; they are not checked on the hot path (an
- * {@code assert} checks them when assertions are enabled).
+ * {@code assert} checks them when assertions are enabled): out of range, {@link #level} and {@link #latency} give a
+ * meaningless level and {@link #serverOf}, {@link #rackOf} and {@link #clusterOf} a group that does not exist
+ * ({@code serverOf(cores())} is one past the last server; a negative core is read as unsigned).
  *
  * <p>Allocation: none after construction. Thread-safety: immutable, safe from any thread.
  */
@@ -201,6 +203,7 @@ public final class HierarchicalTopology {
      * @return {@code floor(core / coresPerServer)}
      */
     public int serverOf(final int core) {
+        assert core >= 0 && core < cores : "core = " + core + ": must be in [0, " + cores + ")";
         return coresPerServerDivisor.divide(core);
     }
 
@@ -211,6 +214,7 @@ public final class HierarchicalTopology {
      * @return {@code floor(core / (coresPerServer * serversPerRack))}
      */
     public int rackOf(final int core) {
+        assert core >= 0 && core < cores : "core = " + core + ": must be in [0, " + cores + ")";
         return coresPerRackDivisor.divide(core);
     }
 
@@ -221,6 +225,7 @@ public final class HierarchicalTopology {
      * @return {@code floor(core / (coresPerServer * serversPerRack * racksPerCluster))}
      */
     public int clusterOf(final int core) {
+        assert core >= 0 && core < cores : "core = " + core + ": must be in [0, " + cores + ")";
         return coresPerClusterDivisor.divide(core);
     }
 

@@ -131,4 +131,16 @@ class HierarchicalTopologyTest {
         assertEquals("latencyByLevel[2] = -1: must be at least 0", assertThrows(IllegalArgumentException.class,
                 () -> new HierarchicalTopology(1, 1, 1, 1, new long[] {0, 1, -1, 3, 4})).getMessage());
     }
+
+    /** A core past the last named a server, rack and cluster that do not exist (assert under -ea). */
+    @Test
+    void groupOfACoreAssertsTheCoreRange() {
+        final HierarchicalTopology machine = new HierarchicalTopology(4, 2, 2, 3, LATENCIES); // 48 cores
+        assertEquals(11, machine.serverOf(47));
+        assertThrows(AssertionError.class, () -> machine.serverOf(48)); // was 12, one past the last server
+        assertThrows(AssertionError.class, () -> machine.rackOf(48)); // was 6
+        assertThrows(AssertionError.class, () -> machine.clusterOf(48)); // was 3
+        assertThrows(AssertionError.class, () -> machine.serverOf(-1)); // was 1073741823
+    }
 }
+
