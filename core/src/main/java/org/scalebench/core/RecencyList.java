@@ -12,6 +12,12 @@ package org.scalebench.core;
  * with no borrow into it is not flagged). Unused nibbles sit above every used rank, so a match there is never the
  * lowest.
  *
+ * <p>The item arguments of {@link #rankBit}, {@link #toFront} and {@link #remove} are not checked (they are on the
+ * access path of every cache that keeps a list): the caller guarantees an item in {@code [0, 16)} that the list
+ * holds. An item of 16 or more spills into the next rank's nibble ({@code toFront(list, 17)} ORs 1 into ranks 0 and
+ * 1, so the list no longer holds each item once), and an item the list does not hold is looked for past the last
+ * rank; an {@code assert} checks both when assertions are enabled.
+ *
  * <p>Allocation: none. Thread-safety: stateless.
  */
 public final class RecencyList {
@@ -34,8 +40,11 @@ public final class RecencyList {
      * @return four times its rank
      */
     public static int rankBit(final long list, final int item) {
+        assert item >= 0 && item < MAX_ITEMS : "item = " + item + ": must be in [0, " + MAX_ITEMS + ")";
         final long x = list ^ item * NIBBLE_ONES;
-        return Long.numberOfTrailingZeros((x - NIBBLE_ONES) & ~x & NIBBLE_TOPS) - 3;
+        final int rankBit = Long.numberOfTrailingZeros((x - NIBBLE_ONES) & ~x & NIBBLE_TOPS) - 3;
+        assert rankBit < Long.SIZE - 3 : "item " + item + " is not in list " + Long.toHexString(list);
+        return rankBit;
     }
 
     /**
@@ -71,8 +80,10 @@ public final class RecencyList {
      *
      * @param n the items, in [0, 16]
      * @return the list
+     * @throws IllegalArgumentException if {@code n} is outside [0, 16]
      */
     public static long identity(final int n) {
+        Checks.requireInRange("n", n, 0, MAX_ITEMS);
         long list = 0;
         for (int item = 0; item < n; item++) {
             list |= (long) item << 4 * item;

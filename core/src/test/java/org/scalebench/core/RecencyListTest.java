@@ -1,6 +1,7 @@
 package org.scalebench.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -63,4 +64,25 @@ class RecencyListTest {
             }
         }
     }
+
+    /** identity(17) silently returned identity(16): item 16 was shifted by 64, i.e. by 0, onto ranks 0 and 1. */
+    @Test
+    void identityRefusesMoreThanSixteenItems() {
+        assertEquals("n = 17: must be in [0, 16]",
+                assertThrows(IllegalArgumentException.class, () -> RecencyList.identity(17)).getMessage());
+        assertEquals("n = -1: must be in [0, 16]",
+                assertThrows(IllegalArgumentException.class, () -> RecencyList.identity(-1)).getMessage());
+        assertEquals(0L, RecencyList.identity(0));
+    }
+
+    /** An item of 16 or more spilled into the next nibble, and an absent item was sought past the last rank. */
+    @Test
+    void itemsOutsideTheListAreAsserted() {
+        final long list = RecencyList.identity(16);
+        assertThrows(AssertionError.class, () -> RecencyList.toFront(list, 17));
+        assertThrows(AssertionError.class, () -> RecencyList.toFront(list, -1));
+        assertThrows(AssertionError.class, () -> RecencyList.rankBit(RecencyList.identity(4) | 0x4444_4444_4444_0000L, 5));
+        assertThrows(AssertionError.class, () -> RecencyList.remove(list, 16, 15));
+    }
 }
+
