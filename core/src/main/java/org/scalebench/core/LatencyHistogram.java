@@ -32,7 +32,9 @@ public final class LatencyHistogram {
     private long max = Long.MIN_VALUE;
 
     /**
-     * Records one value.
+     * Records one value. The caller guarantees that the values recorded sum to at most {@code 2^63 - 1} (cycle
+     * latencies of any run do): the sum is not checked on this path, and past that bound it wraps, so {@link #sum}
+     * and {@link #mean} turn negative; an {@code assert} checks it when assertions are enabled.
      *
      * @param value a non-negative value
      * @throws IllegalArgumentException if negative
@@ -44,6 +46,7 @@ public final class LatencyHistogram {
         counts[bucketOf(value)]++;
         count++;
         sum += value;
+        assert sum >= 0 : "sum of the values recorded passed " + Long.MAX_VALUE + " (" + value + " added)";
         if (value < min) {
             min = value;
         }
@@ -98,8 +101,14 @@ public final class LatencyHistogram {
      * Adds every value recorded in {@code other}.
      *
      * @param other another histogram
+     * @throws IllegalArgumentException if the two sums together exceed {@code 2^63 - 1} (the sum would no longer
+     *     be exact); this histogram is then unchanged
      */
     public void add(final LatencyHistogram other) {
+        if (sum > Long.MAX_VALUE - other.sum) {
+            throw new IllegalArgumentException("other: sum = " + other.sum + ": with this histogram's " + sum
+                    + ", must be at most " + (Long.MAX_VALUE - sum) + " (the sum of all values fits in a long)");
+        }
         for (int b = 0; b < BUCKETS; b++) {
             counts[b] += other.counts[b];
         }
@@ -128,7 +137,7 @@ public final class LatencyHistogram {
     }
 
     /**
-     * Exact sum of the values.
+     * Exact sum of the values (at most {@code 2^63 - 1}: see {@link #record}).
      *
      * @return the sum
      */

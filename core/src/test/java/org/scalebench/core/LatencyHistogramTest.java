@@ -96,4 +96,28 @@ class LatencyHistogramTest {
             return h.count();
         }));
     }
+
+    /** The "exact" sum wrapped: Long.MAX_VALUE then 1 gave sum Long.MIN_VALUE and a negative mean. */
+    @Test
+    void aSumPastTheLongRangeIsAssertedOnRecordAndRefusedOnAdd() {
+        final LatencyHistogram big = new LatencyHistogram();
+        big.record(Long.MAX_VALUE);
+        assertThrows(AssertionError.class, () -> big.record(1));
+
+        final LatencyHistogram a = new LatencyHistogram();
+        a.record(Long.MAX_VALUE - 5);
+        final LatencyHistogram b = new LatencyHistogram();
+        b.record(6);
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> a.add(b));
+        assertEquals("other: sum = 6: with this histogram's 9223372036854775802, must be at most 5 (the sum of all"
+                + " values fits in a long)", e.getMessage());
+        assertEquals(Long.MAX_VALUE - 5, a.sum());
+        assertEquals(1, a.count());
+        b.reset();
+        b.record(5);
+        a.add(b);
+        assertEquals(Long.MAX_VALUE, a.sum());
+        assertEquals(2, a.count());
+    }
 }
+
