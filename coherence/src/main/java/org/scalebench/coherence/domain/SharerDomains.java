@@ -93,11 +93,14 @@ public final class SharerDomains {
      * the core's configuration register names one domain), so {@link #lsid} needs no scan for it.
      *
      * @param sdid a defined domain
+     * @throws IllegalArgumentException if {@code sdid} is out of range or not defined
      */
     public void makePrimary(final int sdid) {
         checkDomain(sdid);
+        if (sizes[sdid] == 0) {
+            throw new IllegalArgumentException("sharer domain id = " + sdid + ": not defined (define it first)");
+        }
         final int base = sdid * ROW;
-        final boolean redefined = sizes[sdid] > 0;
         for (int i = 0; i < sizes[sdid]; i++) {
             primaryDomain[table[base + i]] = sdid;
             primaryLsid[table[base + i]] = (byte) i;
@@ -105,13 +108,19 @@ public final class SharerDomains {
     }
 
     /**
-     * The logical sharer id of {@code core} in domain {@code sdid}.
+     * The logical sharer id of {@code core} in domain {@code sdid}. Unchecked, on the directory's access path: the
+     * caller guarantees both ranges (an {@code assert} checks them when assertions are enabled). A core out of
+     * range, or a domain past the last, throws {@link ArrayIndexOutOfBoundsException}, but domain -1 (the "no
+     * domain" of an unset field) matches every core without a primary domain and returns that core's last primary
+     * LSID, 0 for a core never made primary: a wrong sharer bit, not an error.
      *
-     * @param sdid the line's sharer domain
-     * @param core the accessing core
+     * @param sdid the line's sharer domain, in [0, {@link #domains()})
+     * @param core the accessing core, in [0, {@link #cores()})
      * @return the LSID in [0, 63), or {@link #PUBLIC_SHARER} when the core is not a member
      */
     public int lsid(final int sdid, final int core) {
+        assert sdid >= 0 && sdid < domains && core >= 0 && core < cores
+                : "sdid = " + sdid + ", core = " + core + ": must be in [0, " + domains + ") and [0, " + cores + ")";
         if (primaryDomain[core] == sdid) {
             return primaryLsid[core];
         }
@@ -126,13 +135,17 @@ public final class SharerDomains {
     }
 
     /**
-     * The Sharer Map Table: the global core of a logical sharer.
+     * The Sharer Map Table: the global core of a logical sharer. Unchecked, on the invalidation path: the caller
+     * guarantees both ranges (an {@code assert} checks them when assertions are enabled). An LSID outside
+     * [0, 64) reads another domain's row ({@code globalCore(d, 64)} is the first member of domain {@code d + 1}).
      *
-     * @param sdid the domain
-     * @param lsid the logical sharer id
+     * @param sdid the domain, in [0, {@link #domains()})
+     * @param lsid the logical sharer id, in [0, {@link #ROW})
      * @return the global core, or -1 for an unused LSID
      */
     public int globalCore(final int sdid, final int lsid) {
+        assert sdid >= 0 && sdid < domains && lsid >= 0 && lsid < ROW
+                : "sdid = " + sdid + ", lsid = " + lsid + ": must be in [0, " + domains + ") and [0, " + ROW + ")";
         return table[sdid * ROW + lsid];
     }
 

@@ -172,4 +172,20 @@ class DomainsTest {
         assertEquals(0, d.lsid(2, 7));
         assertThrows(IllegalArgumentException.class, () -> d.makePrimary(4));
     }
+
+    /** Domain -1 matched every core without a primary domain (LSID 0); LSID 64 read the next domain's row. */
+    @Test
+    void sharerMapLookupsAssertTheirRanges() {
+        final SharerDomains d = new SharerDomains(4, 16, null);
+        d.define(2, new int[] {9, 4, 7});
+        d.define(3, new int[] {5});
+        assertThrows(AssertionError.class, () -> d.lsid(-1, 4)); // was 0: core 4 as logical sharer 0
+        assertThrows(AssertionError.class, () -> d.lsid(4, 4));
+        assertThrows(AssertionError.class, () -> d.lsid(2, 16));
+        assertThrows(AssertionError.class, () -> d.globalCore(2, 64)); // was 5, domain 3's member
+        assertThrows(AssertionError.class, () -> d.globalCore(3, -1)); // was -1 from domain 2's unused LSID 63
+        assertEquals("sharer domain id = 1: not defined (define it first)",
+                assertThrows(IllegalArgumentException.class, () -> d.makePrimary(1)).getMessage()); // was a no-op
+    }
 }
+
