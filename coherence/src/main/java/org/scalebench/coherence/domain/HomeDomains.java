@@ -142,30 +142,39 @@ public final class HomeDomains implements HomeMapTable {
 
     /**
      * The Home Map Table: the physical home tile of a logical home. Unchecked, as the table lookup in
-     * hardware is: a domain that was never defined (size 0) has no tiles and returns -1, so callers define
-     * every domain they map accesses of first ({@link #size} says whether a domain is defined;
-     * {@code CoherenceSimulator} defines one per domain of the workload before it starts).
+     * hardware is: a domain that was never defined (size 0) has no tiles and returns -1 (for LHID 0, what a
+     * mapping onto 0 homes gives), so callers define every domain they map accesses of first ({@link #size} says
+     * whether a domain is defined; {@code CoherenceSimulator} defines one per domain of the workload before it
+     * starts). An LHID from the domain's size up to its row's end ({@code 2^ceil(log2)} of the largest domain)
+     * reads -1 too. The caller guarantees the ranges (an {@code assert} checks them when assertions are enabled):
+     * an LHID past the row reads the next domain's row (with rows of 16, {@code home(d, 16)} is domain
+     * {@code d + 1}'s first home), a negative one the previous domain's, and a domain past the last reads -1.
      *
-     * @param hdid the domain
+     * @param hdid the domain, in [0, {@link #domains()})
      * @param lhid the logical home id, in [0, size)
-     * @return the home tile, or -1 for a domain that was never defined
+     * @return the home tile, or -1 for a domain that was never defined (or an LHID past its size)
      */
     @Override
     public int home(final int hdid, final int lhid) {
+        assert hdid >= 0 && hdid < domains && lhid >= 0 && lhid <= rowMask
+                : "hdid = " + hdid + ", lhid = " + lhid + ": must be in [0, " + domains + ") and [0, "
+                        + (rowMask + 1) + ") (the domains' rows)";
         return table[(hdid << rowShift) + lhid];
     }
 
     /**
      * The home tile of a line whose six home bits are {@code homeBits} under OpenPiton's encoder: equal to
      * {@code home(hdid, PitonHomeEncoder.encode(homeBits, size(hdid)))}, read from the composed table in one load.
-     * Unchecked, as {@link #home} is.
+     * Unchecked, as {@link #home} is: bits above those the encoder reads are ignored, and a domain past the last
+     * reads -1 as an undefined one would (an {@code assert} checks the domain when assertions are enabled).
      *
-     * @param hdid the domain
+     * @param hdid the domain, in [0, {@link #domains()})
      * @param homeBits the six selected address bits, in [0, 64)
      * @return the home tile, or -1 for a domain that was never defined
      */
     @Override
     public int homeOfBits(final int hdid, final int homeBits) {
+        assert hdid >= 0 && hdid < domains : "hdid = " + hdid + ": must be in [0, " + domains + ")";
         return tileOfBits[(hdid << rowShift) + (homeBits & rowMask)];
     }
 

@@ -187,5 +187,20 @@ class DomainsTest {
         assertEquals("sharer domain id = 1: not defined (define it first)",
                 assertThrows(IllegalArgumentException.class, () -> d.makePrimary(1)).getMessage()); // was a no-op
     }
-}
 
+    /** An LHID past a domain's row read the next domain's: home(0, 16) was domain 1's first home tile. */
+    @Test
+    void homeMapLookupsAssertTheirRanges() {
+        final HomeDomains d = new HomeDomains(4, 64, null);
+        d.define(0, new int[] {10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25}); // rows of 16
+        d.define(1, new int[] {40, 41});
+        assertEquals(41, d.home(1, 1));
+        assertEquals(-1, d.home(2, 0), "an undefined domain has no tile");
+        assertThrows(AssertionError.class, () -> d.home(0, 16)); // was 40, domain 1's home
+        assertEquals(-1, d.home(1, 2), "past the domain's size, inside its row: no tile");
+        assertThrows(AssertionError.class, () -> d.home(1, -1)); // was 25, domain 0's last home
+        assertThrows(AssertionError.class, () -> d.home(4, 0)); // was -1, as if undefined
+        assertThrows(AssertionError.class, () -> d.homeOfBits(4, 0)); // was -1, as if undefined
+        assertThrows(AssertionError.class, () -> d.homeOfBits(-1, 0));
+    }
+}
