@@ -142,13 +142,17 @@ public final class HomeMapping {
     }
 
     /**
-     * The logical home of a line in a home domain of {@code homes} homes (restricted kinds).
+     * The logical home of a line in a home domain of {@code homes} homes (restricted kinds). Unchecked, on the
+     * access path: the caller guarantees the size (an {@code assert} checks it when assertions are enabled); out of
+     * range the result is not a logical home of the domain (0 for 0 homes under {@code uniform}).
      *
      * @param address the byte address (not the line index: see {@link #globalHomeOfLine})
      * @param homes the home-domain size, in [1, 64]
      * @return the logical home id in [0, homes)
      */
     public int logicalHomeOfAddress(final long address, final int homes) {
+        assert homes >= 1 && homes <= PitonHomeEncoder.MAX_HOMES
+                : "homes = " + homes + ": must be in [1, " + PitonHomeEncoder.MAX_HOMES + "]";
         if (piton) {
             return PitonHomeEncoder.encode(homeBits(address), homes);
         }

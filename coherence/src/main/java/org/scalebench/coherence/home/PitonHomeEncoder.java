@@ -46,13 +46,19 @@ public final class PitonHomeEncoder {
     }
 
     /**
-     * Encodes six home bits to a logical home id.
+     * Encodes six home bits to a logical home id. Unchecked, on the access path: the caller guarantees both ranges
+     * (an {@code assert} checks them when assertions are enabled). Out of range the table is read at another
+     * (size, bits) pair: {@code encode(64 + b, n)} is {@code encode(b, n + 1)}, a logical home that may be
+     * {@code n} itself, and {@code encode(b, 0)} is 0 where the hardware reads size 0 as 64.
      *
      * @param homeBits the selected address bits, in [0, 64)
      * @param homes the home-domain size, in [1, 64] (validated at configuration, not here)
      * @return the logical home id in [0, homes)
      */
     public static int encode(final int homeBits, final int homes) {
+        assert homeBits >= 0 && homeBits < PATTERNS && homes >= 1 && homes <= MAX_HOMES
+                : "homeBits = " + homeBits + ", homes = " + homes + ": must be in [0, " + PATTERNS + ") and [1, "
+                        + MAX_HOMES + "]";
         return ENCODED[homes * PATTERNS + homeBits];
     }
 

@@ -177,4 +177,14 @@ class HomeMappingTest {
             }
         }
     }
+
+    /** A domain of 0 homes got logical home 0 under uniform, a home it does not have. */
+    @Test
+    void logicalHomeAssertsTheDomainSize() {
+        final HomeMapping uniform = HomeMapping.parse("uniform", 16);
+        assertThrows(AssertionError.class, () -> uniform.logicalHomeOfAddress(0x1234_5678L, 0)); // was 0
+        assertThrows(AssertionError.class, () -> uniform.logicalHomeOfAddress(0x1234_5678L, 65));
+        final HomeMapping piton = HomeMapping.parse("piton", 16);
+        assertThrows(AssertionError.class, () -> piton.logicalHomeOfAddress(0x1234_5678L, 0));
+    }
 }

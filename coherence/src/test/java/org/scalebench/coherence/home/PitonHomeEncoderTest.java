@@ -105,4 +105,13 @@ class PitonHomeEncoderTest {
                 assertThrows(IllegalArgumentException.class, () -> HomeBitSelect.parse("top"));
         assertTrue(bad.getMessage().contains("low, middle, high or mixed"));
     }
+
+    /** Bits past six read the next size's row: encode(64 + 5, 5) was 5, not a home of a 5-home domain. */
+    @Test
+    void encodeAssertsItsRanges() {
+        assertThrows(AssertionError.class, () -> PitonHomeEncoder.encode(64 + 5, 5)); // was 5
+        assertThrows(AssertionError.class, () -> PitonHomeEncoder.encode(-1, 5)); // was encode(63, 4)
+        assertThrows(AssertionError.class, () -> PitonHomeEncoder.encode(7, 0)); // was 0; the hardware's 0 is 64
+        assertThrows(AssertionError.class, () -> PitonHomeEncoder.encode(0, 65));
+    }
 }
