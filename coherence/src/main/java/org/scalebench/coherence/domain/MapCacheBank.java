@@ -3,6 +3,7 @@ package org.scalebench.coherence.domain;
 import org.scalebench.core.data.Named;
 import java.util.Arrays;
 import org.scalebench.core.Bits;
+import org.scalebench.core.Checks;
 import org.scalebench.core.RecencyList;
 
 /**
@@ -204,23 +205,31 @@ public final class MapCacheBank {
     }
 
     /**
-     * The tag of a mapping.
+     * The tag of a mapping. Unchecked, on every lookup's path: the caller guarantees both ranges (an {@code assert}
+     * checks them when assertions are enabled). Out of range, two mappings share a tag and a lookup of one hits the
+     * other: a logical id of 64 or more spills into the domain field ({@code tag(0, 64) == tag(1, 0)}), a domain
+     * above {@link #MAX_DOMAIN} loses its high bits, and {@code tag(-1, 63)} is {@link #EMPTY}, which every empty
+     * entry holds.
      *
      * @param domainId the sharer or home domain id, in [0, {@link #MAX_DOMAIN}]
-     * @param logicalId the logical sharer or home id
+     * @param logicalId the logical sharer or home id, in [0, 64)
      * @return the cache tag
      */
     public static int tag(final int domainId, final int logicalId) {
+        assert domainId >= 0 && domainId <= MAX_DOMAIN && logicalId >= 0 && logicalId < 64
+                : "domainId = " + domainId + ", logicalId = " + logicalId + ": must be in [0, " + MAX_DOMAIN
+                        + "] and [0, 64)";
         return (domainId << 4) | (logicalId >>> 2);
     }
 
     /**
      * Looks a mapping up in one cache; a miss fills it, choosing the victim by the replacement policy.
      *
-     * @param cache the cache (home slice or core)
-     * @param domainId the domain id
-     * @param logicalId the logical id
+     * @param cache the cache (home slice or core), in [0, {@link #caches()})
+     * @param domainId the domain id, in [0, {@link #MAX_DOMAIN}] (see {@link #tag}: not checked)
+     * @param logicalId the logical id, in [0, 64) (see {@link #tag}: not checked)
      * @return true on a hit
+     * @throws ArrayIndexOutOfBoundsException if {@code cache} is out of range
      */
     public boolean access(final int cache, final int domainId, final int logicalId) {
         final int tag = tag(domainId, logicalId);
@@ -410,11 +419,14 @@ public final class MapCacheBank {
     /**
      * The tag held by one entry (for checkers).
      *
-     * @param cache the cache
+     * @param cache the cache, in [0, {@link #caches()})
      * @param entry the entry, in [0, {@link #entries()})
      * @return its tag, or {@link #EMPTY}
+     * @throws IllegalArgumentException if {@code cache} or {@code entry} is out of range
      */
     public int slotTag(final int cache, final int entry) {
+        Checks.requireIndex("cache", cache, caches);
+        Checks.requireIndex("entry", entry, entries);
         return tags[cache * entries + entry];
     }
 

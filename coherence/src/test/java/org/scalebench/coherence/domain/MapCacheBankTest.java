@@ -197,4 +197,22 @@ class MapCacheBankTest {
         assertEquals(used, bank.usedBits(0), "used bits");
         assertEquals(locked, bank.lockedBits(0), "lock bits");
     }
+
+    /** Out-of-range ids shared a tag: logical id 64 of domain 0 hit domain 1's row, tag(-1, 63) hit an empty entry. */
+    @Test
+    void tagsAssertTheirRangesAndSlotTagChecksItsEntry() {
+        final MapCacheBank bank = new MapCacheBank(2, 16);
+        assertThrows(AssertionError.class, () -> MapCacheBank.tag(0, 64)); // was tag(1, 0)
+        assertThrows(AssertionError.class, () -> MapCacheBank.tag(-1, 63)); // was EMPTY
+        assertThrows(AssertionError.class, () -> MapCacheBank.tag(MapCacheBank.MAX_DOMAIN + 1, 0));
+        assertThrows(AssertionError.class, () -> MapCacheBank.tag(0, -1));
+        assertThrows(AssertionError.class, () -> bank.access(0, -1, 63)); // was a hit on an empty cache
+        bank.access(1, 5, 0);
+        assertEquals(MapCacheBank.tag(5, 0), bank.slotTag(1, 0));
+        assertEquals("entry = 16: must be in [0, 16)", assertThrows(IllegalArgumentException.class,
+                () -> bank.slotTag(0, 16)).getMessage()); // was cache 1's entry 0
+        assertEquals("cache = 2: must be in [0, 2)", assertThrows(IllegalArgumentException.class,
+                () -> bank.slotTag(2, 0)).getMessage());
+    }
 }
+
