@@ -75,8 +75,25 @@ abstract class AbstractDirectoryFormat implements DirectoryFormat {
 
     @Override
     public void setOwner(final int entry, final int core, final int sdid) {
+        assert isCore(core) : coreOutOfRange(core);
         clearSharers(entry);
         owner[entry] = core;
+    }
+
+    /**
+     * Whether {@code core} is one of the cores the format tracks: what the {@code assert}s of the per-access methods
+     * check (those methods are unchecked: see {@link DirectoryFormat#addSharer}).
+     *
+     * @param core a global core id
+     * @return true when in {@code [0, cores)}
+     */
+    final boolean isCore(final int core) {
+        return core >= 0 && core < cores;
+    }
+
+    /** The message of a failed {@link #isCore} assert. */
+    final String coreOutOfRange(final int core) {
+        return "core = " + core + ": must be in [0, " + cores + ")";
     }
 
     @Override

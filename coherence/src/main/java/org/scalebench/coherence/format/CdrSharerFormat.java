@@ -74,6 +74,7 @@ public final class CdrSharerFormat extends AbstractDirectoryFormat {
 
     @Override
     public int addSharer(final int entry, final int core, final int lineSdid) {
+        assert isCore(core) : coreOutOfRange(core);
         final byte m = mode[entry];
         if (m == BROADCAST) {
             return NONE;
@@ -111,6 +112,7 @@ public final class CdrSharerFormat extends AbstractDirectoryFormat {
 
     @Override
     public void setOwner(final int entry, final int core, final int lineSdid) {
+        assert isCore(core) : coreOutOfRange(core);
         mode[entry] = OWNED;
         vector[entry] = 0;
         sdid[entry] = lineSdid;

@@ -65,6 +65,7 @@ public final class CoarseVectorFormat extends AbstractPointerFormat {
 
     @Override
     public int addSharer(final int entry, final int core, final int sdid) {
+        assert isCore(core) : coreOutOfRange(core);
         if (pointers.isOverflowed(entry)) {
             groups.set(entry, core >>> groupShift);
             return NONE;

@@ -11,6 +11,13 @@ package org.scalebench.coherence.format;
  * protocol must invalidate that core's copy. Invalidation targets are exact or a superset of the true
  * sharers ({@link #isExact}); a broadcast entry ({@link #isBroadcast}) must invalidate every core.
  *
+ * <p>Arguments are not checked on these per-access methods: the caller guarantees an entry in
+ * {@code [0, capacity())} (outside it an array index throws) and a core in {@code [0, cores())}. A core outside
+ * that range is not refused by every format: the full map throws, but the pointer and list formats record it, so it
+ * takes a pointer (in Dir_i NB, evicting a real sharer; in Dir_i B, overflowing to broadcast) and comes back as an
+ * invalidation target that names no core. An {@code assert} in {@link #addSharer} and {@link #setOwner} checks it
+ * when assertions are enabled.
+ *
  * <p>{@code sdid} is the line's sharer domain, as the requesting core's TLB presents it; only {@code cdr-sr}
  * uses it (to find the core's logical sharer id, or the public sharer for a core outside the domain).
  *
@@ -60,7 +67,7 @@ public interface DirectoryFormat {
      * Records {@code core} as a sharer of a shared (or empty) entry.
      *
      * @param entry the entry
-     * @param core the global core id
+     * @param core the global core id, in {@code [0, cores())} (not checked: see the interface comment)
      * @param sdid the line's sharer domain (from the page's TLB entry)
      * @return {@link #NONE}, or a core dropped from tracking that the caller must invalidate
      */
@@ -78,7 +85,7 @@ public interface DirectoryFormat {
      * Makes {@code core} the exclusive owner (E or M), dropping all sharers.
      *
      * @param entry the entry
-     * @param core the owner's global core id
+     * @param core the owner's global core id, in {@code [0, cores())} (not checked: see the interface comment)
      * @param sdid the line's sharer domain
      */
     void setOwner(int entry, int core, int sdid);

@@ -83,6 +83,7 @@ public final class HierarchicalFormat extends AbstractDirectoryFormat {
 
     @Override
     public int addSharer(final int entry, final int core, final int sdid) {
+        assert isCore(core) : coreOutOfRange(core);
         for (int c = first[entry]; c != NIL; c = cellNext[c]) {
             if (cellCore[c] == core) {
                 return NONE;

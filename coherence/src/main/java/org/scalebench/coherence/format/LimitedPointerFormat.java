@@ -35,6 +35,7 @@ public final class LimitedPointerFormat extends AbstractPointerFormat {
 
     @Override
     public int addSharer(final int entry, final int core, final int sdid) {
+        assert isCore(core) : coreOutOfRange(core);
         if (pointers.isOverflowed(entry) || pointers.contains(entry, core)) {
             return NONE;
         }

@@ -332,4 +332,26 @@ class DirectoryFormatTest {
         assertEquals(3, cut.targetCount(0), "the last group holds one core, not two");
         assertFalse(format("dir-b-4").countsTargets(0));
     }
+
+    /**
+     * A core past the last was recorded by the pointer formats: in dir-nb-2 it evicted a real sharer and came back
+     * as an invalidation target naming no core (asserted under -ea; the full map throws).
+     */
+    @Test
+    void aCoreOutsideTheMachineIsAssertedByEveryFormat() {
+        final LimitedPointerFormat nb = new LimitedPointerFormat(FormatSpec.parse("dir-nb-2"), 4, 8);
+        nb.addSharer(0, 1, 0);
+        nb.addSharer(0, 2, 0);
+        assertThrows(AssertionError.class, () -> nb.addSharer(0, 8, 0)); // was: evicts core 1, targets {2, 8}
+        assertThrows(AssertionError.class, () -> nb.addSharer(0, -1, 0));
+        assertThrows(AssertionError.class, () -> nb.setOwner(1, 8, 0)); // was: owner 8
+        assertThrows(AssertionError.class,
+                () -> new LimitedPointerFormat(FormatSpec.parse("dir-b-2"), 4, 8).addSharer(0, 9, 0));
+        assertThrows(AssertionError.class,
+                () -> new CoarseVectorFormat(FormatSpec.parse("coarse-vector-2"), 4, 8).addSharer(0, 8, 0));
+        assertThrows(AssertionError.class, () -> new HierarchicalFormat(4, 8).addSharer(0, 8, 0));
+        assertThrows(IndexOutOfBoundsException.class, () -> new FullMapFormat(4, 8).addSharer(0, 8, 0));
+        assertEquals(2, nb.invalidationTargets(0, 0, new int[2]), "the entry still holds its two real sharers");
+    }
 }
+
