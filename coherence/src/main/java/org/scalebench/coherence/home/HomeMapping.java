@@ -68,8 +68,13 @@ public final class HomeMapping {
      * @param kind the kind
      * @param bits the bit selection used by {@link Kind#PITON}
      * @param totalHomes home slices in the machine (used by {@link Kind#GLOBAL}), at least 1
+     * @throws IllegalArgumentException if {@code kind} or {@code bits} is null or {@code totalHomes} is below 1
      */
     public HomeMapping(final Kind kind, final HomeBitSelect bits, final int totalHomes) {
+        if (kind == null || bits == null) {
+            throw new IllegalArgumentException((kind == null ? "kind" : "bits") + " = null: must be one of "
+                    + java.util.Arrays.toString(kind == null ? Kind.values() : HomeBitSelect.values()));
+        }
         Checks.requireAtLeast("homes", totalHomes, 1);
         this.kind = kind;
         this.bits = bits;

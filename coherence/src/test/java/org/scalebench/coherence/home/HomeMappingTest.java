@@ -187,4 +187,14 @@ class HomeMappingTest {
         final HomeMapping piton = HomeMapping.parse("piton", 16);
         assertThrows(AssertionError.class, () -> piton.logicalHomeOfAddress(0x1234_5678L, 0));
     }
+
+    /** A null kind was accepted and mapped lines as neither restricted nor global until id() threw. */
+    @Test
+    void constructorRefusesANullKindOrBitSelection() {
+        assertEquals("kind = null: must be one of [GLOBAL, PITON, UNIFORM, FIRST_TOUCH]", assertThrows(
+                IllegalArgumentException.class, () -> new HomeMapping(null, HomeBitSelect.LOW, 16)).getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> new HomeMapping(HomeMapping.Kind.PITON, null, 16)).getMessage().startsWith("bits = null: "));
+    }
 }
+
