@@ -61,8 +61,25 @@ final class OptionValues {
      * @throws UsageException naming the options
      */
     static void parameters(final Map<String, String> options, final Runnable check) {
-        try {
+        parameters(options, () -> {
             check.run();
+            return null;
+        });
+    }
+
+    /**
+     * Builds a library object whose checks name several parameters, naming each as the command's option, as
+     * {@link #parameters(Map, Runnable)} does.
+     *
+     * @param <T> what is built
+     * @param options each library parameter's option
+     * @param build builds it
+     * @return what was built
+     * @throws UsageException naming the options
+     */
+    static <T> T parameters(final Map<String, String> options, final Supplier<T> build) {
+        try {
+            return build.get();
         } catch (final org.scalebench.core.data.DataFileException e) {
             throw e;
         } catch (final IllegalArgumentException e) {

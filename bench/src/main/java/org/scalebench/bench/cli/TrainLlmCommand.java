@@ -291,10 +291,8 @@ public final class TrainLlmCommand implements Callable<Integer> {
         if (pp != null && (pp < 1 || m.layers() % pp != 0)) {
             throw new UsageException("--pp = " + pp + ": must divide the " + m.layers() + " layers of " + m.name());
         }
-        final LlmSearch[] made = new LlmSearch[1];
         // the search prices every --micro-batch up front: a microbatch too large for the model is refused by name
-        OptionValues.parameters(CONFIG_OPTIONS, () -> made[0] = new LlmSearch(cost, space));
-        final LlmSearch searcher = made[0];
+        final LlmSearch searcher = OptionValues.parameters(CONFIG_OPTIONS, () -> new LlmSearch(cost, space));
         final LlmSearch.Result result = new LlmSearch.Result();
         final List<LlmEstimate> best = new ArrayList<>();
         for (final int n : counts) {
