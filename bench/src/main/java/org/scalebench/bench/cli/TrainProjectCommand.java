@@ -125,7 +125,7 @@ public final class TrainProjectCommand implements Callable<Integer>, StudyComman
 
     @Option(names = "--without", paramLabel = "EFFECT[,EFFECT]",
             description = "Parts of the step model to switch off: step-overhead, timeline, loss-scaling, cube-mesh,"
-                    + " straggler, input-pipeline (default: none).")
+                    + " straggler, input-pipeline (default: none; device-speed applies to train validate only).")
     String without = "none";
 
     @Option(names = "--scaling", paramLabel = "none|fitted",
@@ -189,6 +189,10 @@ public final class TrainProjectCommand implements Callable<Integer>, StudyComman
         }
         final java.util.Set<org.scalebench.training.projection.ScalingEffect> disabled = TrainOptions.effects(
                 "--without", without);
+        if (disabled.contains(org.scalebench.training.projection.ScalingEffect.DEVICE_SPEED)) {
+            throw new UsageException("--without: 'device-speed' relates two systems' speeds, which only train validate"
+                    + " does (rows whose reference ran on another system); train project runs on one cluster");
+        }
         final String scalingMode = TrainOptions.choice("--scaling", scaling, "none", "fitted");
         if (stepOverhead != null && !(stepOverhead >= 0 && stepOverhead < 1e6)) {
             throw new UsageException("--step-overhead = " + stepOverhead + ": must be seconds in [0, 1e6)");

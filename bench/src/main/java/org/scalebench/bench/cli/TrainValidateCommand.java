@@ -33,7 +33,8 @@ public final class TrainValidateCommand implements Callable<Integer> {
 
     @Option(names = "--without", paramLabel = "EFFECT[,EFFECT]",
             description = "Parts of the step model to switch off: step-overhead, timeline, loss-scaling, cube-mesh,"
-                    + " straggler, input-pipeline (default: none).")
+                    + " straggler, input-pipeline, device-speed (a reference row from another system taken as"
+                    + " equally fast; default: none).")
     String without = "none";
 
     @Option(names = "--summary", description = "Print the summary and the fitted constants only, not every row.")

@@ -144,12 +144,17 @@ class TrainCliTest {
                 "--without: 'timeline' is given twice");
         assertEquals(0, CliRun.of("train", "project", "--model", "gnmt", "--devices", "1,8", "--without",
                 "timeline,straggler").exitCode());
+        // the two systems' speed ratio is train validate's alone
+        assertBadInput(CliRun.of("train", "project", "--model", "gnmt", "--devices", "1,8", "--without",
+                "device-speed"), "--without: 'device-speed' relates two systems' speeds, which only train validate"
+                + " does (rows whose reference ran on another system); train project runs on one cluster");
+        assertEquals(0, CliRun.of("train", "validate", "--summary", "--without", "device-speed").exitCode());
     }
 
     @Test
     void withoutRefusesAnEmptyValueAsTrainLlmDoes() {
-        final String allowed = ": must be one of step-overhead, timeline, loss-scaling, cube-mesh, straggler or"
-                + " input-pipeline";
+        final String allowed = ": must be one of step-overhead, timeline, loss-scaling, cube-mesh, straggler,"
+                + " input-pipeline or device-speed";
         assertBadInput(CliRun.of("train", "project", "--model", "gnmt", "--devices", "1,8", "--without="),
                 "--without = ''" + allowed);
         assertBadInput(CliRun.of("train", "project", "--model", "gnmt", "--devices", "1,8", "--without", "timeline,"),

@@ -40,6 +40,7 @@ public final class Cluster {
     private final String device;
     private final int gpusPerNode;
     private final double hbmBandwidth;
+    private final double peakTensorFlops;
     private final AlphaBetaGamma intra;
     private final AlphaBetaGamma interNode;
     private final AlphaBetaGamma interGpu;
@@ -91,6 +92,7 @@ public final class Cluster {
         private final String device;
         private final int gpusPerNode;
         private double hbmBandwidth = Double.NaN;
+        private double peakTensorFlops = Double.NaN;
         private double intraLatency = Double.NaN;
         private double intraBandwidth = Double.NaN;
         private double interLatency = Double.NaN;
@@ -116,6 +118,7 @@ public final class Cluster {
         private Builder(final Builder other) {
             this(other.name, other.device, other.gpusPerNode);
             hbmBandwidth = other.hbmBandwidth;
+            peakTensorFlops = other.peakTensorFlops;
             intraLatency = other.intraLatency;
             intraBandwidth = other.intraBandwidth;
             interLatency = other.interLatency;
@@ -141,6 +144,18 @@ public final class Cluster {
          */
         public Builder hbmBandwidth(final double bytesPerSecond) {
             this.hbmBandwidth = bytesPerSecond;
+            return this;
+        }
+
+        /**
+         * A GPU's peak dense tensor-core throughput ({@code peak_tensor_tflops_per_gpu}); optional: only the scaling
+         * corpus uses it, to carry a reference row's compute from one system to another.
+         *
+         * @param flopsPerSecond positive
+         * @return this
+         */
+        public Builder peakTensorFlops(final double flopsPerSecond) {
+            this.peakTensorFlops = flopsPerSecond;
             return this;
         }
 
@@ -288,6 +303,10 @@ public final class Cluster {
         this.spec = spec;
         Checks.requireAtLeast("gpus_per_node", spec.gpusPerNode, 1);
         positive("hbm_bandwidth", spec.hbmBandwidth);
+        if (!Double.isNaN(spec.peakTensorFlops) && !(spec.peakTensorFlops > 0 && spec.peakTensorFlops < Double.POSITIVE_INFINITY)) {
+            throw new IllegalArgumentException("peak_tensor_flops = " + spec.peakTensorFlops
+                    + " FLOP/s: must be finite and positive (NaN: not given)");
+        }
         positive("intra_bandwidth", spec.intraBandwidth);
         positive("inter_bandwidth", spec.interBandwidthPerNode);
         latency("intra_latency", spec.intraLatency);
@@ -318,6 +337,7 @@ public final class Cluster {
         this.device = spec.device;
         this.gpusPerNode = spec.gpusPerNode;
         this.hbmBandwidth = spec.hbmBandwidth;
+        this.peakTensorFlops = spec.peakTensorFlops;
         final double gamma = REDUCTION_BYTES_PER_BYTE / hbmBandwidth;
         this.intra = AlphaBetaGamma.of(spec.intraLatency, spec.intraBandwidth, gamma);
         this.interNode = AlphaBetaGamma.of(spec.interLatency, spec.interBandwidthPerNode, gamma);
@@ -423,6 +443,15 @@ public final class Cluster {
      */
     public double hbmBandwidth() {
         return hbmBandwidth;
+    }
+
+    /**
+     * A GPU's peak dense tensor-core throughput, if the cluster gives it.
+     *
+     * @return FLOP per second, or NaN when not given
+     */
+    public double peakTensorFlops() {
+        return peakTensorFlops;
     }
 
     /**

@@ -32,7 +32,9 @@ import org.scalebench.core.data.TextLimits;
  * between GPUs I and J times {@code peer_link_bandwidth_gbps}, unlinked pairs at
  * {@code peer_fallback_bandwidth_gbps}), {@code peer_latency_us}; optional {@code host_cpu_vendor} ({@code intel},
  * {@code amd} or {@code other}; default {@code intel}), {@code nic_sharing} ({@code per-node} or {@code per-gpu}
- * rails; default {@code per-node}) and {@code nics_per_node} (default {@code nccl_channels_multi_node}).
+ * rails; default {@code per-node}), {@code nics_per_node} (default {@code nccl_channels_multi_node}) and
+ * {@code peak_tensor_tflops_per_gpu} (a GPU's peak dense tensor-core TFLOP/s; only {@code train validate} uses it,
+ * to carry a reference row's compute to another system).
  * {@code gpus_per_node} has no upper bound behind a switch; with point-to-point links it is at most
  * {@value #MAX_LINKED_GPUS} (the pair-bandwidth matrix is stored).
  *
@@ -56,11 +58,13 @@ public final class ClusterCatalog {
     private static final String OPTIONAL = "peer_fallback_bandwidth_gbps";
     private static final String INTRA_BW = "nccl_bw_intra_per_channel_gbps";
     private static final String INTRA_LINKS = "nccl_nvlinks_per_channel";
+    private static final String PEAK = "peak_tensor_tflops_per_gpu";
     private static final List<String> OPTIONAL_KEYS = List.of(OPTIONAL, INTRA_BW, INTRA_LINKS, "host_cpu_vendor",
-            "nic_sharing", "nics_per_node");
+            "nic_sharing", "nics_per_node", PEAK);
     /** The most GPUs per node with point-to-point links (the pair-bandwidth matrix is stored). */
     public static final int MAX_LINKED_GPUS = 4096;
     private static final String LINKS = "peer_links.";
+    private static final double TERA = 1e12;
 
     private ClusterCatalog() {
     }
@@ -234,6 +238,9 @@ public final class ClusterCatalog {
                     .nics(sharing, nics)
                     .peerLatency(nonNegative(p.get("peer_latency_us")) * MICRO)
                     .sources(sources);
+            if (p.containsKey(PEAK)) {
+                cluster.peakTensorFlops(positive(p.get(PEAK)) * TERA);
+            }
             return (peer == null ? cluster.switchedPeers(linkBandwidth) : cluster.linkedPeers(peer, linkBandwidth))
                     .build();
         } catch (final IllegalArgumentException e) {

@@ -27,7 +27,12 @@ public enum ScalingEffect implements Named {
     /** Waiting for the slowest of {@code N} GPUs. */
     STRAGGLER("straggler"),
     /** The input pipeline's samples per second bounding a step. */
-    INPUT_PIPELINE("input-pipeline");
+    INPUT_PIPELINE("input-pipeline"),
+    /**
+     * A scaling-corpus row whose reference ran on another system: the reference's compute scaled by the two
+     * systems' peak tensor throughput (else: taken as equal). Only {@code train validate} has such rows.
+     */
+    DEVICE_SPEED("device-speed");
 
     private final String label;
 

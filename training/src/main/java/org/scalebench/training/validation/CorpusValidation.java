@@ -169,9 +169,11 @@ public final class CorpusValidation {
         final double refStep;
         final double measuredPerGpu;
         final boolean fixedOn;
+        /** The reference system's compute time over the row's for the same work (1 on one system). */
+        final double speed;
 
         Prepared(final CorpusRow row, final CorpusRow ref, final Projector rowProjector, final Projector refProjector,
-                final double itemsPerSample, final boolean fixedOn) {
+                final double itemsPerSample, final boolean fixedOn, final double speed) {
             this.row = row;
             this.ref = ref;
             this.rowProjector = rowProjector;
@@ -181,6 +183,7 @@ public final class CorpusValidation {
             this.refStep = refSamples * ref.gpus() / ref.measured();
             this.measuredPerGpu = row.measured() / row.gpus();
             this.fixedOn = fixedOn;
+            this.speed = speed;
         }
 
         /** Projected throughput per GPU, or NaN if the reference's step is shorter than its overheads alone. */
@@ -190,7 +193,7 @@ public final class CorpusValidation {
                 return Double.NaN;
             }
             final double fixed = fixedOn ? Math.min(c.fixedSeconds(), tRef) : 0.0;
-            final double micro = fixed + (tRef - fixed) * row.batch() / ref.batch();
+            final double micro = fixed + (tRef - fixed) * row.batch() / ref.batch() / speed;
             final double step = rowProjector.dataParallelStepSeconds(row.gpus(), micro, 0.0, c.syncOverheadSeconds(),
                     c.stragglerCv());
             return samples / step;
@@ -256,9 +259,13 @@ public final class CorpusValidation {
             final CorpusRow ref = corpus.row(r.reference());
             try {
                 final ScalingCorpus.Model model = corpus.model(r.model());
-                prepared.put(r.id(), new Prepared(r, ref, projector(r, model, clusters.get(r.cluster()), disabled),
-                        projector(ref, model, clusters.get(ref.cluster()), disabled), model.itemsPerSample(),
-                        !disabled.contains(ScalingEffect.STEP_OVERHEAD)));
+                final Cluster rowCluster = clusters.get(r.cluster());
+                final Cluster refCluster = clusters.get(ref.cluster());
+                final double speed = disabled.contains(ScalingEffect.DEVICE_SPEED) || rowCluster == refCluster ? 1.0
+                        : rowCluster.peakTensorFlops() / refCluster.peakTensorFlops();
+                prepared.put(r.id(), new Prepared(r, ref, projector(r, model, rowCluster, disabled),
+                        projector(ref, model, refCluster, disabled), model.itemsPerSample(),
+                        !disabled.contains(ScalingEffect.STEP_OVERHEAD), speed));
             } catch (final IllegalArgumentException e) {
                 reasons.put(r.id(), e.getMessage());
             }
@@ -324,11 +331,17 @@ public final class CorpusValidation {
         if (r.accumulation() == 0 || ref.accumulation() == 0) {
             return "the source does not state the gradient accumulation steps";
         }
-        if (!r.cluster().equals(ref.cluster())) {
-            return "its reference ran on " + ref.cluster() + " and it on " + r.cluster()
-                    + ": the projection has no relative speed of two systems";
+        // ScalingCorpus refuses clusters that are not built in
+        final Cluster rowCluster = clusters.computeIfAbsent(r.cluster(), ClusterCatalog::builtIn);
+        final Cluster refCluster = clusters.computeIfAbsent(ref.cluster(), ClusterCatalog::builtIn);
+        if (rowCluster != refCluster) {
+            for (final Cluster c : List.of(refCluster, rowCluster)) {
+                if (Double.isNaN(c.peakTensorFlops())) {
+                    return "its reference ran on " + ref.cluster() + " and it on " + r.cluster() + ": cluster "
+                            + c.name() + " gives no peak_tensor_tflops_per_gpu to relate the two systems' speed";
+                }
+            }
         }
-        clusters.computeIfAbsent(r.cluster(), ClusterCatalog::builtIn); // ScalingCorpus refuses other clusters
         return "";
     }
 

@@ -222,4 +222,19 @@ class ClusterCatalogTest {
                         + "dgx1,nccl_nvlinks_per_channel,1"))).getMessage()
                 .contains("has both 'nccl_bw_intra_per_channel_gbps' and 'nccl_nvlinks_per_channel': give exactly one"));
     }
+
+    @Test
+    void thePeakTensorThroughputIsOptionalAndChecked(@TempDir final Path dir) throws IOException {
+        assertEquals(131.25e12, ClusterCatalog.builtIn("dgx2h").peakTensorFlops(), 1);
+        assertEquals(125e12, ClusterCatalog.builtIn("dgx2").peakTensorFlops(), 1);
+        for (final String name : ClusterCatalog.builtInNames()) {
+            assertTrue(ClusterCatalog.builtIn(name).peakTensorFlops() > 0, name);
+        }
+        final Path without = dgx1Copy(dir, "dgx1,peak_tensor_tflops_per_gpu,125", "# no peak given");
+        assertTrue(Double.isNaN(ClusterCatalog.load(without).peakTensorFlops()), "absent: NaN");
+        final DataFileException zero = assertThrows(DataFileException.class, () -> ClusterCatalog.load(
+                dgx1Copy(dir, "dgx1,peak_tensor_tflops_per_gpu,125", "dgx1,peak_tensor_tflops_per_gpu,0")));
+        assertTrue(zero.getMessage().contains("peak_tensor_tflops_per_gpu = '0': must be positive and at most 1000000"),
+                zero.getMessage());
+    }
 }

@@ -100,14 +100,20 @@ class CorpusValidationTest {
     }
 
     @Test
-    void aRowTheModelCannotExpressIsListedWithItsReason() {
-        final String text = corpusOf("resnet50");
-        final CorpusRow victim = firstValidationRow(CorpusValidation.run(corpus(text), Set.of()));
-        final String other = victim.cluster().equals("dgx1") ? "dgx2" : "dgx1";
-        final CorpusValidation.Report r = CorpusValidation.run(corpus(planted(text, victim.id(), 4, other)),
-                Set.of());
-        assertEquals("its reference ran on " + victim.cluster() + " and it on " + other + ": the projection has no"
-                + " relative speed of two systems", row(r, victim.id()).notProjected());
+    void aRowWhoseReferenceRanOnAnotherSystemScalesItsComputeByTheirPeakThroughput() {
+        // BERT on 4 DGX-2H nodes, its reference the DGX-2 figure: 64 accumulated micro-steps per exchange, so the
+        // step is nearly all compute, which the DGX-2H's 2.1 against 2 petaFLOPS makes 1.05 times as fast
+        final String id = "bert-tf1908-dgx2h-s512-fp32-n4";
+        final CorpusValidation.RowResult on = row(BUILT_IN, id);
+        assertEquals("dgx2", row(BUILT_IN, on.row().reference()).row().cluster());
+        final CorpusValidation.Report off = CorpusValidation.run(ScalingCorpus.builtIn(),
+                Set.of(ScalingEffect.DEVICE_SPEED));
+        assertEquals(BUILT_IN.fits(), off.fits(), "the calibration rows share their reference's system");
+        final double ratio = on.projectedPerGpu() / row(off, id).projectedPerGpu();
+        assertTrue(ratio > 1.045 && ratio <= 1.05, "projected with / without the speed ratio: " + ratio);
+        // rows on one system are untouched
+        assertEquals(row(BUILT_IN, "rn50-mlperf06-dgx1-n130").projectedPerGpu(),
+                row(off, "rn50-mlperf06-dgx1-n130").projectedPerGpu(), 0);
     }
 
     @Test
