@@ -2,8 +2,8 @@ package org.scalebench.core;
 
 /**
  * Bit arithmetic the kernels and models share (in the spirit of Agrona's {@code BitUtil}): integer base-2
- * logarithms by leading-zero counts, powers of two, and the largest array length a JVM reliably allocates.
- * Stateless; allocates nothing.
+ * logarithms by leading-zero counts, powers of two, the largest array length a JVM reliably allocates and growing an
+ * array's length up to it. Stateless; allocates nothing.
  */
 public final class Bits {
 
@@ -64,5 +64,25 @@ public final class Bits {
      */
     public static boolean isPowerOfTwo(final int x) {
         return (x & (x - 1)) == 0;
+    }
+
+    /**
+     * The length to grow an array to when it must hold {@code needed} cells: twice its {@code length}, or
+     * {@code needed} if more, capped at {@link #MAX_ARRAY_LENGTH}, in long arithmetic (an {@code int} doubling past
+     * 2^30 goes negative).
+     *
+     * @param length the array's length now, non-negative
+     * @param needed the cells it must hold
+     * @param what what the cells are, for the message ("trace records")
+     * @return the new length, at least {@code needed}
+     * @throws IllegalArgumentException naming {@code what}, {@code needed} and the limit when {@code needed} is more
+     *     than one array holds
+     */
+    public static int grownLength(final int length, final long needed, final String what) {
+        if (needed > MAX_ARRAY_LENGTH) {
+            throw new IllegalArgumentException(what + ": " + needed + " needed, more than one array holds ("
+                    + MAX_ARRAY_LENGTH + ")");
+        }
+        return (int) Math.min(MAX_ARRAY_LENGTH, Math.max(needed, 2L * length));
     }
 }

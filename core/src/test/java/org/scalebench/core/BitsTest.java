@@ -1,12 +1,13 @@
 package org.scalebench.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.math.BigInteger;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-/** The logarithms against exact big-integer arithmetic, on every small value and random large ones. */
+/** The logarithms against exact big-integer arithmetic, on every small value and random large ones; grown lengths. */
 class BitsTest {
 
     private static int exactCeilLog2(final long x) {
@@ -34,5 +35,18 @@ class BitsTest {
         assertEquals(63, Bits.ceilLog2(Long.MAX_VALUE));
         assertEquals(62, Bits.floorLog2(Long.MAX_VALUE));
         assertEquals(63, Bits.floorLog2(Long.MIN_VALUE)); // 2^63 read as unsigned
+    }
+
+    @Test
+    void grownLengthsDoubleInLongUpToTheLargestArray() {
+        assertEquals(8, Bits.grownLength(4, 5, "cells"));
+        assertEquals(100, Bits.grownLength(4, 100, "cells"));
+        assertEquals(1, Bits.grownLength(0, 1, "cells"));
+        // an int doubling of 2^30 is -2^31
+        assertEquals(Bits.MAX_ARRAY_LENGTH, Bits.grownLength(1 << 30, (1L << 30) + 1, "cells"));
+        assertEquals(Bits.MAX_ARRAY_LENGTH, Bits.grownLength(Bits.MAX_ARRAY_LENGTH - 1, Bits.MAX_ARRAY_LENGTH, "cells"));
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Bits.grownLength(Bits.MAX_ARRAY_LENGTH, Bits.MAX_ARRAY_LENGTH + 1L, "trace records"));
+        assertEquals("trace records: 2147483640 needed, more than one array holds (2147483639)", e.getMessage());
     }
 }
