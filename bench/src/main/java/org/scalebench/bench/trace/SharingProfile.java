@@ -23,8 +23,14 @@ import org.scalebench.core.LineTable;
  *       numbers (g = 2, 4, 8, 16, 32), each a domain; a page belongs to the group of the core that touches it first
  *       (first-touch placement); an access by a core of another group is outside.</li>
  * </ul>
- * Two passes over the trace (cores, then everything). Memory: per line touched, a sharer bit set of the trace's
- * cores and two counters; per page, a bit set and the rank of each core's first touch. Not thread-safe.
+ * One pass over the trace. The sharer counts need each line's and page's distinct cores only up to 65 (65 or more
+ * is one bucket) and the outside shares a core's first-touch rank on a page only below 63, so each line and page
+ * keeps its first 64 distinct cores in first-touch order ({@link FirstCores}), not a set of all the trace's cores.
+ * Memory grows with the lines and pages touched and their sharers, not with the core numbers: per line 32 to 64
+ * bytes of hash table (a 16-byte slot at a load of 1/4 to 1/2), 9 bytes of first core, count and chunk index, two
+ * 8-byte counters and, for a line of {@code s > 1} sharers, {@code 4 x nextPowerOfTwo(min(s, 64) - 1)} bytes (at
+ * most 256); per page the same without the counters. The arrays double as they fill, so up to twice the
+ * non-table part is allocated. Not thread-safe.
  */
 public final class SharingProfile {
 
@@ -36,9 +42,9 @@ public final class SharingProfile {
     public static final int[] PAGE_DOMAIN_SIZES = {1, 2, 4, 8, 16, 32, 63};
     /** Application-level group sizes measured. */
     public static final int[] APP_GROUP_SIZES = {2, 4, 8, 16, 32};
+    /** log2 of each application-level group size (all powers of two): a core's group is {@code core >>> shift}. */
+    private static final int[] APP_GROUP_SHIFTS = Arrays.stream(APP_GROUP_SIZES).map(Bits::floorLog2).toArray();
     private static final int BLOCK = 4096;
-    /** Ranks above this are stored as this (only ranks below 64 are asked for). */
-    private static final int MAX_RANK = 127;
 
     /** The measured numbers. */
     private long accesses;
@@ -69,44 +75,22 @@ public final class SharingProfile {
      */
     public static SharingProfile of(final Path trace) throws IOException {
         final SharingProfile p = new SharingProfile();
+        p.measure(trace);
+        return p;
+    }
+
+    private void measure(final Path trace) throws IOException {
         final int[] core = new int[BLOCK];
         final boolean[] write = new boolean[BLOCK];
         final long[] address = new long[BLOCK];
         final int[] domain = new int[BLOCK];
-        int maxCore = -1;
-        try (TraceSource in = TraceSource.open(trace)) {
-            int n;
-            while ((n = in.read(core, write, address, domain, BLOCK)) > 0) {
-                for (int i = 0; i < n; i++) {
-                    maxCore = Math.max(maxCore, core[i]);
-                }
-            }
-        }
-        p.cores = maxCore + 1;
-        if (p.cores == 0) {
-            return p;
-        }
-        p.measure(trace, core, write, address, domain);
-        return p;
-    }
-
-    private void measure(final Path trace, final int[] core, final boolean[] write, final long[] address,
-            final int[] domain) throws IOException {
-        final int words = (cores + 63) >>> 6;
         final LineTable lineSlot = new LineTable(1 << 16, -1);
         final LineTable pageSlot = new LineTable(1 << 12, -1);
-        // every size checked before the first is allocated
-        final int pageRankLength = length(1 << 12, cores, "pages");
-        final int pageBitsLength = length(1 << 12, words, "pages");
-        long[] lineBits = new long[length(1 << 16, words, "lines")];
+        final FirstCores lineCores = new FirstCores(1 << 16, "lines");
+        final FirstCores pageCores = new FirstCores(1 << 12, "pages");
         long[] lineLoads = new long[1 << 16];
         long[] lineStores = new long[1 << 16];
-        long[] pageBits = new long[pageBitsLength];
-        byte[] pageRank = new byte[pageRankLength];
-        int[] pageCount = new int[1 << 12];
-        int[] pageFirst = new int[1 << 12];
-        int lineCount = 0;
-        int pageTotal = 0;
+        int maxCore = -1;
         int lastCore = -1;
         try (TraceSource in = TraceSource.open(trace)) {
             int n;
@@ -122,19 +106,22 @@ public final class SharingProfile {
                     if (c != lastCore) {
                         runs++;
                         lastCore = c;
+                        maxCore = Math.max(maxCore, c);
                     }
                     final long line = address[i] >>> LineAddress.LINE_SHIFT;
                     int ls = lineSlot.get(line);
                     if (ls < 0) {
-                        ls = lineCount++;
+                        checkRoom(lineSlot, "lines");
+                        ls = lineCores.add(c);
                         lineSlot.put(line, ls);
                         if (ls == lineLoads.length) {
-                            lineBits = Arrays.copyOf(lineBits, length(2L * ls, words, "lines"));
-                            lineLoads = Arrays.copyOf(lineLoads, ls * 2);
-                            lineStores = Arrays.copyOf(lineStores, ls * 2);
+                            final int grown = Bits.grownLength(ls, ls + 1L, "trace profile: lines");
+                            lineLoads = Arrays.copyOf(lineLoads, grown);
+                            lineStores = Arrays.copyOf(lineStores, grown);
                         }
+                    } else {
+                        lineCores.rank(ls, c);
                     }
-                    lineBits[ls * words + (c >>> 6)] |= 1L << c;
                     if (write[i]) {
                         lineStores[ls]++;
                     } else {
@@ -142,42 +129,34 @@ public final class SharingProfile {
                     }
                     final long page = address[i] >>> LineAddress.PAGE_SHIFT;
                     int ps = pageSlot.get(page);
+                    final int rank;
                     if (ps < 0) {
-                        ps = pageTotal++;
+                        checkRoom(pageSlot, "pages");
+                        ps = pageCores.add(c);
                         pageSlot.put(page, ps);
-                        if (ps == pageCount.length) {
-                            pageRank = Arrays.copyOf(pageRank, length(2L * ps, cores, "pages"));
-                            pageBits = Arrays.copyOf(pageBits, length(2L * ps, words, "pages"));
-                            pageCount = Arrays.copyOf(pageCount, ps * 2);
-                            pageFirst = Arrays.copyOf(pageFirst, ps * 2);
-                        }
-                        pageFirst[ps] = c;
+                        rank = 0;
+                    } else {
+                        rank = pageCores.rank(ps, c);
                     }
-                    final int bit = ps * words + (c >>> 6);
-                    if ((pageBits[bit] & (1L << c)) == 0) {
-                        pageBits[bit] |= 1L << c;
-                        pageRank[ps * cores + c] = (byte) (1 + Math.min(MAX_RANK - 1, pageCount[ps]));
-                        pageCount[ps]++;
+                    for (int k = 0; k < PAGE_DOMAIN_SIZES.length && rank >= PAGE_DOMAIN_SIZES[k]; k++) {
+                        pageOutside[k]++;
                     }
-                    final int rank = pageRank[ps * cores + c] - 1;
-                    for (int k = 0; k < PAGE_DOMAIN_SIZES.length; k++) {
-                        if (rank >= PAGE_DOMAIN_SIZES[k]) {
-                            pageOutside[k]++;
-                        }
-                    }
-                    final int first = pageFirst[ps];
-                    for (int g = 0; g < APP_GROUP_SIZES.length; g++) {
-                        if (c / APP_GROUP_SIZES[g] != first / APP_GROUP_SIZES[g]) {
+                    final int first = pageCores.first(ps);
+                    for (int g = 0; g < APP_GROUP_SHIFTS.length; g++) {
+                        if (c >>> APP_GROUP_SHIFTS[g] != first >>> APP_GROUP_SHIFTS[g]) {
                             appOutside[g]++;
                         }
                     }
                 }
             }
         }
+        cores = maxCore + 1;
+        final int lineCount = lineSlot.size();
+        final int pageCount = pageSlot.size();
         lines = lineCount;
-        pages = pageTotal;
+        pages = pageCount;
         for (int s = 0; s < lineCount; s++) {
-            final int sharers = count(lineBits, s * words, words);
+            final int sharers = lineCores.sharers(s);
             linesBySharers[bucket(sharers)]++;
             if (sharers > 1) {
                 sharedLoads += lineLoads[s];
@@ -187,34 +166,17 @@ public final class SharingProfile {
                 }
             }
         }
-        for (int s = 0; s < pageTotal; s++) {
-            pagesBySharers[bucket(count(pageBits, s * words, words))]++;
+        for (int s = 0; s < pageCount; s++) {
+            pagesBySharers[bucket(pageCores.sharers(s))]++;
         }
     }
 
-    /**
-     * The length of a per-line or per-page table of {@code perItem} cells each for {@code items} lines or pages, in
-     * long arithmetic: with core ids up to 2^20 (wsc1m) an int product passed 2^31 and went negative.
-     *
-     * @throws IllegalArgumentException when one array cannot hold it
-     */
-    static int length(final long items, final int perItem, final String what) {
-        final long cells = items * perItem;
-        if (cells > Bits.MAX_ARRAY_LENGTH) {
-            throw new IllegalArgumentException("trace profile: " + items + " " + what + " x " + perItem + " cells = "
-                    + cells + ", more than one array holds (" + Bits.MAX_ARRAY_LENGTH + "): the profile keeps a bit "
-                    + "per core for every line and page and a byte per core for every page; profile a trace of fewer "
-                    + "cores (its highest core id sets the count) or a smaller footprint");
+    /** Refuses a new line or page when its table holds all it can, naming the limit. */
+    private static void checkRoom(final LineTable slots, final String what) {
+        if (slots.size() == LineTable.MAX_ENTRIES) {
+            throw new IllegalArgumentException("trace profile: the trace touches more than " + LineTable.MAX_ENTRIES
+                    + " distinct " + what + ", the most one table holds; profile a trace of a smaller footprint");
         }
-        return (int) cells;
-    }
-
-    private static int count(final long[] bits, final int from, final int words) {
-        int n = 0;
-        for (int w = 0; w < words; w++) {
-            n += Long.bitCount(bits[from + w]);
-        }
-        return n;
     }
 
     static int bucket(final int sharers) {

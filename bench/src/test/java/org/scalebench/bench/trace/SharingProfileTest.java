@@ -1,6 +1,7 @@
 package org.scalebench.bench.trace;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -72,5 +73,14 @@ class SharingProfileTest {
         assertEquals(6, SharingProfile.bucket(64));
         assertEquals(7, SharingProfile.bucket(65));
         assertEquals(7, SharingProfile.bucket(1024));
+    }
+
+    @Test
+    void theKeptCoresCoverTheLastBucketAndEveryRankAskedFor() {
+        // a line or page keeps its first KEPT cores: one more distinct core means the "65 and more" bucket
+        assertEquals(SharingProfile.BUCKET_LIMITS[SharingProfile.BUCKET_LIMITS.length - 2], FirstCores.KEPT);
+        assertEquals(FirstCores.KEPT + 1, FirstCores.SATURATED);
+        // ranks are asked for below the largest page-level domain, all kept
+        assertTrue(java.util.Arrays.stream(SharingProfile.PAGE_DOMAIN_SIZES).max().getAsInt() <= FirstCores.KEPT);
     }
 }
