@@ -1,6 +1,7 @@
 package org.scalebench.coherence.format;
 
 import java.util.Arrays;
+import org.scalebench.core.Bits;
 
 /**
  * {@code hier}: a hierarchical directory's sharer tracking, exact at every scale. A warehouse's directory keeps one
@@ -12,7 +13,8 @@ import java.util.Arrays;
  * simply listed (all levels together name exactly these cores).
  *
  * <p>The lists live in one pool of linked cells (core, next), one list per entry, cells recycled through a free
- * list; the pool grows (doubling) when every cell is in use, which happens only while the caches first fill.
+ * list; the pool grows (doubling, up to the largest array) when every cell is in use, which happens only while the
+ * caches first fill.
  *
  * <p>Allocation: arrays at construction and on the pool's growth; nothing per operation otherwise. Thread-safety:
  * none.
@@ -54,13 +56,24 @@ public final class HierarchicalFormat extends AbstractDirectoryFormat {
     private int newCell() {
         if (free == NIL) {
             final int old = cellCore.length;
-            cellCore = Arrays.copyOf(cellCore, old * 2);
-            cellNext = Arrays.copyOf(cellNext, old * 2);
-            link(old, old * 2);
+            final int length = grownCells(old);
+            cellCore = Arrays.copyOf(cellCore, length);
+            cellNext = Arrays.copyOf(cellNext, length);
+            link(old, length);
         }
         final int c = free;
         free = cellNext[c];
         return c;
+    }
+
+    /**
+     * The cell pool's length after {@code cells}, all in use: doubled in long arithmetic, capped at the largest
+     * array (an int doubling past 2^30 went negative).
+     *
+     * @throws IllegalArgumentException naming the cells and the limit when the pool is at it
+     */
+    static int grownCells(final int cells) {
+        return Bits.grownLength(cells, cells + 1L, "hier directory format: sharer cells");
     }
 
     @Override

@@ -8,6 +8,7 @@ import java.util.List;
 import org.scalebench.coherence.LineAddress;
 import org.scalebench.coherence.domain.HomeDomains;
 import org.scalebench.coherence.domain.SharerDomains;
+import org.scalebench.core.Bits;
 import org.scalebench.core.LineTable;
 
 /**
@@ -265,10 +266,21 @@ public final class TraceWorkload implements Workload {
 
     private void grow() {
         final int old = recordNext.length;
-        recordWrite = Arrays.copyOf(recordWrite, old * 2);
-        recordAddress = Arrays.copyOf(recordAddress, old * 2);
-        recordDomain = Arrays.copyOf(recordDomain, old * 2);
-        recordNext = Arrays.copyOf(recordNext, old * 2);
-        linkFree(old, old * 2);
+        final int length = grownRecords(old, name);
+        recordWrite = Arrays.copyOf(recordWrite, length);
+        recordAddress = Arrays.copyOf(recordAddress, length);
+        recordDomain = Arrays.copyOf(recordDomain, length);
+        recordNext = Arrays.copyOf(recordNext, length);
+        linkFree(old, length);
+    }
+
+    /**
+     * The record pool's length after {@code records}, all in use: doubled in long arithmetic, capped at the
+     * largest array (an int doubling past 2^30 went negative).
+     *
+     * @throws IllegalArgumentException naming the workload, the records and the limit when the pool is at it
+     */
+    static int grownRecords(final int records, final String name) {
+        return Bits.grownLength(records, records + 1L, name + ": records read ahead of their cores");
     }
 }
