@@ -318,8 +318,11 @@ class LineTableTest {
         table.checkInvariants();
         // a count one too high only slows a miss down; one too low loses keys: the check catches both
         table.corruptDisplacedCount(7, 1);
-        assertTrue(assertThrows(IllegalStateException.class, table::checkInvariants).getMessage()
-                .startsWith("slot 7: displaced count"));
+        final java.util.regex.Matcher message = java.util.regex.Pattern
+                .compile("slot 7: displaced count (\\d+), but (\\d+) keys of this home sit elsewhere")
+                .matcher(assertThrows(IllegalStateException.class, table::checkInvariants).getMessage());
+        assertTrue(message.matches(), message.toString());
+        assertEquals(Long.parseLong(message.group(2)) + 1, Long.parseLong(message.group(1)));
         table.corruptDisplacedCount(7, -1);
         table.checkInvariants();
     }
@@ -354,6 +357,51 @@ class LineTableTest {
         assertEquals(16L * 2_097_152, LineTable.footprintBytes(1 << 20));
         assertEquals(16L * LineTable.MIN_SLOTS, LineTable.footprintBytes(0));
         assertEquals(16L * LineTable.MAX_SLOTS, LineTable.footprintBytes(LineTable.MAX_ENTRIES));
+    }
+
+    @Test
+    void probeLengthCountsTheSlotsOfARunThatWrapsAroundTheArray() {
+        // 8 slots; three keys of home slot 6 sit in slots 6, 7 and 0, the third past the end of the array
+        final long[] six = keysOfHome(6, 4);
+        final LineTable table = LineTable.fixedCapacity(4, MISSING);
+        table.put(six[0], 0); // value 0: the home's second word is exactly one displaced key, no value bits
+        table.put(six[1], 1);
+        assertEquals(1, table.probeLength(six[0]));
+        assertEquals(2, table.probeLength(six[1]));
+        table.put(six[2], 2);
+        assertEquals(3, table.probeLength(six[2]));
+        assertEquals(4, table.probeLength(six[3]), "a miss probes the run and the empty slot after it");
+        assertEquals(1, table.probeLength(keysOfHome(7, 1)[0]), "slot 7 is taken but no key of its own is displaced");
+        assertEquals(1, table.probeLength(keysOfHome(3, 1)[0]));
+        assertEquals(0, table.probeLength(0L));
+        assertTrue(table.containsKey(six[2]), "the key in slot 0 (word index 0) is present");
+        assertEquals(2, table.get(six[2]));
+        table.checkInvariants();
+    }
+
+    @Test
+    void checkInvariantsNamesAKeyPastAnEmptySlotOfItsRun() throws ReflectiveOperationException {
+        final long[] six = keysOfHome(6, 1);
+        final LineTable table = LineTable.fixedCapacity(4, MISSING);
+        table.put(six[0], 5);
+        final java.lang.reflect.Field field = LineTable.class.getDeclaredField("words");
+        field.setAccessible(true);
+        final long[] words = (long[]) field.get(table);
+        words[0] = six[0]; // a second copy of the key in slot 0, with slot 7 of its run empty
+        assertEquals("slot 0: key " + six[0] + " is past an empty slot 7 of its run from home slot 6",
+                assertThrows(IllegalStateException.class, table::checkInvariants).getMessage());
+    }
+
+    /** The first {@code count} positive keys whose home is {@code slot} in a table of 8 slots (Fibonacci hashing). */
+    private static long[] keysOfHome(final int slot, final int count) {
+        final long[] keys = new long[count];
+        int found = 0;
+        for (long key = 1; found < count; key++) {
+            if ((key * 0x9E37_79B9_7F4A_7C15L) >>> 61 == slot) {
+                keys[found++] = key;
+            }
+        }
+        return keys;
     }
 
     private static int orMissing(final Integer value) {

@@ -214,6 +214,7 @@ class SetAssocTagsTest {
         assertEquals(8L * 512 * 8 + 16L * 512, SetAssocTags.footprintBytes(512, 8, ReplacementPolicy.LRU));
         assertEquals(8L * 64 * 16 + 16L * 64, SetAssocTags.footprintBytes(64, 16, ReplacementPolicy.TREE_PLRU));
         assertEquals(16L * 4 * 17 + 16L * 4, SetAssocTags.footprintBytes(4, 17, ReplacementPolicy.LRU));
+        assertEquals(8L * 4 * 16 + 16L * 4, SetAssocTags.footprintBytes(4, 16, ReplacementPolicy.LRU));
         assertEquals("ways = 65: must be in [1, 64]", assertThrows(IllegalArgumentException.class,
                 () -> SetAssocTags.footprintBytes(4, 65, ReplacementPolicy.LRU)).getMessage());
         assertEquals("policy = null: must be one of [LRU, TREE_PLRU]", assertThrows(IllegalArgumentException.class,
@@ -413,6 +414,67 @@ class SetAssocTagsTest {
         assertEquals(line, bank.tagAt(victim));
         assertThrows(IndexOutOfBoundsException.class, () -> bank.findInSet(12, line));
         assertThrows(IndexOutOfBoundsException.class, () -> bank.victimInSet(-1));
+    }
+
+    /** Fills and hits in a set other than 0 (the slot is base + way, not base - way) at every kind of LRU state. */
+    @Test
+    void fillsAndHitsInALaterSetMoveTheirWayToTheFrontOfTheLruOrder() {
+        for (final int ways : new int[] {2, 5, 8, 12, 20}) {
+            for (final boolean explicitSet : new boolean[] {false, true}) {
+                final String where = ways + " ways, " + (explicitSet ? "fillSlot/findInSet" : "fill/find");
+                final int sets = 3;
+                final int set = 1;
+                final SetAssocTags tags = new SetAssocTags(sets, ways, ReplacementPolicy.LRU);
+                for (int way = ways - 1; way >= 0; way--) { // filled last way first: the last way is the oldest
+                    final long tag = set + (long) sets * way;
+                    if (explicitSet) {
+                        tags.fillSlot(tags.slotOf(set, way), tag);
+                    } else {
+                        tags.fill(tags.slotOf(set, way), tag);
+                    }
+                }
+                assertEquals(ways, tags.occupancy(set), where);
+                assertEquals(0, tags.occupancy(0), where);
+                assertEquals(tags.slotOf(set, ways - 1), tags.victimInSet(set), where);
+                for (int way = 0; way < ways; way++) { // every way but way 1 used again: way 1 is the oldest
+                    final long tag = set + (long) sets * way;
+                    assertEquals(tags.slotOf(set, way), tags.peekInSet(set, tag), where);
+                    if (way != 1) {
+                        assertEquals(tags.slotOf(set, way), explicitSet ? tags.findInSet(set, tag) : tags.find(tag),
+                                where);
+                    }
+                }
+                assertEquals(tags.slotOf(set, 1), tags.victimInSet(set), where);
+            }
+        }
+    }
+
+    @Test
+    void touchSetReadsEverySetInRangeAndChangesNothing() {
+        for (final int ways : new int[] {1, 8, 12, 20}) {
+            final SetAssocTags tags = new SetAssocTags(5, ways, ReplacementPolicy.LRU);
+            for (int k = 0; k < 5 * ways; k++) {
+                tags.insert(k);
+            }
+            final int victim = tags.victimInSet(4);
+            for (int set = 0; set < 5; set++) {
+                tags.touchSet(set);
+            }
+            assertEquals(victim, tags.victimInSet(4), ways + " ways");
+            assertThrows(IndexOutOfBoundsException.class, () -> tags.touchSet(5));
+            assertThrows(IndexOutOfBoundsException.class, () -> tags.touchSet(-1));
+        }
+    }
+
+    @Test
+    void gettersAndToStringReportTheGeometry() {
+        final SetAssocTags tags = new SetAssocTags(12, 4, ReplacementPolicy.TREE_PLRU);
+        assertEquals(12, tags.sets());
+        assertEquals(4, tags.ways());
+        assertEquals(48, tags.capacity());
+        assertEquals(ReplacementPolicy.TREE_PLRU, tags.policy());
+        assertEquals("SetAssocTags[12 sets x 4 ways, TREE_PLRU]", tags.toString());
+        assertEquals("tree-plru", tags.policy().id());
     }
 
     /** A way past the set's last was another set's slot: invalidating it evicted set 1's line (assert under -ea). */

@@ -119,6 +119,43 @@ class SharerRowsTest {
                 assertThrows(IndexOutOfBoundsException.class, () -> rows.test(-1, 3)).getMessage());
         assertEquals("fromBit = -2: must be at least 0",
                 assertThrows(IndexOutOfBoundsException.class, () -> rows.nextSetBit(0, -2)).getMessage());
+        // the row one past the last: named as the row, not as a bit, and not left to an array's bounds check
+        assertEquals("row = 4: must be in [0, 4)",
+                assertThrows(IndexOutOfBoundsException.class, () -> rows.set(4, 0)).getMessage());
+        assertEquals("row = 4: must be in [0, 4)",
+                assertThrows(IndexOutOfBoundsException.class, () -> rows.nextSetBit(4, 0)).getMessage());
+    }
+
+    @Test
+    void firstSetBitAndNextSetBitFromTheRowEndDoNotReadTheNextRow() {
+        final SharerRows rows = new SharerRows(2, 64); // one word per row, no padding
+        rows.set(0, 37);
+        rows.set(1, 0);
+        assertEquals(37, rows.firstSetBit(0));
+        assertEquals(0, rows.firstSetBit(1));
+        assertEquals(-1, rows.nextSetBit(0, 64));
+        assertEquals(-1, rows.nextSetBit(0, 38));
+        final SharerRows wide = new SharerRows(3, 300);
+        wide.set(2, 299);
+        assertEquals(299, wide.firstSetBit(2));
+        assertEquals(-1, wide.firstSetBit(1));
+    }
+
+    @Test
+    void clearAllClearsRowsOfOneWordAndOfSeveral() {
+        for (final int width : new int[] {10, 64, 300}) {
+            final SharerRows rows = new SharerRows(3, width);
+            rows.set(0, 0);
+            rows.set(2, width - 1);
+            rows.clearAll();
+            for (int r = 0; r < 3; r++) {
+                assertTrue(rows.isEmpty(r), "width " + width + ", row " + r);
+                assertEquals(0, rows.count(r), "width " + width + ", row " + r);
+            }
+            assertFalse(rows.test(0, 0));
+            assertFalse(rows.test(2, width - 1));
+            assertEquals(-1, rows.checkSummary());
+        }
     }
 
     @Test
@@ -349,5 +386,8 @@ class SharerRowsTest {
         summary[1] = 1L << 1;
         summary[0] = 1L << 40; // a flag beyond the row's 5 words
         assertEquals(0, rows.checkSummary());
+        summary[0] = 0;
+        summary[3] |= 1L << 63; // the same in the last row
+        assertEquals(3, rows.checkSummary());
     }
 }
