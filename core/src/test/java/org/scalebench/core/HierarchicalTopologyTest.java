@@ -32,7 +32,8 @@ class HierarchicalTopologyTest {
     }
 
     @ParameterizedTest(name = "{0} x {1} x {2} x {3}")
-    @CsvSource({"2, 3, 2, 2", "4, 2, 4, 3", "1, 1, 1, 5", "3, 1, 5, 1", "8, 4, 2, 2", "1, 8, 1, 4", "6, 5, 3, 2"})
+    @CsvSource({"2, 3, 2, 2", "4, 2, 4, 3", "1, 1, 1, 5", "3, 1, 5, 1", "8, 4, 2, 2", "1, 8, 1, 4", "6, 5, 3, 2",
+        "3, 2, 2, 2", "2, 2, 3, 2"})
     void everyPairOfASmallMachineHasItsDefinedLevel(final int cps, final int spr, final int rpc, final int clusters) {
         final HierarchicalTopology machine = new HierarchicalTopology(cps, spr, rpc, clusters, LATENCIES);
         assertEquals(cps * spr * rpc * clusters, machine.cores());
@@ -86,6 +87,21 @@ class HierarchicalTopologyTest {
                 }
             }
         }
+    }
+
+    @Test
+    void gettersAndToStringReportTheShapeAndAMachineOfTheLargestCoreCountIsAccepted() {
+        final HierarchicalTopology machine = new HierarchicalTopology(6, 5, 3, 2, LATENCIES);
+        assertEquals(6, machine.coresPerServer());
+        assertEquals(5, machine.serversPerRack());
+        assertEquals(3, machine.racksPerCluster());
+        assertEquals(2, machine.clusters());
+        assertEquals("HierarchicalTopology[6 cores/server, 5 servers/rack, 3 racks/cluster, 2 clusters, latencies "
+                + "[0, 10, 200, 3000, 40000]]", machine.toString());
+        // 2^31 - 1 cores in one server: every product is at the limit, not past it
+        final HierarchicalTopology largest = new HierarchicalTopology(Integer.MAX_VALUE, 1, 1, 1, LATENCIES);
+        assertEquals(Integer.MAX_VALUE, largest.cores());
+        assertEquals(SAME_SERVER, largest.level(0, Integer.MAX_VALUE - 1));
     }
 
     @Test

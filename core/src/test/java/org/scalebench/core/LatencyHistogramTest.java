@@ -73,10 +73,20 @@ class LatencyHistogramTest {
         a.add(b);
         assertEquals(both.count(), a.count());
         assertEquals(both.percentile(0.99), a.percentile(0.99));
+        assertEquals(both.percentile(0.5), a.percentile(0.5));
+        assertEquals(both.percentile(0.1), a.percentile(0.1));
         assertEquals(both.max(), a.max());
         a.reset();
         assertEquals(0, a.count());
         assertEquals(0, a.percentile(0.5));
+        // the counts are forgotten too, not only the extremes: a median among new values only
+        final LatencyHistogram fresh = new LatencyHistogram();
+        for (final long v : new long[] {500, 1000}) {
+            a.record(v);
+            fresh.record(v);
+        }
+        assertEquals(fresh.percentile(0.5), a.percentile(0.5));
+        assertEquals(503, a.percentile(0.5)); // the upper bound of 500's bucket, [496, 503]
     }
 
     @Test

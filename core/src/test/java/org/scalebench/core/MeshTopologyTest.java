@@ -154,5 +154,34 @@ class MeshTopologyTest {
         assertThrows(AssertionError.class, () -> torus.tileAt(4, 0));
         assertThrows(AssertionError.class, () -> torus.x(-1));
     }
+
+    /** hops of a tile one past either end of the range (assert under -ea). */
+    @Test
+    void hopsAssertTheirTileRanges() {
+        for (final GridTopology grid : new GridTopology[] {new MeshTopology(5, 3), new TorusTopology(4, 4)}) {
+            final int tiles = grid.tiles();
+            assertEquals(0, hops(grid, 0, 0));
+            for (final int[] pair : new int[][] {{tiles, 0}, {0, tiles}, {-1, 0}, {0, -1}}) {
+                assertThrows(AssertionError.class, () -> hops(grid, pair[0], pair[1]),
+                        grid + " " + pair[0] + ", " + pair[1]);
+            }
+        }
+    }
+
+    private static int hops(final GridTopology grid, final int from, final int to) {
+        return grid instanceof MeshTopology mesh ? mesh.hops(from, to) : ((TorusTopology) grid).hops(from, to);
+    }
+
+    @Test
+    void gettersAndToStringReportTheGridAndTheLargestTileCountIsAccepted() {
+        final MeshTopology mesh = new MeshTopology(5, 3);
+        assertEquals(5, mesh.width());
+        assertEquals(3, mesh.height());
+        assertEquals("MeshTopology[5x3]", mesh.toString());
+        assertEquals("TorusTopology[4x6]", new TorusTopology(4, 6).toString());
+        final MeshTopology line = new MeshTopology(Integer.MAX_VALUE, 1); // 2^31 - 1 tiles: at the limit
+        assertEquals(Integer.MAX_VALUE, line.tiles());
+        assertEquals(Integer.MAX_VALUE - 1, line.hops(0, Integer.MAX_VALUE - 1));
+    }
 }
 

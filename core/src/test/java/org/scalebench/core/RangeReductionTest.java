@@ -79,6 +79,7 @@ class RangeReductionTest {
             assertEquals(RangeReduction.reduce(hashes[3 + i], 977), buckets[10 + i]);
         }
         assertEquals(0, buckets[9]);
+        assertEquals(0, buckets[1000], "one bucket past the count");
     }
 
     @Test

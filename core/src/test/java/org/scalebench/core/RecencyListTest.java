@@ -25,6 +25,8 @@ class RecencyListTest {
     void identityRanksEachItemAtItsOwnNumber() {
         assertEquals(List.of(0, 1, 2, 3), ranks(RecencyList.identity(4), 4));
         assertEquals(0xFEDC_BA98_7654_3210L, RecencyList.identity(16));
+        assertEquals(0x210L, RecencyList.identity(3), "nothing past the third rank");
+        assertEquals(0L, RecencyList.identity(0));
     }
 
     /**

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class SmallLruCacheTest {
@@ -152,6 +155,39 @@ class SmallLruCacheTest {
         assertFalse(cache.access(colliding[17]));
         assertFalse(cache.contains(colliding[15]));
         assertTrue(cache.contains(colliding[14]) && cache.contains(colliding[16]) && cache.contains(colliding[17]));
+    }
+
+    /** Up to 16 entries keep a recency list, beyond that a stamp per entry: both are exact LRU. */
+    @Test
+    void randomAccessesAndInvalidationsAgreeWithAPlainLruModelAtEveryKindOfCapacity() {
+        for (final int capacity : new int[] {1, 2, 15, 16, 17, 33, 64}) {
+            final SplittableRandom random = new SplittableRandom(2000 + capacity);
+            final SmallLruCache cache = new SmallLruCache(capacity);
+            final List<Long> recency = new ArrayList<>(); // least recently used first
+            long hits = 0;
+            for (int op = 0; op < 5_000; op++) {
+                final long key = random.nextInt(capacity + 4);
+                final String where = "capacity " + capacity + ", op " + op + ", key " + key;
+                if (random.nextInt(5) == 0) {
+                    assertEquals(recency.remove(key), cache.invalidate(key), where);
+                } else {
+                    final boolean hit = recency.remove(key);
+                    hits += hit ? 1 : 0;
+                    assertEquals(hit, cache.access(key), where);
+                    if (recency.size() == capacity) {
+                        recency.remove(0);
+                    }
+                    recency.add(key);
+                }
+                assertEquals(recency.size(), cache.size(), where);
+            }
+            for (long key = 0; key < capacity + 4; key++) {
+                assertEquals(recency.contains(key), cache.contains(key), "capacity " + capacity + ", key " + key);
+            }
+            assertEquals(hits, cache.hits());
+            assertEquals("SmallLruCache[" + cache.size() + "/" + capacity + ", hits " + hits + ", misses "
+                    + cache.misses() + "]", cache.toString());
+        }
     }
 
     @Test
