@@ -21,6 +21,7 @@ class FastDivisorTest {
     @Test
     void divisorOneGivesTheDividendAndNoRemainder() {
         final FastDivisor one = new FastDivisor(1);
+        assertEquals("FastDivisor[1]", one.toString());
         for (final int n : new int[] {0, 1, 2, 12345, Integer.MAX_VALUE, Integer.MIN_VALUE, -2, -1}) {
             assertEquals(n, one.divide(n));
             assertEquals(0, one.remainder(n));

@@ -1,12 +1,19 @@
 package org.scalebench.core.data;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.Reader;
 import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.commons.csv.CSVFormat;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class DataTableTest {
 
@@ -33,6 +40,8 @@ class DataTableTest {
         final DataTable t = parse("a,b\n1,zz\n");
         assertEquals("t.csv:2: column 'b' = 'zz': must be a finite number (or a fraction a/b)",
                 assertThrows(DataFileException.class, () -> t.rows().get(0).number("b")).getMessage());
+        assertEquals("t.csv:1: header column 2 = '': must be a non-empty name used once",
+                assertThrows(DataFileException.class, () -> parse("a,,b\n")).getMessage());
         assertEquals("t.csv: is empty: must start with a header row",
                 assertThrows(DataFileException.class, () -> parse("")).getMessage());
         assertEquals("t.csv:1: missing column 'c': the header must name c",
@@ -59,6 +68,87 @@ class DataTableTest {
         final String message = assertThrows(DataFileException.class,
                 () -> parse("a,b\n1," + "9".repeat(5000) + "\n")).getMessage();
         assertTrue(message.startsWith("t.csv:2: line longer than 4096 characters"), message);
+    }
+
+    @Test
+    void wholeNumbersAndBoundedNumbersAcceptTheirBoundsAndRefuseFractions() throws IOException {
+        final DataTable.Row row = parse("gpus,share\n8,0.5\n").rows().get(0);
+        assertEquals(8, row.whole("gpus", 8, 8));
+        assertEquals("t.csv:2: column 'gpus' = '8': must be a whole number in [1, 7]",
+                assertThrows(DataFileException.class, () -> row.whole("gpus", 1, 7)).getMessage());
+        assertEquals("t.csv:2: column 'gpus' = '8': must be a whole number in [9, 16]",
+                assertThrows(DataFileException.class, () -> row.whole("gpus", 9, 16)).getMessage());
+        assertEquals("t.csv:2: column 'share' = '0.5': must be a whole number in [0, 1]",
+                assertThrows(DataFileException.class, () -> row.whole("share", 0, 1)).getMessage());
+        assertEquals(0.5, row.number("share", 0.5, 0.5));
+        assertTrue(row.has("GPUs"));
+        assertFalse(row.has("nodes"));
+    }
+
+    @Test
+    void aFileAndAResourceAreReadAndADirectoryOrAMissingResourceIsRefused(@TempDir final Path dir)
+            throws IOException {
+        final Path file = Files.writeString(dir.resolve("f.csv"), "name,value\ny,2\n");
+        assertEquals("y", DataTable.read(file).rows().get(0).get("name"));
+        assertEquals(dir + ": not a regular file (a directory)",
+                assertThrows(DataFileException.class, () -> DataTable.read(dir)).getMessage());
+        assertEquals(1.0, DataTable.resource(DataTableTest.class, "/org/scalebench/core/data/sample.csv").rows()
+                .get(0).number("value"));
+        assertEquals("missing resource /org/scalebench/core/data/none.csv", assertThrows(IllegalStateException.class,
+                () -> DataTable.resource(DataTableTest.class, "/org/scalebench/core/data/none.csv")).getMessage());
+    }
+
+    @Test
+    void aReadFailureWithoutALineInItsMessageIsPlacedAtTheLineBeingRead() {
+        final String lines = "a,b\n" + "1,2\n".repeat(2047); // 8192 characters: a whole block of the parser
+        assertEquals("t.csv:2049: cannot be read as CSV text", assertThrows(DataFileException.class,
+                () -> DataTable.read("t.csv", failingAfter(lines, new boolean[1]))).getMessage());
+    }
+
+    @Test
+    void aHeaderThatCannotBeReadClosesTheReader() {
+        final boolean[] closed = new boolean[1];
+        final CSVFormat withHeader = CSVFormat.DEFAULT.builder().setHeader().build();
+        assertEquals("t.csv:1: cannot be read as CSV text", assertThrows(DataFileException.class,
+                () -> CsvRecords.open("t.csv", failingAfter("", closed), withHeader)).getMessage());
+        assertTrue(closed[0]);
+    }
+
+    /** A reader of {@code text} that then fails as a device does, and notes when it is closed. */
+    private static Reader failingAfter(final String text, final boolean[] closed) {
+        return new Reader() {
+            private final StringReader in = new StringReader(text);
+
+            @Override
+            public int read(final char[] buf, final int off, final int len) throws IOException {
+                final int n = in.read(buf, off, len);
+                if (n < 0) {
+                    throw new IOException("device gone");
+                }
+                return n;
+            }
+
+            @Override
+            public void close() {
+                closed[0] = true;
+            }
+        };
+    }
+
+    @Test
+    void problemPassesADataFileExceptionOnAndReadsTheDeepestCause() {
+        final DataFileException own = new DataFileException("t.csv", 3, "bad");
+        assertSame(own, CsvRecords.problem("t.csv", 5, own));
+        assertEquals("t.csv:7: a quoted field is not closed (a field that starts with \" must end with \")",
+                CsvRecords.problem("t.csv", 7, new IllegalStateException("wrapper",
+                        new IOException("EOF reached before encapsulated token finished"))).getMessage());
+    }
+
+    @Test
+    void largeBoundsAreShownInScientificNotationFromTenToTheFifteen() {
+        assertEquals("999999999999999", DataValues.format(1e15 - 1));
+        assertEquals("1.0E15", DataValues.format(1e15));
+        assertEquals("0.5", DataValues.format(0.5));
     }
 
     @Test

@@ -33,6 +33,15 @@ class NamedTest {
         }
     }
 
+    private enum Only implements Named {
+        ONE;
+
+        @Override
+        public String id() {
+            return "one";
+        }
+    }
+
     @Test
     void parsesIdsAndAliasesIgnoringCaseAndBlanks() {
         assertSame(Shape.SQUARE, Named.parse(Shape.class, "shape", "square"));
@@ -57,5 +66,6 @@ class NamedTest {
     void aliasesAreAcceptedButNeverListed() {
         assertEquals(List.of("square", "round-robin", "triangle"), Named.ids(Shape.class));
         assertEquals("one of square, round-robin or triangle", Named.allowed(Shape.class));
+        assertEquals("one", Named.allowed(Only.class));
     }
 }

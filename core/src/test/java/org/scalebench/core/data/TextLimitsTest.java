@@ -2,11 +2,15 @@ package org.scalebench.core.data;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.Reader;
+import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -55,6 +59,56 @@ class TextLimitsTest {
         assertEquals(file + ":4: not UTF-8 text (a binary file?)", message);
         assertEquals(file + ":4: not UTF-8 text (a binary file?)",
                 assertThrows(DataFileException.class, () -> DataTable.read(file)).getMessage());
+    }
+
+    @Test
+    void theByteOrderMarkIsDroppedWhateverTheFirstReadAsksFor() throws IOException {
+        final Reader single = TextLimits.limited(new StringReader("\uFEFFab"), "f");
+        assertEquals('a', single.read(), "a one-character read gets the mark alone and reads again");
+        assertEquals('b', single.read());
+        assertEquals(-1, single.read());
+        final Reader empty = TextLimits.limited(new StringReader("\uFEFFab"), "f");
+        assertEquals(0, empty.read(new char[4], 0, 0), "an empty read does not count as the start");
+        assertEquals("ab", readAll(empty));
+        final char[] exact = new char[3];
+        final Reader tight = TextLimits.limited(new StringReader("\uFEFFab"), "f");
+        assertEquals(2, tight.read(exact, 0, 3), "the mark is dropped within a buffer of the text's size");
+        assertEquals("ab", new String(exact, 0, 2));
+        assertEquals(3, TextLimits.limited(new StringReader("abc"), "f").read(exact, 0, 3));
+        assertEquals("abc", new String(exact));
+    }
+
+    @Test
+    void aLineOfExactlyTheLimitIsReadAndOneMoreCharacterIsNot() throws IOException {
+        final String atLimit = "x".repeat(TextLimits.MAX_LINE_CHARS);
+        assertEquals(atLimit + "\n", readAll(TextLimits.limited(new StringReader(atLimit + "\n"), "f")));
+        assertEquals("f:1: line longer than 4096 characters (not a text file of this format?)",
+                assertThrows(TextLimits.LineTooLong.class,
+                        () -> readAll(TextLimits.limited(new StringReader(atLimit + "x"), "f"))).getMessage());
+    }
+
+    @Test
+    void aRefusalIsFoundBelowSeveralWrappers() {
+        final TextLimits.LineTooLong refusal = new TextLimits.LineTooLong("f:1: too long");
+        assertSame(refusal, TextLimits.Unreadable.in(
+                new IllegalStateException("outer", new RuntimeException("inner", refusal))));
+        assertNull(TextLimits.Unreadable.in(new IllegalStateException("outer", new RuntimeException("inner"))));
+    }
+
+    @Test
+    void aSurrogatePairIsNeverCutAndALoneHighSurrogateAtTheEndIsKept() {
+        assertEquals("ab\uD800", TextLimits.oneLine("ab\uD800"));
+        final String before = "a".repeat(TextLimits.MAX_MESSAGE_CHARS - 1);
+        assertEquals(before + "...", TextLimits.oneLine(before + "\uD83D\uDE00b"));
+    }
+
+    private static String readAll(final Reader in) throws IOException {
+        final StringBuilder text = new StringBuilder();
+        final char[] buf = new char[1024];
+        for (int n = in.read(buf, 0, buf.length); n >= 0; n = in.read(buf, 0, buf.length)) {
+            text.append(buf, 0, n);
+        }
+        return text.toString();
     }
 
     @Test
