@@ -76,6 +76,20 @@ class TextLimitsTest {
         assertEquals("ab", new String(exact, 0, 2));
         assertEquals(3, TextLimits.limited(new StringReader("abc"), "f").read(exact, 0, 3));
         assertEquals("abc", new String(exact));
+        final Reader trickle = new Reader() { // one character per read, the mark alone in the first block
+            private final StringReader in = new StringReader("\uFEFFab");
+
+            @Override
+            public int read(final char[] buf, final int off, final int len) throws IOException {
+                return in.read(buf, off, Math.min(len, 1));
+            }
+
+            @Override
+            public void close() {
+                in.close();
+            }
+        };
+        assertEquals("ab", readAll(TextLimits.limited(trickle, "f")));
     }
 
     @Test
