@@ -303,8 +303,9 @@ public final class Cluster {
         this.spec = spec;
         Checks.requireAtLeast("gpus_per_node", spec.gpusPerNode, 1);
         positive("hbm_bandwidth", spec.hbmBandwidth);
-        if (!Double.isNaN(spec.peakTensorFlops) && !(spec.peakTensorFlops > 0 && spec.peakTensorFlops < Double.POSITIVE_INFINITY)) {
-            throw new IllegalArgumentException("peak_tensor_flops = " + spec.peakTensorFlops
+        final double peak = spec.peakTensorFlops;
+        if (!Double.isNaN(peak) && !(peak > 0 && peak < Double.POSITIVE_INFINITY)) {
+            throw new IllegalArgumentException("peak_tensor_flops = " + peak
                     + " FLOP/s: must be finite and positive (NaN: not given)");
         }
         positive("intra_bandwidth", spec.intraBandwidth);
