@@ -46,12 +46,19 @@ class ClusterBuilderTest {
                 IllegalArgumentException.class, () -> switched().nics(NicSharing.PER_GPU, 9).build()).getMessage());
         assertEquals("nics_per_node = 0: must be in [1, gpus_per_node = 8] with per-gpu rails", assertThrows(
                 IllegalArgumentException.class, () -> switched().nics(NicSharing.PER_GPU, 0).build()).getMessage());
+        assertEquals("peak_tensor_flops = -1.0 FLOP/s: must be finite and positive (NaN: not given)", assertThrows(
+                IllegalArgumentException.class, () -> switched().peakTensorFlops(-1).build()).getMessage());
+        assertEquals("peak_tensor_flops = Infinity FLOP/s: must be finite and positive (NaN: not given)",
+                assertThrows(IllegalArgumentException.class,
+                        () -> switched().peakTensorFlops(Double.POSITIVE_INFINITY).build()).getMessage());
+        assertEquals(Double.NaN, switched().build().peakTensorFlops(), "optional: NaN when not given");
     }
 
     @Test
     void aVariantChangesOnlyWhatItNames() {
-        final Cluster base = switched().nics(NicSharing.PER_GPU, 8).build();
+        final Cluster base = switched().nics(NicSharing.PER_GPU, 8).peakTensorFlops(312e12).build();
         final Cluster scaled = base.withNetworkBandwidthScale(3);
+        assertEquals(312e12, scaled.peakTensorFlops());
         assertEquals(300e9, scaled.interLinkPerNode().bandwidth(), 1e-3);
         assertEquals(base.intraLink(), scaled.intraLink());
         assertEquals(NicSharing.PER_GPU, scaled.nicSharing());
