@@ -257,4 +257,81 @@ class NcclModelTest {
         assertEquals(NcclGeneration.CURRENT, NcclGeneration.parse("HEAD"));
         assertThrows(IllegalArgumentException.class, () -> NcclGeneration.parse("2.18"));
     }
+
+    @Test
+    void headTreeLowLatencyDividesByThreePointEight() {
+        final NcclModel head = new NcclModel(NcclConstants.of(NcclGeneration.CURRENT),
+                new NcclFabric(NcclArchitecture.HOPPER, true, 18, 8, 20.6, 50.0));
+        // min(min(370.8 x 0.92, 18 x 38.7) / 3.8, llMaxBw 141) x 0.5; no 0.85 (eight ranks on one node)
+        assertEquals(370.8 * 0.92 / 3.8 * 0.5, head.algBandwidth(Collective.ALL_REDUCE, NcclAlgorithm.TREE,
+                NcclProtocol.LL, 8, 1), 1e-9);
+        // head tree latency on 4 nodes of 8: 8.4 + 2 ((8 - 1) x 4.0 + lg 4 x 14)
+        assertEquals(8.4 + 2 * (7 * 4.0 + 2 * 14.0), new NcclModel(NcclConstants.of(NcclGeneration.CURRENT), DGX1)
+                .latency(Collective.ALL_REDUCE, NcclAlgorithm.TREE, NcclProtocol.SIMPLE, 32, 4), 1e-9);
+    }
+
+    @Test
+    void headRingLowLatencyBelowItsCapIsHalfTheBusBandwidth() {
+        // two 20 GB/s channels on a Volta node: min(llMaxBw 39, 40 x 0.5) = 20
+        final NcclModel head = new NcclModel(NcclConstants.of(NcclGeneration.CURRENT),
+                new NcclFabric(NcclArchitecture.VOLTA, true, 2, 2, 20.0, 12.0));
+        assertEquals(20.0 * 8 / 14, head.algBandwidth(Collective.ALL_REDUCE, NcclAlgorithm.RING, NcclProtocol.LL,
+                8, 1), 1e-9);
+    }
+
+    @Test
+    void headRingPlateauIsOnePointFourFromAmpereOnAndStartsAt64BytesPerChannelAndRank() {
+        final NcclModel head = new NcclModel(NcclConstants.of(NcclGeneration.CURRENT),
+                new NcclFabric(NcclArchitecture.AMPERE, true, 12, 8, 20, 25));
+        // 8 multi-node channels x 32 ranks x 64 B = 16384 B
+        assertEquals(1.4, head.latencyFactor(Collective.ALL_REDUCE, NcclAlgorithm.RING, NcclProtocol.SIMPLE, 16384,
+                32, 4), 0);
+        assertEquals(1.0, head.latencyFactor(Collective.ALL_REDUCE, NcclAlgorithm.RING, NcclProtocol.SIMPLE, 16383,
+                32, 4), 0);
+        assertEquals(1.0, head.latencyFactor(Collective.ALL_REDUCE, NcclAlgorithm.RING, NcclProtocol.LL, GB, 32, 4), 0);
+        assertThrows(IllegalArgumentException.class, () -> head.latencyFactor(Collective.ALL_REDUCE,
+                NcclAlgorithm.RING, NcclProtocol.SIMPLE, GB, 2, 3));
+    }
+
+    @Test
+    void aShareOfTheNetworkIsTheSameAsANetworkThatMuchSlower() {
+        final NcclModel half = new NcclModel(NcclConstants.of(NcclGeneration.V2019),
+                new NcclFabric(NcclArchitecture.VOLTA, true, 6, 4, 20.0, 6.0));
+        for (final long bytes : new long[] {4096, 1 << 20, GB}) {
+            assertEquals(half.fastestSeconds(Collective.ALL_REDUCE, bytes, 32, 4),
+                    V2019.fastestSeconds(Collective.ALL_REDUCE, bytes, 32, 4, 0.5), 1e-15);
+        }
+        assertThrows(IllegalArgumentException.class, () -> V2019.fastestSeconds(Collective.ALL_REDUCE, GB, 32, 4, 0));
+        assertThrows(IllegalArgumentException.class,
+                () -> V2019.fastestSeconds(Collective.ALL_REDUCE, GB, 32, 4, 1.01));
+    }
+
+    @Test
+    void unusableCombinationsCostInfinityEvenForAnEmptyMessage() {
+        assertTrue(Double.isInfinite(V2019.seconds(Collective.ALL_GATHER, NcclAlgorithm.TREE, NcclProtocol.SIMPLE,
+                0, 8, 1)));
+        assertThrows(IllegalArgumentException.class, () -> V2019.seconds(Collective.ALL_REDUCE, NcclAlgorithm.RING,
+                NcclProtocol.SIMPLE, GB, 2, 3));
+    }
+
+    @Test
+    void asACollectiveCostTheRanksFillNodesOfTheGivenSize() {
+        final CollectiveCost cost = V2019.asCollectiveCost(Collective.ALL_REDUCE, 8);
+        assertEquals(Collective.ALL_REDUCE, cost.collective());
+        assertEquals("nccl-" + NcclGeneration.V2019.id(), cost.algorithm());
+        // 16 ranks of 8 per node: 2 nodes; 17 ranks: 3
+        assertEquals(V2019.fastestSeconds(Collective.ALL_REDUCE, GB, 16, 2), cost.seconds(GB, 16), 0);
+        assertEquals(V2019.fastestSeconds(Collective.ALL_REDUCE, GB, 17, 3), cost.seconds(GB, 17), 0);
+        assertEquals(DGX1, V2019.fabric());
+        assertEquals(NcclGeneration.V2019, V2019.constants().generation());
+    }
+
+    @Test
+    void ringBroadcastOn256PaysOneHopPerRank() {
+        // 2.5.6 ring: base 8.4 + nSteps x NVLink 5.7, nSteps = p = 8 for a broadcast (all-gather: p - 1 = 7)
+        assertEquals(8.4 + 7 * 5.7, V2019.latency(Collective.ALL_GATHER, NcclAlgorithm.RING, NcclProtocol.SIMPLE, 8, 1),
+                1e-9);
+        assertEquals(8.4 + 8 * 5.7,
+                V2019.latency(Collective.BROADCAST, NcclAlgorithm.RING, NcclProtocol.SIMPLE, 8, 1), 1e-9);
+    }
 }
