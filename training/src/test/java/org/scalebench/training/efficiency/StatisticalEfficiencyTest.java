@@ -101,4 +101,31 @@ class StatisticalEfficiencyTest {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new McCandlishFit(new double[] {1},
                 new double[] {1})).getMessage().contains("a least-squares fit needs at least 2"));
     }
+
+    @Test
+    void theFitsRmsErrorIsThatOfItsRelativeResiduals() {
+        // E = 1/3 + B through (1, 1), (2, 3), (3, 3) predicts 4/3, 7/3, 10/3: relative errors 1/3, -2/9, 1/9,
+        // rms sqrt((1/9 + 4/81 + 1/81) / 3) = sqrt(14/243) = 0.2400
+        final McCandlishFit fit = new McCandlishFit(new double[] {1, 2, 3}, new double[] {1, 3, 3});
+        assertEquals(Math.sqrt(14.0 / 243), fit.rmsRelativeError(), 1e-12);
+        assertTrue(fit.describe().endsWith("(rms error 24.0%)"), fit.describe());
+        assertTrue(fit.describe().contains("to 3 points (batch:epochs) 1:1.000 2:3.000 3:3.000:"), fit.describe());
+        final McCandlishFit refit = new InterpolatedEfficiency(new double[] {1, 2, 3}, new double[] {1, 3, 3}).fitted();
+        assertEquals(1.0 / 3, refit.minEpochs(), 1e-12);
+        assertEquals(1.0 / 3, refit.criticalBatch(), 1e-12);
+    }
+
+    @Test
+    void zeroIsNeitherAnEpochCountNorACriticalBatchNorAStretch() {
+        // a line through the origin, E = B: E_min = 0
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new McCandlishFit(new double[] {1, 2},
+                new double[] {1, 2})).getMessage().contains("E_min <= 0"));
+        assertThrows(IllegalArgumentException.class, () -> new McCandlishFit(new double[] {2, 1},
+                new double[] {1, 2}));
+        assertThrows(IllegalArgumentException.class, () -> new McCandlishEfficiency(0, 1));
+        assertThrows(IllegalArgumentException.class, () -> new McCandlishEfficiency(1, 1).withBatchScale(0));
+        assertThrows(IllegalArgumentException.class,
+                () -> new InterpolatedEfficiency(new double[] {1, 2}, new double[] {1, 2}).withBatchScale(0));
+        assertEquals("McCandlish E(B) = 2.000 (1 + B / 1000.00)", new McCandlishEfficiency(2, 1000).describe());
+    }
 }
