@@ -283,4 +283,21 @@ class LlmCostModelTest {
             assertTrue(e.getMessage().startsWith(parameter), e.getMessage());
         });
     }
+
+    @Test
+    void parametersPerGpuSplitTheLayersOverStagesAndTheEmbeddingOverTensorRanks() {
+        // megatron-1.7b: 24 layers of 12 h^2 + 13 h (h = 2304), a 51200 x h embedding split over t, s x h positions
+        final double h = 2304;
+        final double expected = 24.0 / 4 * (12 * h * h + 13 * h) / 2 + 51200 * h / 2 + 2048 * h;
+        assertEquals(expected, cost("megatron-1.7b").parametersPerGpu(2, 4), expected * 1e-12);
+    }
+
+    @Test
+    void zeroShardsTheOptimizersMemoryTrafficOverTheDataParallelRanks() {
+        final LlmCostModel c = cost("megatron-1.7b");
+        final double whole = c.optimizerSeconds(ZeroStage.of(0), 1e9, 1);
+        assertTrue(whole > 0);
+        assertEquals(whole, c.optimizerSeconds(ZeroStage.of(0), 1e9, 4), 0);
+        assertEquals(whole / 4, c.optimizerSeconds(ZeroStage.of(1), 1e9, 4), whole * 1e-12);
+    }
 }
