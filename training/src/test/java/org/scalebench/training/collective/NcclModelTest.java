@@ -334,4 +334,14 @@ class NcclModelTest {
         assertEquals(8.4 + 8 * 5.7,
                 V2019.latency(Collective.BROADCAST, NcclAlgorithm.RING, NcclProtocol.SIMPLE, 8, 1), 1e-9);
     }
+
+    @Test
+    void headRingBroadcastPaysOneHop() {
+        final NcclModel head = new NcclModel(NcclConstants.of(NcclGeneration.CURRENT), DGX1);
+        // LL: base 6.6 + one NVLink hop 0.6 on a node; + one network hop across nodes, ring 2.7, tree 5.0 when
+        // every node holds one rank
+        assertEquals(6.6 + 0.6, head.latency(Collective.BROADCAST, NcclAlgorithm.RING, NcclProtocol.LL, 8, 1), 1e-9);
+        assertEquals(6.6 + 2.7, head.latency(Collective.REDUCE, NcclAlgorithm.RING, NcclProtocol.LL, 32, 4), 1e-9);
+        assertEquals(6.6 + 5.0, head.latency(Collective.BROADCAST, NcclAlgorithm.RING, NcclProtocol.LL, 4, 4), 1e-9);
+    }
 }

@@ -122,6 +122,9 @@ class StatisticalEfficiencyTest {
                 new double[] {1, 2})).getMessage().contains("E_min <= 0"));
         assertThrows(IllegalArgumentException.class, () -> new McCandlishFit(new double[] {2, 1},
                 new double[] {1, 2}));
+        // out of order though E = 1 + B would fit them
+        assertThrows(IllegalArgumentException.class, () -> new McCandlishFit(new double[] {2, 1, 3},
+                new double[] {3, 2, 4}));
         assertThrows(IllegalArgumentException.class, () -> new McCandlishEfficiency(0, 1));
         assertThrows(IllegalArgumentException.class, () -> new McCandlishEfficiency(1, 1).withBatchScale(0));
         assertThrows(IllegalArgumentException.class,

@@ -27,9 +27,13 @@ class StepCompositionTest {
     private static final ScalingTerms TERMS = new ScalingTerms(0.005, 0.1, 0, 0);
     /** 20 ms + 0.1 s per sample, the 20 ms being the optimizer step, 1000 samples per epoch, E(B) = 1 + B / 1e9. */
     private static ModelProfile profile(final ScalingTerms terms) {
+        return profile(terms, 400_000_000L);
+    }
+
+    private static ModelProfile profile(final ScalingTerms terms, final long gradientBytes) {
         final StepTimeCurve curve = new StepTimeCurve(new double[] {1, 2}, new double[] {0.12, 0.22}, 0.02, Double.NaN);
-        return new ModelProfile("synthetic", "none", "none", Precision.FP32, GradientDtype.FP16, 200_000_000L,
-                400_000_000L, 2e8, List.of(), 1000, 1, curve, 0.0, 0.02, new McCandlishEfficiency(1, 1e9), null,
+        return new ModelProfile("synthetic", "none", "none", Precision.FP32, GradientDtype.FP16, gradientBytes / 2,
+                gradientBytes, gradientBytes / 2.0, List.of(), 1000, 1, curve, 0.0, 0.02, new McCandlishEfficiency(1, 1e9), null,
                 new GivenMpSpeedup(new int[] {2}, new double[] {1}),
                 null, terms, Map.of());
     }
@@ -70,5 +74,14 @@ class StepCompositionTest {
         final ProjectionTable t = p.newTable(1);
         p.project(new int[] {1}, t);
         assertEquals(2.0, t.stepSeconds(0, 0), 1e-12);
+    }
+
+    @Test
+    void aGradientOfExactlyTwoBucketsIsTwoAllReducesOfABucket() {
+        final ProjectionOptions one = ProjectionOptions.DEFAULTS.withFixedBatch(1);
+        final double bucket = new Projector(profile(ScalingTerms.NONE, 200_000_000L), DGX1, one, new int[] {1})
+                .dataParallelStepSeconds(8, 0, 0, 0, 0);
+        assertEquals(2 * bucket, new Projector(profile(ScalingTerms.NONE), DGX1, one.withBucketBytes(200_000_000L),
+                new int[] {1}).dataParallelStepSeconds(8, 0, 0, 0, 0), 1e-15);
     }
 }
