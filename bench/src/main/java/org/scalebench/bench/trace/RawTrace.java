@@ -12,6 +12,7 @@ import java.util.Arrays;
 import org.scalebench.bench.io.AtomicFiles;
 import org.scalebench.coherence.sim.BinaryTrace;
 import org.scalebench.coherence.sim.TraceSource;
+import org.scalebench.core.Bits;
 
 /**
  * The tracer runtime's raw file ({@code sbtrace.c}): per-thread chunks of (ticket, address | store bit) records in
@@ -99,8 +100,9 @@ public final class RawTrace {
 
         void add(final long offset, final int count) {
             if (chunks == chunkOffset.length) {
-                chunkOffset = Arrays.copyOf(chunkOffset, chunks * 2);
-                chunkCount = Arrays.copyOf(chunkCount, chunks * 2);
+                final int grown = Bits.grownLength(chunks, chunks + 1L, "raw trace: chunks of one thread");
+                chunkOffset = Arrays.copyOf(chunkOffset, grown);
+                chunkCount = Arrays.copyOf(chunkCount, grown);
             }
             chunkOffset[chunks] = offset;
             chunkCount[chunks] = count;

@@ -16,6 +16,7 @@ import org.scalebench.coherence.sim.BinaryTrace;
 import org.scalebench.coherence.sim.Placement;
 import org.scalebench.coherence.sim.SystemSpec;
 import org.scalebench.coherence.sim.TraceSource;
+import org.scalebench.core.Bits;
 import org.scalebench.core.LineTable;
 import org.scalebench.core.data.Named;
 
@@ -308,6 +309,22 @@ public final class TraceComposer {
         }
     }
 
+    /**
+     * The length of page-level domains' sharer bits: {@code words} longs per page, in long arithmetic (an int
+     * product passed 2^31 and went negative for a wsc1m machine's 15,625 words past about 137,000 pages).
+     *
+     * @throws IllegalArgumentException naming the pages, the words and the limit when one array cannot hold them
+     */
+    static int bitsLength(final int pages, final int words) {
+        final long cells = (long) pages * words;
+        if (cells > Bits.MAX_ARRAY_LENGTH) {
+            throw new IllegalArgumentException("trace compose: page domains keep a bit per core for every page: "
+                    + pages + " pages x " + words + " words = " + cells + ", more than one array holds ("
+                    + Bits.MAX_ARRAY_LENGTH + "); compose fewer instances, or with application or VM domains");
+        }
+        return (int) cells;
+    }
+
     /** Page-level domains: the sharer set of every physical page, numbered by accesses. */
     private static final class PageDomains {
         int[] domainOfFrame;
@@ -326,8 +343,8 @@ public final class TraceComposer {
                     for (int i = 0; i < n; i++) {
                         final int frame = (int) (stream.address[i] >>> LineAddress.PAGE_SHIFT);
                         if (frame >= accesses.length) {
-                            final int grown = Math.max(frame + 1, accesses.length * 2);
-                            bits = Arrays.copyOf(bits, grown * words);
+                            final int grown = Bits.grownLength(accesses.length, frame + 1L, "trace compose: pages");
+                            bits = Arrays.copyOf(bits, bitsLength(grown, words));
                             accesses = Arrays.copyOf(accesses, grown);
                             instanceOf = Arrays.copyOf(instanceOf, grown);
                         }

@@ -27,6 +27,16 @@ class TraceComposerTest {
     @TempDir
     Path dir;
 
+    @Test
+    void pageDomainBitsAreSizedInLongArithmetic() {
+        // wsc1m: 15,625 words per page; 137,439 pages x 15,625 passed 2^31 and went negative as an int product
+        assertEquals(1024 * 15_625, TraceComposer.bitsLength(1024, 15_625));
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> TraceComposer.bitsLength(137_439, 15_625));
+        assertTrue(e.getMessage().startsWith("trace compose: page domains keep a bit per core for every page: 137439"
+                + " pages x 15625 words = 2147484375, more than one array holds"), e.getMessage());
+    }
+
     private final SystemSpec chip = SystemSpec.named("chip1024");
 
     /** A trace of {@code records} records: thread i % threads, address base + 64 x i (a store every 3rd). */

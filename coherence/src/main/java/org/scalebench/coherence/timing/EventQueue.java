@@ -1,6 +1,7 @@
 package org.scalebench.coherence.timing;
 
 import java.util.Arrays;
+import org.scalebench.core.Bits;
 import org.scalebench.core.Checks;
 
 /**
@@ -110,7 +111,7 @@ public final class EventQueue {
      */
     public void add(final long t, final int id) {
         if (id >= next.length) {
-            final int n = Math.max(id + 1, next.length * 2);
+            final int n = Bits.grownLength(next.length, id + 1L, "event queue: event ids");
             next = Arrays.copyOf(next, n);
             timeOf = Arrays.copyOf(timeOf, n);
         }
@@ -240,9 +241,10 @@ public final class EventQueue {
 
         void add(final long t, final int event) {
             if (size == time.length) {
-                time = Arrays.copyOf(time, size * 2);
-                seq = Arrays.copyOf(seq, size * 2);
-                id = Arrays.copyOf(id, size * 2);
+                final int grown = Bits.grownLength(size, size + 1L, "event queue: pending events");
+                time = Arrays.copyOf(time, grown);
+                seq = Arrays.copyOf(seq, grown);
+                id = Arrays.copyOf(id, grown);
             }
             final long s = added++;
             int k = size++;
