@@ -44,7 +44,9 @@ import org.scalebench.core.data.TextLimits;
                 + "judged on the median of its rounds' speedups (reference time / kernel time of one round), and "
                 + "leaves the later rounds once a majority of them agree (they could not change it); it "
                 + "fails when that median is under min_speedup, or when the kernel allocates more than "
-                + "max_bytes_per_op. A comparison whose rounds spread wider than its median's distance from the "
+                + "max_bytes_per_op. A floor that fails is measured again in up to --confirm further rounds "
+                + "(default " + GateRun.DEFAULT_CONFIRM + ") until most of all its rounds agree, and judged on the "
+                + "median of every round it took. A comparison whose rounds spread wider than its median's distance from the "
                 + "floor is flagged 'unstable' (to be fixed, not tolerated). Rows without a reference ('-') report "
                 + "an absolute time, measured in the first round, and are not gated on it.",
             "Exit codes: 0 every floor met, 1 a floor failed, 2 bad input or the gate could not run (JMH failed, a "
@@ -79,6 +81,13 @@ public final class GateCommand implements Callable<Integer> {
                     + "for which one slow fork cannot decide a verdict; at most " + GateRun.MAX_ROUNDS + ").")
     int rounds = GateRun.DEFAULT_ROUNDS;
 
+    @Option(names = "--confirm", paramLabel = "N",
+            description = "Further rounds a floor that fails the planned rounds may take before it fails: it is "
+                    + "measured until most of its rounds, planned and further, agree, and judged on the median of "
+                    + "them all (default: ${DEFAULT-VALUE}; 0 judges on the planned rounds alone; at most "
+                    + GateRun.MAX_CONFIRM + ").")
+    int confirm = GateRun.DEFAULT_CONFIRM;
+
     @Option(names = "--limits", paramLabel = "FILE",
             description = "Physical limits to report beside the verdicts, never gated: each kernel's time over a "
                     + "memory-floor benchmark of its footprint, the floors measured once after the rounds, written "
@@ -95,6 +104,9 @@ public final class GateCommand implements Callable<Integer> {
         final PrintWriter err = spec.commandLine().getErr();
         if (rounds < 1 || rounds > GateRun.MAX_ROUNDS) {
             throw new UsageException("--rounds " + rounds + ": must be in [1, " + GateRun.MAX_ROUNDS + "]");
+        }
+        if (confirm < 0 || confirm > GateRun.MAX_CONFIRM) {
+            throw new UsageException("--confirm " + confirm + ": must be in [0, " + GateRun.MAX_CONFIRM + "]");
         }
         OutputPaths.checkFile(out, "--out", "csv");
         OutputPaths.checkFile(limitsOut(), "--out", "csv");
@@ -129,15 +141,16 @@ public final class GateCommand implements Callable<Integer> {
                     + "through ./scalebench, which rebuilds");
         });
         stdout.println("gate: " + floorList.size() + " floor" + (floorList.size() == 1 ? "" : "s") + " from " + floors
-                + "; up to " + rounds + " round" + (rounds == 1 ? "" : "s") + " (a floor leaves them once most agree), "
-                + "at most " + JmhConsole.plan(planned, RunSettings.GATE));
+                + "; up to " + rounds + " round" + (rounds == 1 ? "" : "s") + " (a floor leaves them once most agree)"
+                + (confirm == 0 ? "" : " and " + confirm + " more for a floor that fails them") + ", "
+                + "at most " + JmhConsole.plan(planned, RunSettings.GATE) + " before any such");
         stdout.flush();
         final long start = System.nanoTime();
         final GateRun.Outcome outcome;
         try {
             outcome = GateRun.run(floorList, catalog,
                     requests -> JmhConsole.runUnreported(requests, RunSettings.GATE, stdout, err, verbose), rounds,
-                    line -> {
+                    confirm, line -> {
                         stdout.println("gate: " + line);
                         stdout.flush();
                     });

@@ -15,7 +15,14 @@ import java.util.function.Consumer;
  * the planned rounds agree on its verdict (with 3 rounds: when its first two agree), since the remaining rounds
  * could not change that median's side of the floor; the spread of its rounds is reported beside it
  * ({@link GateVerdict#unstable()}). Absolute-time rows are measured in the first round only (their time is
- * reported, their allocation gated). Not thread-safe.
+ * reported, their allocation gated).
+ *
+ * <p><b>Confirmation.</b> A floor that fails after the planned rounds is measured again, in up to {@code confirm}
+ * further rounds (the order still alternating), until a majority of all {@code rounds + confirm} rounds agree on its
+ * side, and is judged on the median of every round it took: a host's slow spell of a minute or two, which can put two
+ * of three rounds under a floor on unchanged code, must then last through most of seven. A regression that puts the
+ * kernel under its floor in every round still fails, after {@code confirm / 2 + 1} more rounds at most. The rule errs
+ * one way, on purpose: a floor that passes is not measured again. Not thread-safe.
  */
 public final class GateRun {
 
@@ -23,6 +30,13 @@ public final class GateRun {
     public static final int DEFAULT_ROUNDS = 3;
     /** Most rounds {@code --rounds} accepts. */
     public static final int MAX_ROUNDS = 15;
+    /**
+     * Confirmation rounds a failing floor may take by default: with {@link #DEFAULT_ROUNDS} planned, a floor that
+     * fails is judged on the median of up to seven rounds, decided once four agree.
+     */
+    public static final int DEFAULT_CONFIRM = 4;
+    /** Most confirmation rounds {@code --confirm} accepts. */
+    public static final int MAX_CONFIRM = 15;
 
     /** Measures JMH invocations (the gate's seam: the CLI runs JMH, tests give synthetic results). */
     @FunctionalInterface
@@ -102,7 +116,7 @@ public final class GateRun {
     }
 
     /**
-     * Runs the gate.
+     * Runs the gate without confirmation rounds: every floor is judged on the planned rounds alone.
      *
      * @param floors the floors (checked against the catalog first)
      * @param catalog the benchmark classes
@@ -113,13 +127,33 @@ public final class GateRun {
      */
     public static Outcome run(final List<PerfFloor> floors, final BenchmarkCatalog catalog, final Measurer measurer,
             final int rounds, final Consumer<String> log) {
+        return run(floors, catalog, measurer, rounds, 0, log);
+    }
+
+    /**
+     * Runs the gate: the planned rounds, then confirmation rounds for the floors that failed them.
+     *
+     * @param floors the floors (checked against the catalog first)
+     * @param catalog the benchmark classes
+     * @param measurer runs JMH
+     * @param rounds rounds, in {@code [1, MAX_ROUNDS]}
+     * @param confirm further rounds a failing floor may take, in {@code [0, MAX_CONFIRM]}
+     * @param log told, in one line each, when a round ends
+     * @return the verdicts and the raw results
+     */
+    public static Outcome run(final List<PerfFloor> floors, final BenchmarkCatalog catalog, final Measurer measurer,
+            final int rounds, final int confirm, final Consumer<String> log) {
         if (rounds < 1 || rounds > MAX_ROUNDS) {
             throw new IllegalArgumentException("rounds = " + rounds + ": must be in [1, " + MAX_ROUNDS + "]");
+        }
+        if (confirm < 0 || confirm > MAX_CONFIRM) {
+            throw new IllegalArgumentException("confirm = " + confirm + ": must be in [0, " + MAX_CONFIRM + "]");
         }
         final Map<PerfFloor, List<FloorRun>> runs = new LinkedHashMap<>();
         floors.forEach(f -> runs.put(f, new ArrayList<>()));
         final List<JmhResults> passes = new ArrayList<>();
-        for (int round = 0; round < rounds; round++) {
+        int round = 0;
+        for (; round < rounds; round++) {
             final int r = round;
             final List<PerfFloor> measured = floors.stream()
                     .filter(f -> r == 0 || f.gatesSpeedup() && !decided(f, runs.get(f), rounds)).toList();
@@ -127,19 +161,45 @@ public final class GateRun {
                 log.accept("every verdict decided after " + round + " of " + rounds + " rounds");
                 break;
             }
-            final JmhResults pass = measurer.measure(GatePlan.round(measured, catalog, round));
-            passes.add(pass);
-            final List<KernelComparison> comparisons = pass.comparisons();
-            for (final PerfFloor floor : measured) {
-                PerfGate.run(comparisons, floor).ifPresent(runs.get(floor)::add);
-            }
+            measure(measured, catalog, measurer, round, runs, passes);
             if (rounds > 1) {
                 log.accept("round " + (round + 1) + " of " + rounds + " measured (" + measured.size() + " floor"
                         + (measured.size() == 1 ? "" : "s") + ")");
             }
         }
+        final int total = rounds + confirm;
+        final List<PerfFloor> confirming = floors.stream()
+                .filter(f -> f.gatesSpeedup() && !runs.get(f).isEmpty() && !PerfGate.judge(f, runs.get(f)).passed())
+                .toList();
+        if (confirm > 0 && !confirming.isEmpty()) {
+            log.accept("confirming " + confirming.size() + " failing floor" + (confirming.size() == 1 ? "" : "s")
+                    + " in up to " + confirm + " more round" + (confirm == 1 ? "" : "s") + " (judged on the median of "
+                    + "up to " + total + ")");
+            for (int extra = 1; extra <= confirm; extra++, round++) {
+                final List<PerfFloor> measured = confirming.stream().filter(f -> !decided(f, runs.get(f), total))
+                        .toList();
+                if (measured.isEmpty()) {
+                    break;
+                }
+                measure(measured, catalog, measurer, round, runs, passes);
+                log.accept("confirmation round " + extra + " of " + confirm + " measured (" + measured.size()
+                        + " floor" + (measured.size() == 1 ? "" : "s") + ")");
+            }
+        }
         final List<GateVerdict> verdicts = new ArrayList<>();
         runs.forEach((floor, floorRuns) -> verdicts.add(PerfGate.judge(floor, floorRuns)));
         return new Outcome(verdicts, passes);
+    }
+
+    /** Measures one round of the given floors and adds each floor's run. */
+    private static void measure(final List<PerfFloor> measured, final BenchmarkCatalog catalog,
+            final Measurer measurer, final int round, final Map<PerfFloor, List<FloorRun>> runs,
+            final List<JmhResults> passes) {
+        final JmhResults pass = measurer.measure(GatePlan.round(measured, catalog, round));
+        passes.add(pass);
+        final List<KernelComparison> comparisons = pass.comparisons();
+        for (final PerfFloor floor : measured) {
+            PerfGate.run(comparisons, floor).ifPresent(runs.get(floor)::add);
+        }
     }
 }

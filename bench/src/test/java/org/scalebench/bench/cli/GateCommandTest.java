@@ -1,6 +1,7 @@
 package org.scalebench.bench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.scalebench.bench.cli.CliAssertions.assertBadInput;
 import static org.scalebench.bench.cli.CliAssertions.assertHelp;
@@ -91,6 +92,10 @@ class GateCommandTest {
         final Path file = floors("RangeReductionBench,modulo,n=1000,2,0.01\n");
         assertBadInput(CliRun.of("gate", "--floors", file.toString(), "--rounds", "0"),
                 "--rounds 0: must be in [1, 15]");
+        assertBadInput(CliRun.of("gate", "--floors", file.toString(), "--confirm", "-1"),
+                "--confirm -1: must be in [0, 15]");
+        assertBadInput(CliRun.of("gate", "--floors", file.toString(), "--confirm", "16"),
+                "--confirm 16: must be in [0, 15]");
     }
 
     private static final String LIMITS_HEADER = "benchmark,method,params,floor_benchmark,floor_method,floor_params,target\n";
@@ -150,7 +155,10 @@ class GateCommandTest {
                 Files.readString(json));
     }
 
-    /** The gate really fails: a floor the kernel cannot meet exits 1 beside a floor it meets. */
+    /**
+     * The gate really fails: a floor the kernel cannot meet exits 1 beside a floor it meets, after its confirmation
+     * rounds (2 planned, 2 more: with 4 allowed, 4 of the 6 agreeing decide it).
+     */
     @Test
     @Tag("jmh")
     void failsWithExitOneWhenAFloorIsNotMetAndWritesEveryRow() throws IOException {
@@ -160,22 +168,27 @@ class GateCommandTest {
         final CliRun run = CliRun.of("gate", "--floors", file.toString(), "--out", out.toString(), "--rounds", "2");
         assertEquals(1, run.exitCode(), run.out() + run.err());
         assertTrue(run.out().contains("gate: 2 floors from " + file + "; up to 2 rounds (a floor leaves them once most "
-                + "agree), at most 1 class, 8 benchmark runs"), run.out());
+                + "agree) and 4 more for a floor that fails them, at most 1 class, 8 benchmark runs"), run.out());
         assertTrue(run.out().contains("gate: round 2 of 2 measured (2 floors)"), run.out());
+        assertTrue(run.out().contains("gate: confirming 1 failing floor in up to 4 more rounds (judged on the median "
+                + "of up to 6)"), run.out());
+        assertTrue(run.out().contains("gate: confirmation round 2 of 4 measured (1 floor)"), run.out());
+        assertFalse(run.out().contains("gate: confirmation round 3"), run.out());
         assertTrue(run.out().contains("gate: FAILED, 1 of 2 floors failed, 0 unstable"), run.out());
         final List<String> lines = Files.readAllLines(out);
         assertEquals(String.join(",", GateCommand.COLUMNS), lines.get(0));
         assertEquals(3, lines.size(), lines.toString());
         assertTrue(lines.get(1).matches("RangeReductionBench,modulo,n=1000,[0-9.]+,[0-9.]+,[0-9.]+,[0-9.]+,[0-9.]+,"
                 + "no,[0-9.E-]+,0\\.01,pass,0\\.01,2,[0-9.]+;[0-9.]+,.*"), lines.get(1));
-        assertTrue(lines.get(2).matches("RangeReductionBench,modulo,n=1024,.*,no,[0-9.E-]+,1000,fail:speedup,0\\.01,2,"
-                + "[0-9.]+;[0-9.]+,.*"), lines.get(2));
+        assertTrue(lines.get(2).matches("RangeReductionBench,modulo,n=1024,.*,no,[0-9.E-]+,1000,fail:speedup,0\\.01,4,"
+                + "[0-9.]+;[0-9.]+;[0-9.]+;[0-9.]+,.*"), lines.get(2));
     }
 
     /**
      * The evidence that real regressions fail the gate: the range-reduction kernel with an extra remainder per call,
-     * and with an array copy per call, against floors the intact kernel meets: each fails a majority of its rounds
-     * (two or three, as the machine's noise puts the first two on one side of a floor or not). The intact and
+     * and with an array copy per call, against floors the intact kernel meets: each fails a majority of all its
+     * rounds, planned and confirming (four of four to seven, as the machine's noise puts rounds on one side of a
+     * floor or not), where the intact kernel passes in two or three. The intact and
      * allocating rows have speedup floors no load can break (1e-6), so that they test the allocation check alone:
      * on a loaded host the allocating kernel's speedup over {@code %} has been read under 0.01.
      */
@@ -194,10 +207,10 @@ class GateCommandTest {
         final List<String> lines = Files.readAllLines(out);
         assertTrue(lines.get(1).matches("PlantedRegressionBench,modulo,variant=intact,.*,pass,0\\.01,[23],.*"),
                 lines.get(1));
-        assertTrue(lines.get(2).matches("PlantedRegressionBench,modulo,variant=slowed,.*,fail:speedup,0\\.01,[23],.*"),
+        assertTrue(lines.get(2).matches("PlantedRegressionBench,modulo,variant=slowed,.*,fail:speedup,0\\.01,[4-7],.*"),
                 lines.get(2));
         assertTrue(lines.get(3).matches("PlantedRegressionBench,modulo,variant=allocating,.*,fail:allocation,0\\.01,"
-                + "[23],.*"), lines.get(3));
+                + "[4-7],.*"), lines.get(3));
         final String bmf = Files.readString(json);
         assertTrue(bmf.contains("\"PlantedRegressionBench/modulo/variant=slowed\": {\"speedup\": {\"value\": "), bmf);
         assertTrue(bmf.contains("\"unstable\": {\"value\": "), bmf);

@@ -143,4 +143,73 @@ class GateRunTest {
             assertEquals("rounds = " + rounds + ": must be in [1, " + GateRun.MAX_ROUNDS + "]", e.getMessage());
         }
     }
+
+    @Test
+    void aFloorFailingItsPlannedRoundsIsConfirmedAndJudgedOnTheMedianOfAllItsRounds() {
+        // a slow spell over the first two rounds (1.5x < 1.9x), then 3x: the planned rounds alone would fail it
+        final Script script = new Script(new double[] {2.0, 2.0, 1.0, 1.0, 1.0, 1.0, 1.0}, new double[7]);
+        final List<String> log = new ArrayList<>();
+        final GateRun.Outcome outcome = GateRun.run(List.of(MODULO_1000, MODULO_1024), CATALOG, script, 3, 4,
+                log::add);
+        assertEquals(0, outcome.failed());
+        final GateVerdict v = outcome.verdicts().get(0);
+        assertEquals(List.of(1.5, 1.5, 3.0, 3.0, 3.0, 3.0), v.runs().stream().map(FloorRun::speedup).toList(),
+                "measured until four of the seven rounds agree");
+        assertEquals(3.0, v.speedup(), 1e-12);
+        assertEquals(2, outcome.verdicts().get(1).runs().size(), "a floor that passes is not measured again");
+        assertEquals(6, script.calls.size());
+        for (int call = 2; call < 6; call++) {
+            assertTrue(script.calls.get(call).stream().allMatch(r -> r.params().equals(Map.of("n", List.of("1000")))),
+                    script.calls.get(call).toString());
+        }
+        assertEquals(List.of("round 1 of 3 measured (2 floors)", "round 2 of 3 measured (2 floors)",
+                "every verdict decided after 2 of 3 rounds",
+                "confirming 1 failing floor in up to 4 more rounds (judged on the median of up to 7)",
+                "confirmation round 1 of 4 measured (1 floor)", "confirmation round 2 of 4 measured (1 floor)",
+                "confirmation round 3 of 4 measured (1 floor)", "confirmation round 4 of 4 measured (1 floor)"), log);
+    }
+
+    @Test
+    void confirmationRoundsKeepAlternatingTheOrder() {
+        final Script script = new Script(new double[] {2.0, 2.0, 2.0, 2.0}, new double[4]);
+        GateRun.run(List.of(MODULO_1000), CATALOG, script, 3, 4, line -> { });
+        for (int call = 0; call < 4; call++) {
+            assertEquals(GatePlan.round(List.of(MODULO_1000), CATALOG, call), script.calls.get(call), "call " + call);
+        }
+        assertTrue(!script.calls.get(2).equals(script.calls.get(3)), "rounds 3 and 4 differ in order");
+    }
+
+    @Test
+    void aRegressionFailsItsConfirmationRoundsToo() {
+        final Script slowed = new Script(new double[] {2.0, 2.0, 2.0, 2.0, 2.0, 2.0, 2.0}, new double[7]);
+        final GateRun.Outcome outcome = GateRun.run(List.of(MODULO_1000), CATALOG, slowed, 3, 4, line -> { });
+        assertEquals(1, outcome.failed());
+        assertEquals(4, outcome.verdicts().get(0).runs().size(), "decided once four of seven rounds are slow");
+        assertEquals(Set.of(Failure.SPEEDUP), outcome.verdicts().get(0).failures());
+        final Script allocating = new Script(new double[] {1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0},
+                new double[] {144, 144, 144, 144, 144, 144, 144});
+        final GateRun.Outcome heavy = GateRun.run(List.of(MODULO_1000), CATALOG, allocating, 3, 4, line -> { });
+        assertEquals(Set.of(Failure.ALLOCATION), heavy.verdicts().get(0).failures());
+        assertEquals(4, heavy.verdicts().get(0).runs().size());
+    }
+
+    @Test
+    void noConfirmationJudgesOnThePlannedRoundsAlone() {
+        final Script script = new Script(new double[] {2.0, 2.0, 1.0, 1.0, 1.0, 1.0, 1.0}, new double[7]);
+        final List<String> log = new ArrayList<>();
+        final GateRun.Outcome outcome = GateRun.run(List.of(MODULO_1000), CATALOG, script, 3, 0, log::add);
+        assertEquals(1, outcome.failed());
+        assertEquals(2, script.calls.size());
+        assertFalse(log.stream().anyMatch(line -> line.startsWith("confirm")), log.toString());
+    }
+
+    @Test
+    void confirmationRoundsOutsideTheirRangeAreRefused() {
+        final Script script = new Script(new double[] {1.0}, new double[] {0});
+        for (final int confirm : new int[] {-1, GateRun.MAX_CONFIRM + 1}) {
+            final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> GateRun.run(List.of(MODULO_1000), CATALOG, script, 3, confirm, line -> { }));
+            assertEquals("confirm = " + confirm + ": must be in [0, " + GateRun.MAX_CONFIRM + "]", e.getMessage());
+        }
+    }
 }
