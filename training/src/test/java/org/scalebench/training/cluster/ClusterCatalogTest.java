@@ -21,7 +21,22 @@ class ClusterCatalogTest {
 
     @Test
     void builtInClustersAreTheDgxFamily() {
-        assertEquals(List.of("dgx1", "dgx-a100", "dgx-h100", "dgx2", "dgx2h"), ClusterCatalog.builtInNames());
+        assertEquals(List.of("dgx1", "dgx-a100", "dgx-a100-80gb", "dgx-h100", "dgx2", "dgx2h"),
+                ClusterCatalog.builtInNames());
+    }
+
+    @Test
+    void theEightyGigabyteDgxA100DiffersFromTheFortyInItsMemoryOnly() {
+        final Cluster forty = ClusterCatalog.builtIn("dgx-a100");
+        final Cluster eighty = ClusterCatalog.builtIn("dgx-a100-80gb");
+        assertEquals(1555e9, forty.hbmBandwidth(), 1);
+        assertEquals(2039e9, eighty.hbmBandwidth(), 1);
+        assertEquals(forty.gpusPerNode(), eighty.gpusPerNode());
+        assertEquals(forty.intraLink().bandwidth(), eighty.intraLink().bandwidth(), 1);
+        assertEquals(forty.interLinkPerNode().bandwidth(), eighty.interLinkPerNode().bandwidth(), 1);
+        assertEquals(forty.interLinkPerNode().alpha(), eighty.interLinkPerNode().alpha(), 1e-12);
+        assertEquals(forty.peerBandwidth(0, 7), eighty.peerBandwidth(0, 7), 1);
+        assertEquals(forty.ncclGeneration(), eighty.ncclGeneration());
     }
 
     @Test
@@ -131,7 +146,7 @@ class ClusterCatalogTest {
         assertTrue(assertThrows(DataFileException.class, () -> ClusterCatalog.load(
                 dgx1Copy(dir, "dgx1,gpus_per_node,8", "dgx1,gpus_per_node,8.5"))).getMessage()
                 .contains("gpus_per_node = '8.5': must be an integer in [1, 65536]"));
-        assertEquals("cluster = 'dgx9': must be one of dgx1, dgx-a100, dgx-h100, dgx2, dgx2h or a CSV file",
+        assertEquals("cluster = 'dgx9': must be one of dgx1, dgx-a100, dgx-a100-80gb, dgx-h100, dgx2, dgx2h or a CSV file",
                 assertThrows(IllegalArgumentException.class, () -> ClusterCatalog.resolve("dgx9")).getMessage());
     }
 
