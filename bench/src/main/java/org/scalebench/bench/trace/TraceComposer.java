@@ -1,15 +1,13 @@
 package org.scalebench.bench.trace;
 
+import it.unimi.dsi.fastutil.ints.IntArrays;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.scalebench.bench.io.AtomicFiles;
 import org.scalebench.coherence.LineAddress;
 import org.scalebench.coherence.sim.BinaryTrace;
@@ -41,7 +39,8 @@ import org.scalebench.core.data.Named;
  *       best case for page-level domains), most-accessed sets first; when the machine's domain ids run out, the
  *       pages of the remaining sets fall back to their instance's domain (reported).</li>
  * </ul>
- * Not thread-safe; memory grows with the pages touched (page tables per instance, sharer sets per page).
+ * Not thread-safe; memory grows with the pages touched (page tables per instance) and, for {@code page}, with the
+ * distinct (page, core) pairs ({@link PageSharers}), not with the machine's cores.
  */
 public final class TraceComposer {
 
@@ -310,31 +309,16 @@ public final class TraceComposer {
     }
 
     /**
-     * The length of page-level domains' sharer bits: {@code words} longs per page, in long arithmetic (an int
-     * product passed 2^31 and went negative for a wsc1m machine's 15,625 words past about 137,000 pages).
-     *
-     * @throws IllegalArgumentException naming the pages, the words and the limit when one array cannot hold them
+     * Page-level domains: the sharer set of every physical page ({@link PageSharers}), the sets numbered by accesses,
+     * ties in the order of their bit sets.
      */
-    static int bitsLength(final int pages, final int words) {
-        final long cells = (long) pages * words;
-        if (cells > Bits.MAX_ARRAY_LENGTH) {
-            throw new IllegalArgumentException("trace compose: page domains keep a bit per core for every page: "
-                    + pages + " pages x " + words + " words = " + cells + ", more than one array holds ("
-                    + Bits.MAX_ARRAY_LENGTH + "); compose fewer instances, or with application or VM domains");
-        }
-        return (int) cells;
-    }
-
-    /** Page-level domains: the sharer set of every physical page, numbered by accesses. */
     private static final class PageDomains {
         int[] domainOfFrame;
         int domains;
         long fallbackPages;
 
         static PageDomains of(final Plan plan, final Stream stream) throws IOException {
-            final int cores = plan.system().cores();
-            final int words = (cores + 63) >>> 6;
-            long[] bits = new long[1024 * words];
+            final PageSharers sharers = new PageSharers(PageSharers.MAX_PAIRS);
             long[] accesses = new long[1024];
             int[] instanceOf = new int[1024];
             try (stream) {
@@ -344,42 +328,41 @@ public final class TraceComposer {
                         final int frame = (int) (stream.address[i] >>> LineAddress.PAGE_SHIFT);
                         if (frame >= accesses.length) {
                             final int grown = Bits.grownLength(accesses.length, frame + 1L, "trace compose: pages");
-                            bits = Arrays.copyOf(bits, bitsLength(grown, words));
                             accesses = Arrays.copyOf(accesses, grown);
                             instanceOf = Arrays.copyOf(instanceOf, grown);
                         }
-                        final int c = stream.core[i];
-                        bits[frame * words + (c >>> 6)] |= 1L << c;
+                        sharers.add(frame, stream.core[i]);
                         accesses[frame]++;
                         instanceOf[frame] = stream.instance[i];
                     }
                 }
             }
             final int frames = stream.frames;
-            final Map<SharerSet, long[]> sets = new HashMap<>();
-            final SharerSet[] setOf = new SharerSet[frames];
+            sharers.seal(frames);
+            final int sets = sharers.sets();
+            final long[] setAccesses = new long[sets];
             for (int f = 0; f < frames; f++) {
-                final SharerSet key = new SharerSet(Arrays.copyOfRange(bits, f * words, (f + 1) * words));
-                setOf[f] = key;
-                sets.computeIfAbsent(key, x -> new long[1])[0] += accesses[f];
+                setAccesses[sharers.setOf(f)] += accesses[f];
             }
-            final List<Map.Entry<SharerSet, long[]>> byAccesses = new ArrayList<>(sets.entrySet());
-            byAccesses.sort((a, b) -> {
-                final int c = Long.compare(b.getValue()[0], a.getValue()[0]);
-                return c != 0 ? c : Arrays.compare(a.getKey().bits, b.getKey().bits);
+            final int[] byAccesses = new int[sets];
+            Arrays.setAll(byAccesses, d -> d);
+            IntArrays.quickSort(byAccesses, (a, b) -> {
+                final int c = Long.compare(setAccesses[b], setAccesses[a]);
+                return c != 0 ? c : sharers.compareSets(a, b);
             });
             final int ids = Math.min(plan.system().sharerDomains(), plan.system().homeDomains());
-            final int own = Math.min(byAccesses.size(), ids - plan.instances());
-            final Map<SharerSet, Integer> idOf = new HashMap<>();
+            final int own = Math.min(sets, ids - plan.instances());
+            final int[] idOf = new int[sets];
+            Arrays.fill(idOf, -1);
             for (int d = 0; d < own; d++) {
-                idOf.put(byAccesses.get(d).getKey(), d);
+                idOf[byAccesses[d]] = d;
             }
             final PageDomains pd = new PageDomains();
             pd.domainOfFrame = new int[frames];
             final boolean[] fallbackUsed = new boolean[plan.instances()];
             for (int f = 0; f < frames; f++) {
-                final Integer id = idOf.get(setOf[f]);
-                if (id != null) {
+                final int id = idOf[sharers.setOf(f)];
+                if (id >= 0) {
                     pd.domainOfFrame[f] = id;
                 } else {
                     pd.domainOfFrame[f] = own + instanceOf[f];
@@ -393,19 +376,6 @@ public final class TraceComposer {
             }
             pd.domains = used;
             return pd;
-        }
-    }
-
-    /** A set of cores as bits, a map key. */
-    private record SharerSet(long[] bits) {
-        @Override
-        public boolean equals(final Object o) {
-            return o instanceof SharerSet s && Arrays.equals(bits, s.bits);
-        }
-
-        @Override
-        public int hashCode() {
-            return Arrays.hashCode(bits);
         }
     }
 }

@@ -20,6 +20,7 @@ import org.scalebench.coherence.sim.BinaryTrace;
 import org.scalebench.coherence.sim.Placement;
 import org.scalebench.coherence.sim.SystemSpec;
 import org.scalebench.coherence.sim.TraceSource;
+import org.scalebench.core.LineTable;
 
 /** Composition of real traces into VM, application and page domains, checked record by record. */
 class TraceComposerTest {
@@ -28,13 +29,56 @@ class TraceComposerTest {
     Path dir;
 
     @Test
-    void pageDomainBitsAreSizedInLongArithmetic() {
-        // wsc1m: 15,625 words per page; 137,439 pages x 15,625 passed 2^31 and went negative as an int product
-        assertEquals(1024 * 15_625, TraceComposer.bitsLength(1024, 15_625));
+    void pageDomainsRefuseMorePairsThanOneTableHolds() {
+        // the dense bits refused wsc1m past 137,439 pages (15,625 words each, more than one array); what is left is
+        // the count of distinct (page, core) pairs, 2^28 in production, 3 here
+        final PageSharers sharers = new PageSharers(3);
+        sharers.add(0, 999_999);
+        sharers.add(0, 999_999);
+        sharers.add(0, 7);
+        sharers.add(137_439, 7);
+        sharers.add(137_439, 7);
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> TraceComposer.bitsLength(137_439, 15_625));
-        assertTrue(e.getMessage().startsWith("trace compose: page domains keep a bit per core for every page: 137439"
-                + " pages x 15625 words = 2147484375, more than one array holds"), e.getMessage());
+                () -> sharers.add(137_439, 999_999));
+        assertTrue(e.getMessage().startsWith("trace compose: page domains keep every distinct (page, core) pair: more"
+                + " than 3 pairs, the most one table holds"), e.getMessage());
+        assertEquals(LineTable.MAX_ENTRIES, PageSharers.MAX_PAIRS);
+    }
+
+    @Test
+    void pageSetsOrderAsTheirBitWordsAsSignedLongs() {
+        final PageSharers sharers = new PageSharers(PageSharers.MAX_PAIRS);
+        final int[][] pages = {{63}, {62}, {0}, {64}, {0, 64}, {62, 999_998}, {62}, {63, 999_999}};
+        for (int p = 0; p < pages.length; p++) {
+            for (final int c : pages[p]) {
+                sharers.add(p, c);
+            }
+        }
+        sharers.seal(pages.length);
+        assertEquals(7, sharers.sets());
+        assertEquals(sharers.setOf(1), sharers.setOf(6), "the same cores, the same set");
+        assertTrue(sharers.compareSets(sharers.setOf(0), sharers.setOf(1)) < 0, "bit 63 is the sign bit");
+        assertTrue(sharers.compareSets(sharers.setOf(2), sharers.setOf(3)) > 0, "word 0 decides first");
+        assertTrue(sharers.compareSets(sharers.setOf(3), sharers.setOf(4)) < 0);
+        assertTrue(sharers.compareSets(sharers.setOf(1), sharers.setOf(5)) < 0, "a core in a later word (999,998: bit 62 of its word)");
+        assertTrue(sharers.compareSets(sharers.setOf(7), sharers.setOf(5)) < 0);
+        assertEquals(0, sharers.compareSets(sharers.setOf(5), sharers.setOf(5)));
+    }
+
+    @Test
+    void pageDomainsOnWsc1mPassTheDenseLimit() throws IOException {
+        // 140,000 pages of 2 cores each on wsc1m: the dense bits needed 140,000 x 15,625 longs and were refused
+        final Path a = dir.resolve("pages.sbt");
+        try (OutputStream out = Files.newOutputStream(a); BinaryTrace.Writer w = new BinaryTrace.Writer(out)) {
+            for (int i = 0; i < 280_000; i++) {
+                w.write(i % 2, false, 4096L * (i / 2), TraceSource.NO_DOMAIN);
+            }
+            w.finish();
+        }
+        final SystemSpec wsc = SystemSpec.named("wsc1m");
+        final TraceComposer.Summary s = TraceComposer.compose(new TraceComposer.Plan(List.of(a), wsc,
+                TraceComposer.Domains.PAGE, 1, 16, 280_000, 1), dir.resolve("wsc.sbt"));
+        assertEquals(new TraceComposer.Summary(280_000, 1, 0, 140_000), s);
     }
 
     private final SystemSpec chip = SystemSpec.named("chip1024");
