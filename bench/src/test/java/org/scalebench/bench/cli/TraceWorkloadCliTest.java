@@ -2,12 +2,14 @@ package org.scalebench.bench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.scalebench.bench.cli.CliAssertions.assertBadInput;
 
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -89,6 +91,25 @@ class TraceWorkloadCliTest {
         final CliRun sim = CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload",
                 "trace:" + out, "--seed", "1", "--out", dir.resolve("run.csv").toString());
         assertEquals(0, sim.exitCode(), sim.err());
+    }
+
+    @Test
+    void composeNamesAnInputItCannotOpenOnOneLine() throws Exception {
+        final String out = dir.resolve("c.sbt").toString();
+        final Path folder = Files.createDirectories(dir.resolve("d.sbt"));
+        assertBadInput(CliRun.of("coherence", "trace", "compose", "--domains", "vm", "--out", out, folder.toString()),
+                folder + ": not a regular file (a directory); a binary trace is a .sbt file");
+        final Path fifo = dir.resolve("f.sbt");
+        final Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+        if (mkfifo.waitFor() == 0) {
+            assertTimeoutPreemptively(Duration.ofSeconds(20), () -> assertBadInput(CliRun.of("coherence", "trace",
+                    "compose", "--domains", "vm", "--out", out, fifo.toString()), fifo + ": not a regular file (a "
+                            + "device, FIFO or socket)"));
+        }
+        assertBadInput(CliRun.of("coherence", "trace", "compose", "--domains", "vm", "--out", out,
+                dir.resolve("none.sbt").toString()), "no such file: " + TextLimits.quoted(dir.resolve("none.sbt")
+                        .toString()));
+        assertFalse(Files.exists(Path.of(out)));
     }
 
     @Test

@@ -7,7 +7,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.channels.SeekableByteChannel;
+import java.nio.file.FileSystemException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -191,50 +193,168 @@ public final class BinaryTrace {
 
     private static long checkFraming(final Path file) throws IOException {
         try (SeekableByteChannel channel = Files.newByteChannel(file)) {
-            final long size = channel.size();
-            final ByteBuffer magic = ByteBuffer.allocate(MAGIC.length);
-            while (magic.hasRemaining() && channel.read(magic) >= 0) {
-                // read the whole header
-            }
-            if (magic.hasRemaining()) {
-                throw new IllegalArgumentException(file + ": not a scalebench binary trace (shorter than its "
-                        + MAGIC.length + "-byte header)");
-            }
-            if (Arrays.equals(magic.array(), MAGIC_VERSION_1)) {
-                throw new IllegalArgumentException(file + ": a version-1 scalebench trace (SBTRACE1), which has no "
-                        + "record count and cannot be checked for truncation; re-record it with this version");
-            }
-            if (!Arrays.equals(magic.array(), MAGIC)) {
-                throw new IllegalArgumentException(file + ": not a scalebench binary trace (bad magic, expected "
-                        + new String(MAGIC, StandardCharsets.US_ASCII) + ")");
-            }
-            final long body = size - MAGIC.length;
-            final long whole = body / RECORD_BYTES;
-            final long rest = body - whole * RECORD_BYTES;
-            if (rest != 0) {
-                throw new IllegalArgumentException(file + ": record " + (whole + 1) + " is truncated: the file ends "
-                        + rest + " bytes into a " + RECORD_BYTES + "-byte record (or its trailer); re-record it");
-            }
-            if (whole == 0) {
-                throw new IllegalArgumentException(file + ": ends after its header, without the trailer that closes "
-                        + "a complete trace: the file is truncated; re-record it");
-            }
-            final ByteBuffer trailer = ByteBuffer.allocate(RECORD_BYTES);
-            channel.position(size - RECORD_BYTES);
-            while (trailer.hasRemaining() && channel.read(trailer) >= 0) {
-                // read the whole trailer
-            }
-            if (trailer.hasRemaining() || trailer.getInt(0) != -1 || trailer.get(4) != TRAILER_OP) {
-                throw new IllegalArgumentException(file + ": ends after record " + whole + " without the trailer "
-                        + "that closes a complete trace: the file is truncated; re-record it");
-            }
-            final long count = trailer.getLong(5);
-            if (count != whole - 1) {
-                throw new IllegalArgumentException(file + ": its trailer counts " + count + " records but the file "
-                        + "holds " + (whole - 1) + ": the file is truncated or was edited; re-record it");
-            }
-            return count;
+            return checkFraming(file, channel);
         }
+    }
+
+    private static long checkFraming(final Path file, final SeekableByteChannel channel) throws IOException {
+        final long size = channel.size();
+        final ByteBuffer magic = ByteBuffer.allocate(MAGIC.length);
+        while (magic.hasRemaining() && channel.read(magic) >= 0) {
+            // read the whole header
+        }
+        if (magic.hasRemaining()) {
+            throw new IllegalArgumentException(file + ": not a scalebench binary trace (shorter than its "
+                    + MAGIC.length + "-byte header)");
+        }
+        if (Arrays.equals(magic.array(), MAGIC_VERSION_1)) {
+            throw new IllegalArgumentException(file + ": a version-1 scalebench trace (SBTRACE1), which has no "
+                    + "record count and cannot be checked for truncation; re-record it with this version");
+        }
+        if (!Arrays.equals(magic.array(), MAGIC)) {
+            throw new IllegalArgumentException(file + ": not a scalebench binary trace (bad magic, expected "
+                    + new String(MAGIC, StandardCharsets.US_ASCII) + ")");
+        }
+        final long body = size - MAGIC.length;
+        final long whole = body / RECORD_BYTES;
+        final long rest = body - whole * RECORD_BYTES;
+        if (rest != 0) {
+            throw new IllegalArgumentException(file + ": record " + (whole + 1) + " is truncated: the file ends "
+                    + rest + " bytes into a " + RECORD_BYTES + "-byte record (or its trailer); re-record it");
+        }
+        if (whole == 0) {
+            throw new IllegalArgumentException(file + ": ends after its header, without the trailer that closes "
+                    + "a complete trace: the file is truncated; re-record it");
+        }
+        final ByteBuffer trailer = ByteBuffer.allocate(RECORD_BYTES);
+        channel.position(size - RECORD_BYTES);
+        while (trailer.hasRemaining() && channel.read(trailer) >= 0) {
+            // read the whole trailer
+        }
+        if (trailer.hasRemaining() || trailer.getInt(0) != -1 || trailer.get(4) != TRAILER_OP) {
+            throw new IllegalArgumentException(file + ": ends after record " + whole + " without the trailer "
+                    + "that closes a complete trace: the file is truncated; re-record it");
+        }
+        final long count = trailer.getLong(5);
+        if (count != whole - 1) {
+            throw new IllegalArgumentException(file + ": its trailer counts " + count + " records but the file "
+                    + "holds " + (whole - 1) + ": the file is truncated or was edited; re-record it");
+        }
+        return count;
+    }
+
+    /**
+     * A binary trace opened once for many readers: {@link #from} gives sources at any record that read through
+     * the one open file with positional reads, each into its own buffer of a few records, so a reader costs no
+     * file descriptor and a few kilobytes. The sources check the records as {@link BinaryTrace#open} does (one
+     * that starts at the first record checks the trailer's checksum too); closing a source leaves the file open,
+     * closing this closes it for all of them. Sources are not thread-safe; any number may read at once.
+     */
+    public static final class Shared implements AutoCloseable {
+        private final Path file;
+        private final FileChannel channel;
+        private final long records;
+
+        private Shared(final Path file, final FileChannel channel, final long records) {
+            this.file = file;
+            this.channel = channel;
+            this.records = records;
+        }
+
+        /**
+         * Opens a binary trace file, checking its length and trailer first.
+         *
+         * @param file the file
+         * @return the open trace
+         * @throws java.nio.file.NoSuchFileException when there is no such file
+         * @throws IOException if it cannot be opened or read, naming the file
+         * @throws IllegalArgumentException naming the file when it is not a regular file or not a complete trace
+         */
+        public static Shared open(final Path file) throws IOException {
+            if (Files.exists(file) && !Files.isRegularFile(file)) {
+                throw new IllegalArgumentException(file + ": not a regular file ("
+                        + (Files.isDirectory(file) ? "a directory" : "a device, FIFO or socket")
+                        + "); a binary trace is a .sbt file");
+            }
+            final FileChannel channel = FileChannel.open(file);
+            try {
+                return new Shared(file, channel, checkFraming(file, channel));
+            } catch (final IOException e) {
+                channel.close();
+                throw named(file, e);
+            } catch (final RuntimeException e) {
+                channel.close();
+                throw e;
+            }
+        }
+
+        /**
+         * The number of records.
+         *
+         * @return the count from the trailer
+         */
+        public long records() {
+            return records;
+        }
+
+        /**
+         * A source from a record on, reading {@code bufferRecords} records at a time.
+         *
+         * @param first the number of records to skip, in [0, record count]
+         * @param bufferRecords records per read, at least 1 ({@value #RECORD_BYTES} bytes each)
+         * @return the source, positioned at record {@code first + 1}
+         * @throws IllegalArgumentException if {@code first} is out of range
+         */
+        public TraceSource from(final long first, final int bufferRecords) {
+            if (first < 0 || first > records) {
+                throw new IllegalArgumentException(file + ": cannot start at record " + (first + 1) + " of " + records);
+            }
+            final InputStream at = new At(MAGIC.length + first * RECORD_BYTES);
+            return new Source(file, new BufferedInputStream(at, RECORD_BYTES * Math.max(1, bufferRecords)), records,
+                    first);
+        }
+
+        @Override
+        public void close() throws IOException {
+            channel.close();
+        }
+
+        /** Reads the shared channel from its own position; closing it leaves the channel open. */
+        private final class At extends InputStream {
+            private long position;
+
+            At(final long position) {
+                this.position = position;
+            }
+
+            @Override
+            public int read() throws IOException {
+                final byte[] one = new byte[1];
+                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
+            }
+
+            @Override
+            public int read(final byte[] b, final int off, final int len) throws IOException {
+                if (len == 0) {
+                    return 0;
+                }
+                final int n;
+                try {
+                    n = channel.read(ByteBuffer.wrap(b, off, len), position);
+                } catch (final IOException e) {
+                    throw named(file, e);
+                }
+                if (n > 0) {
+                    position += n;
+                }
+                return n;
+            }
+        }
+    }
+
+    /** An I/O failure with the file named in its message (a file system exception names it already). */
+    private static IOException named(final Path file, final IOException e) {
+        return e instanceof FileSystemException ? e : new IOException(file + ": " + e.getMessage(), e);
     }
 
     /** Reads records of exactly {@value #RECORD_BYTES} bytes up to the trailer, whose checksum it checks. */

@@ -41,6 +41,21 @@ class BinaryTraceTest {
         return Files.write(dir.resolve("raw.sbt"), b.array());
     }
 
+    /** Ten records, record 5's address edited after the checksum was written (still a valid address). */
+    private Path edited() throws IOException {
+        final Path file = dir.resolve("edited.sbt");
+        try (BinaryTrace.Writer w = new BinaryTrace.Writer(Files.newOutputStream(file))) {
+            for (int i = 0; i < 10; i++) {
+                w.write(i, false, 64L * i, -1);
+            }
+            w.finish();
+        }
+        final byte[] bytes = Files.readAllBytes(file);
+        bytes[8 + 17 * 4 + 12] ^= 0x40;
+        Files.write(file, bytes);
+        return file;
+    }
+
     private static String firstError(final Path file) throws IOException {
         try (TraceSource in = BinaryTrace.open(file)) {
             return assertThrows(IllegalArgumentException.class,
@@ -77,16 +92,7 @@ class BinaryTraceTest {
 
     @Test
     void anEditedRecordFailsTheChecksumWhenTheReaderReachesTheTrailer() throws IOException {
-        final Path file = dir.resolve("edited.sbt");
-        try (BinaryTrace.Writer w = new BinaryTrace.Writer(Files.newOutputStream(file))) {
-            for (int i = 0; i < 10; i++) {
-                w.write(i, false, 64L * i, -1);
-            }
-            w.finish();
-        }
-        final byte[] bytes = Files.readAllBytes(file);
-        bytes[8 + 17 * 4 + 12] ^= 0x40; // record 5's address, still a valid address
-        Files.write(file, bytes);
+        final Path file = edited();
         try (TraceSource in = BinaryTrace.open(file)) {
             final int[] c = new int[16];
             assertEquals(10, in.read(c, new boolean[16], new long[16], new int[16], 16));
@@ -225,5 +231,67 @@ class BinaryTraceTest {
         }
         assertEquals(file + ": cannot start at record 12 of 10", assertThrows(IllegalArgumentException.class,
                 () -> BinaryTrace.open(file, 11)).getMessage());
+    }
+
+    @Test
+    void sharedSourcesReadAsOpenedOnesThroughOneFile() throws IOException {
+        final Path file = dir.resolve("shared.sbt");
+        try (BinaryTrace.Writer w = new BinaryTrace.Writer(Files.newOutputStream(file))) {
+            for (int i = 0; i < 10; i++) {
+                w.write(i, i % 3 == 0, 64L * i, i % 4 - 1);
+            }
+            w.finish();
+        }
+        try (BinaryTrace.Shared shared = BinaryTrace.Shared.open(file)) {
+            assertEquals(10, shared.records());
+            for (final int first : new int[] {0, 1, 7, 10}) {
+                for (final int buffer : new int[] {1, 3, 64}) {
+                    final TraceSource a = shared.from(first, buffer);
+                    final TraceSource b = shared.from(first, buffer); // a second reader, interleaved
+                    try (TraceSource expected = BinaryTrace.open(file, first)) {
+                        int n;
+                        do {
+                            final int[][] ints = new int[6][4];
+                            final boolean[][] writes = new boolean[3][4];
+                            final long[][] addresses = new long[3][4];
+                            n = expected.read(ints[0], writes[0], addresses[0], ints[1], 4);
+                            assertEquals(n, a.read(ints[2], writes[1], addresses[1], ints[3], 4));
+                            assertEquals(n, b.read(ints[4], writes[2], addresses[2], ints[5], 4));
+                            for (int r = 1; r < 3; r++) {
+                                assertArrayEquals(ints[0], ints[2 * r]);
+                                assertArrayEquals(ints[1], ints[2 * r + 1]);
+                                assertArrayEquals(writes[0], writes[r]);
+                                assertArrayEquals(addresses[0], addresses[r]);
+                            }
+                            if (n > 0) {
+                                assertEquals(expected.position(n - 1), a.position(n - 1));
+                            }
+                        } while (n > 0);
+                    }
+                    a.close(); // leaves the file open for the others
+                }
+            }
+            assertEquals(file + ": cannot start at record 12 of 10", assertThrows(IllegalArgumentException.class,
+                    () -> shared.from(11, 4)).getMessage());
+        }
+    }
+
+    @Test
+    void aSharedTraceChecksTheChecksumFromTheFirstRecordAndRefusesWhatIsNotAFile() throws IOException {
+        final Path file = edited();
+        try (BinaryTrace.Shared shared = BinaryTrace.Shared.open(file)) {
+            final TraceSource later = shared.from(1, 2);
+            final TraceSource whole = shared.from(0, 2);
+            final int[] c = new int[16];
+            assertEquals(9, later.read(c, new boolean[16], new long[16], new int[16], 16));
+            assertEquals(0, later.read(c, new boolean[16], new long[16], new int[16], 16), "it did not see record 1");
+            assertEquals(10, whole.read(c, new boolean[16], new long[16], new int[16], 16));
+            assertEquals(file + ": the records do not match the checksum of the trailer (after record 10): the file "
+                    + "was edited or damaged; re-record it", assertThrows(IllegalArgumentException.class,
+                            () -> whole.read(c, new boolean[16], new long[16], new int[16], 16)).getMessage());
+        }
+        assertEquals(dir + ": not a regular file (a directory); a binary trace is a .sbt file",
+                assertThrows(IllegalArgumentException.class, () -> BinaryTrace.Shared.open(dir)).getMessage());
+        assertThrows(java.nio.file.NoSuchFileException.class, () -> BinaryTrace.Shared.open(dir.resolve("no.sbt")));
     }
 }
