@@ -218,7 +218,7 @@ public final class TraceComposer {
                     final int replicas = (k - j + t - 1) / t;
                     final long start = (long) ((double) length * (i / t) / replicas);
                     instances[i] = new Instance(inputs[j], Math.min(start, length - 1));
-                    frameOf[i] = new LineTable(1 << 10, -1);
+                    frameOf[i] = new LineTable(16, -1);
                 }
             } catch (final IOException | RuntimeException e) {
                 close();
