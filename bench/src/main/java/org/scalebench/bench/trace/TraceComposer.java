@@ -137,14 +137,12 @@ public final class TraceComposer {
         final int[] pageDomainOf;
         final int domainCount;
         final long fallback;
-        final Stream first = new Stream(plan, groups);
         if (plan.domains() == Domains.PAGE) {
-            final PageDomains pd = PageDomains.of(plan, first);
+            final PageDomains pd = PageDomains.of(plan, new Stream(plan, groups));
             pageDomainOf = pd.domainOfFrame;
             domainCount = pd.domains;
             fallback = pd.fallbackPages;
         } else {
-            first.close();
             pageDomainOf = null;
             domainCount = plan.instances();
             fallback = 0;
