@@ -148,21 +148,24 @@ public final class TraceComposer {
             fallback = 0;
         }
         final long[] pages = {0};
-        AtomicFiles.write(out, tmp -> {
-            try (Stream s = new Stream(plan, groups); OutputStream stream = Files.newOutputStream(tmp);
-                    BinaryTrace.Writer w = new BinaryTrace.Writer(stream)) {
-                int n;
-                while ((n = s.next()) > 0) {
-                    for (int i = 0; i < n; i++) {
-                        final int domain = pageDomainOf == null ? s.instance[i]
-                                : pageDomainOf[(int) (s.address[i] >>> LineAddress.PAGE_SHIFT)];
-                        w.write(s.core[i], s.write[i], s.address[i], domain);
+        // the inputs are opened before the output, whose failures name the output: a bad input is reported as such
+        try (Stream s = new Stream(plan, groups)) {
+            AtomicFiles.write(out, tmp -> {
+                try (OutputStream stream = Files.newOutputStream(tmp);
+                        BinaryTrace.Writer w = new BinaryTrace.Writer(stream)) {
+                    int n;
+                    while ((n = s.next()) > 0) {
+                        for (int i = 0; i < n; i++) {
+                            final int domain = pageDomainOf == null ? s.instance[i]
+                                    : pageDomainOf[(int) (s.address[i] >>> LineAddress.PAGE_SHIFT)];
+                            w.write(s.core[i], s.write[i], s.address[i], domain);
+                        }
                     }
+                    w.finish();
+                    pages[0] = s.frames;
                 }
-                w.finish();
-                pages[0] = s.frames;
-            }
-        });
+            });
+        }
         return new Summary(plan.accesses(), domainCount, fallback, pages[0]);
     }
 
