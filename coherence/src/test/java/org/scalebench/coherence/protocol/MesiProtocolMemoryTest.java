@@ -121,4 +121,27 @@ class MesiProtocolMemoryTest {
         assertEquals(0, report.violations(), report.firstViolation());
         assertTrue(report.broadcasts() > 10, "broadcasts still happen: " + report);
     }
+
+    @Test
+    void theTrafficTotalsAddTheMemorySideAndAResetClearsBothSides() {
+        final MesiProtocol p = chip(CHIP, "full-map");
+        final Interconnect net = CHIP.network();
+        final int controller = RangeReduction.reduce(Mix64.stafford13(0), 2) == 0 ? 16 : 31 * 32 + 16;
+        p.access(0, false, at(33), 0, 0); // a first touch: request and data over 2 hops, a DRAM read behind them
+        final ProtocolStats s = p.stats();
+        final long controllerHops = net.latency(33, controller, 3) - 3;
+        assertEquals(2, s.memoryMessages());
+        assertEquals(2 + 2, s.messages());
+        assertEquals((3 + 10) * 2 + (3 + 10) * controllerHops, s.flitHops());
+        assertEquals(2L * (3 + 10) * net.flitBytes(), s.bytes());
+        assertEquals(1, s.memory().dramReads());
+        assertEquals(1, s.missLatency().count());
+        s.reset();
+        assertEquals(0, s.memoryMessages());
+        assertEquals(0, s.messages());
+        assertEquals(0, s.flitHops());
+        assertEquals(0, s.bytes());
+        assertEquals(0, s.memory().dramReads());
+        assertEquals(0, s.missLatency().count());
+    }
 }
