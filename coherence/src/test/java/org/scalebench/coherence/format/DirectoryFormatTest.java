@@ -141,6 +141,27 @@ class DirectoryFormatTest {
     }
 
     @Test
+    void coarseVectorCountsItsTargetsAsGroupRunsOnceOverflowedAndDropsNoSharer() {
+        final CoarseVectorFormat f = (CoarseVectorFormat) format("coarse-vector-2");
+        assertEquals(16, f.maxTargetRuns(), "at most one run for each of the 16 groups of 64");
+        assertEquals(DirectoryFormat.NONE, f.addSharer(0, 5, 0));
+        assertEquals(DirectoryFormat.NONE, f.addSharer(0, 5, 0), "again: no change");
+        assertEquals(DirectoryFormat.NONE, f.addSharer(0, 70, 0));
+        assertFalse(f.countsTargets(0), "two exact pointers: listed one by one");
+        assertEquals(DirectoryFormat.NONE, f.addSharer(0, 1000, 0), "the overflow keeps every sharer in its group");
+        assertEquals(DirectoryFormat.NONE, f.addSharer(0, 6, 0));
+        assertTrue(f.countsTargets(0));
+        assertEquals(3 * 64, f.targetCount(0));
+        final int[] runs = new int[2 * f.maxTargetRuns()];
+        assertEquals(3, f.targetRuns(0, runs));
+        assertArrayEquals(new int[] {0, 64, 64, 128, 960, 1024}, Arrays.copyOf(runs, 6));
+        // the group size rounds N / field bits up: 8 cores in a 4-bit field (1 pointer of 3 bits and a count bit)
+        // are 4 groups of 2, in an 8-bit field (2 pointers and 2 count bits) 8 groups of 1
+        assertEquals(2, FormatSpec.coarseGroupSize(1, 8));
+        assertEquals(1, FormatSpec.coarseGroupSize(2, 8));
+    }
+
+    @Test
     void cdrPublicSharerMovesTheLineToBroadcast() {
         final DirectoryFormat f = format("cdr-sr");
         f.addSharer(0, 100, 0); // LSID 0
