@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** The map-cache bank's LRU order (one word or stamps with a renumbered clock) and the RTL's used-bit replacement, on hand-worked sequences. */
@@ -214,5 +215,22 @@ class MapCacheBankTest {
         assertEquals("cache = 2: must be in [0, 2)", assertThrows(IllegalArgumentException.class,
                 () -> bank.slotTag(2, 0)).getMessage());
     }
-}
 
+    /** Two 17-entry caches (LRU by stamps, or the RTL's used bits): each keeps its own tags, and the bank counts. */
+    @ParameterizedTest
+    @EnumSource(MapCacheReplacement.class)
+    void twoCachesKeepTheirOwnTagsAndTheBankCountsHitsAndMisses(final MapCacheReplacement replacement) {
+        final MapCacheBank bank = new MapCacheBank(2, 17, replacement, false);
+        for (int r = 1; r <= 3; r++) {
+            assertFalse(bank.access(1, r, r & 3));
+        }
+        assertFalse(bank.access(0, 4, 0));
+        assertFalse(bank.access(0, 5, 1));
+        assertTrue(bank.access(1, 1, 1));
+        assertFalse(bank.access(0, 1, 1), "cache 0 never held row 1");
+        assertTrue(bank.access(0, 4, 0));
+        assertFalse(bank.contains(1, 4, 0));
+        assertEquals(2, bank.hits());
+        assertEquals(6, bank.misses());
+    }
+}
