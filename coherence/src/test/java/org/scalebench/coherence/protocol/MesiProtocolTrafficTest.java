@@ -1,0 +1,223 @@
+package org.scalebench.coherence.protocol;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.scalebench.coherence.format.FormatSpec;
+import org.scalebench.coherence.home.HomeMapping;
+import org.scalebench.coherence.memory.MemoryConfig;
+import org.scalebench.coherence.network.Interconnect;
+import org.scalebench.coherence.network.LinkLoad;
+import org.scalebench.coherence.network.PartitionProbe;
+import org.scalebench.coherence.sim.SystemSpec;
+
+/**
+ * Traffic and timing the protocol lays out beside its state changes: warm-up, evictions, directory evictions,
+ * upgrades under restricted homes and a hierarchical directory's reads served inside a server. Each expectation is
+ * counted by hand from the configuration (chip1024's mesh: a message of f flits over h hops takes h + f cycles).
+ */
+class MesiProtocolTrafficTest {
+
+    /** chip1024 with two memory controllers (DRAM behind the slices). */
+    private static final SystemSpec CHIP = SystemSpec.named("chip1024").with(Map.of("memory_controllers", "2"), "test");
+
+    private static long at(final long line) {
+        return line << 6;
+    }
+
+    private static MesiProtocol machine(final SystemSpec system, final String format, final String homes) {
+        return new MesiProtocol(system.protocolConfig(FormatSpec.parse(format), HomeMapping.parse(homes, 1024)));
+    }
+
+    @Test
+    void aWarmUpCountsNoTrafficAndTheTimedAccessesAfterItCountAll() {
+        final MesiProtocol p = machine(CHIP, "full-map", "global");
+        assertTrue(p.warm(0, false, at(33), 0, 0), "a miss");
+        assertFalse(p.warm(0, false, at(33), 0, 0), "a hit");
+        assertEquals(0, p.stats().messages() + p.stats().memoryMessages() + p.stats().flitHops());
+        // core 2 reads: forwarded to core 0 (request, forward, data), timed again
+        p.access(2, false, at(33), 0, 0);
+        assertEquals(3, p.stats().messages());
+        // a new line is read from DRAM: the memory side's messages are counted again
+        p.access(2, false, at(35), 0, 0);
+        assertTrue(p.stats().memoryMessages() > 0, "DRAM traffic after the warm-up");
+        assertEquals(2 * CHIP.network().interfaces() + 2, p.resources(), "two queues per interface, two controllers");
+    }
+
+    @Test
+    void theLinkModelIsThereOnlyWithLinkContention() {
+        final ProtocolConfig c = CHIP.protocolConfig(FormatSpec.parse("full-map"), HomeMapping.parse("global", 1024));
+        assertSame(LinkLoad.NONE, new MesiProtocol(c.toBuilder().linkContention(false).build()).links());
+        assertNotSame(LinkLoad.NONE, new MesiProtocol(c.toBuilder().linkContention(true).build()).links());
+    }
+
+    @Test
+    void withAProbeAHitIsNoTransaction() {
+        final MesiProtocol p = machine(CHIP, "full-map", "global");
+        p.probePartitions(new PartitionProbe(CHIP.network(), 1, 2));
+        assertTrue(p.issue(0, false, at(33), 0, 0, new org.scalebench.coherence.timing.TimingPath()));
+        assertFalse(p.issue(0, false, at(33), 0, 0, new org.scalebench.coherence.timing.TimingPath()));
+    }
+
+    /** The shrunk chip (16 cores, private caches of 2 sets x 2 ways: lines 0, 2, 4 share a set), ideal homes. */
+    @Test
+    void evictionsSendAControlPutForACleanCopyAndADataPutForADirtyOne() {
+        final SystemSpec tiny = CHIP.shrunk();
+        final ProtocolConfig c = tiny.protocolConfig(FormatSpec.parse("full-map"), HomeMapping.parse("global", 16));
+        final MesiProtocol p = new MesiProtocol(c.toBuilder().memory(MemoryConfig.ideal(c.homeDataCycles())).build());
+        final Interconnect net = tiny.network();
+        final long control = (long) net.controlFlits() * net.flitBytes();
+        final long data = (long) net.dataFlits() * net.flitBytes();
+        p.access(1, false, at(0), 0, 0); // E
+        p.access(2, false, at(2), 0, 0);
+        p.access(1, false, at(2), 0, 0); // S (forwarded from core 2)
+        long messages = p.stats().messages();
+        long bytes = p.stats().bytes();
+        p.access(1, false, at(4), 0, 0); // evicts line 0, E: PutE
+        assertEquals(1, p.stats().evictions());
+        assertEquals(2 + 1, p.stats().messages() - messages, "request, data, PutE");
+        assertEquals(control + data + control, p.stats().bytes() - bytes);
+        messages = p.stats().messages();
+        bytes = p.stats().bytes();
+        p.access(1, false, at(6), 0, 0); // evicts line 2, S: PutS
+        assertEquals(2, p.stats().evictions());
+        assertEquals(2 + 1, p.stats().messages() - messages, "request, data, PutS");
+        assertEquals(control + data + control, p.stats().bytes() - bytes);
+        p.access(1, true, at(6), 0, 0); // E to M, silent
+        messages = p.stats().messages();
+        bytes = p.stats().bytes();
+        p.access(1, false, at(8), 0, 0); // evicts line 4 (S), or 6 (M)
+        p.access(1, false, at(10), 0, 0);
+        assertEquals(4, p.stats().evictions());
+        assertEquals(1, p.stats().writebacks());
+        assertEquals(2 * 3, p.stats().messages() - messages, "two misses, a PutS or PutE and a PutM");
+        assertEquals(2 * (control + data) + control + data, p.stats().bytes() - bytes);
+    }
+
+    /** The shrunk chip with ideal homes: 4-entry directories (2 sets x 2 ways) per home. */
+    private static MesiProtocol tiny(final String format) {
+        final ProtocolConfig c = CHIP.shrunk().protocolConfig(FormatSpec.parse(format), HomeMapping.parse("global", 16));
+        return new MesiProtocol(c.toBuilder().memory(MemoryConfig.ideal(c.homeDataCycles())).build());
+    }
+
+    @Test
+    void aDirectoryEvictionInvalidatesADirtyOwnerWhoseDataComesBackWithTheAcknowledgement() {
+        final MesiProtocol p = tiny("full-map");
+        final Interconnect net = CHIP.shrunk().network();
+        final long control = (long) net.controlFlits() * net.flitBytes();
+        final long data = (long) net.dataFlits() * net.flitBytes();
+        p.access(1, true, at(0), 0, 0); // M at core 1, home 0
+        long messages = 0;
+        long bytes = 0;
+        long evictions = 0;
+        long writebacks = 0;
+        long invalidations = 0;
+        for (int k = 1; k < 14 && p.copyState(1, 0) != MesiProtocol.INVALID; k++) {
+            messages = p.stats().messages();
+            bytes = p.stats().bytes();
+            evictions = p.stats().directoryEvictions();
+            writebacks = p.stats().writebacks();
+            invalidations = p.stats().invalidations();
+            p.access(1 + k, false, at(16L * k), 0, 0); // another line of home 0, at another core
+        }
+        assertEquals(MesiProtocol.INVALID, p.copyState(1, 0), "the directory evicted line 0");
+        assertEquals(1, p.stats().directoryEvictions() - evictions);
+        assertEquals(1, p.stats().invalidations() - invalidations);
+        assertEquals(1, p.stats().writebacks() - writebacks, "the dirty copy goes back");
+        assertEquals(2 + 2, p.stats().messages() - messages, "request, data; invalidation, data acknowledgement");
+        assertEquals(control + data + control + data, p.stats().bytes() - bytes);
+    }
+
+    @Test
+    void anUpgradeLooksTheLogicalHomeUpAndServesItsHome() {
+        final MesiProtocol p = machine(CHIP, "full-map", "piton-low");
+        final int[] block = {8 * 32 + 8, 8 * 32 + 9, 9 * 32 + 8, 9 * 32 + 9}; // a 2x2 home domain at (8,8)
+        p.homeDomains().define(0, block);
+        p.access(block[0], false, at(3), 0, 0);
+        p.access(block[1], false, at(3), 0, 0); // two sharers
+        p.stats().reset();
+        p.access(block[1], true, at(3), 0, 0); // an upgrade
+        assertEquals(1, p.stats().upgrades());
+        assertEquals(1, p.stats().homeMapLookups());
+        assertEquals(1, p.stats().memory().homesTouched());
+    }
+
+    /** The shrunk warehouse (16 cores in 2-core servers, a home per server) with a hierarchical directory. */
+    @Test
+    void aHierarchicalReadIsServedInsideTheServerWhenAServerMateHoldsTheLine() {
+        final SystemSpec warehouse = SystemSpec.named("wsc1m").shrunk();
+        final ProtocolConfig c = warehouse.protocolConfig(FormatSpec.parse("hier"), HomeMapping.parse("global", 16))
+                .toBuilder().memory(MemoryConfig.ideal(warehouse.protocolConfig(FormatSpec.parse("hier"),
+                        HomeMapping.parse("global", 16)).homeDataCycles())).linkContention(false).build();
+        final MesiProtocol p = new MesiProtocol(c);
+        final Interconnect net = c.network();
+        final int[] homeNodes = c.homeNodes();
+        // a line homed outside servers 1 and 2 (cores 2-3, 4-5)
+        long line = -1;
+        int homeNode = -1;
+        for (long l = 0; l < 64 && line < 0; l++) {
+            for (int h = 0; h < homeNodes.length; h++) {
+                final int i = net.interfaceOf(homeNodes[h]);
+                if (p.directoryEntry(h, l) < 0 && i != net.interfaceOf(2) && i != net.interfaceOf(4)
+                        && c.homeMapping().globalHomeOfLine(l) == h) {
+                    line = l;
+                    homeNode = homeNodes[h];
+                }
+            }
+        }
+        assertTrue(line >= 0);
+        final int server1 = nearHomeNode(net, homeNodes, 2);
+        assertEquals(server1, nearHomeNode(net, homeNodes, 3));
+        final int control = net.controlFlits();
+        final int data = net.dataFlits();
+        // core 2's read: its server's directory first, then the line's home, then the home's slice
+        final long first = p.access(2, false, at(line), 0, 0);
+        assertEquals(send(net, 2, server1, control) + c.directoryCycles() + send(net, server1, homeNode, control)
+                + c.directoryCycles() + c.homeDataCycles() + send(net, homeNode, 2, data), first);
+        assertEquals(MesiProtocol.EXCLUSIVE, p.copyState(2, line));
+        // core 3's read: served by core 2 inside server 1, which keeps a shared copy
+        final ProtocolStats s = p.stats();
+        final long messages = s.messages();
+        final long directory = s.directoryAccesses();
+        final long forwards = s.forwards();
+        final long readMisses = s.readMisses();
+        final long second = p.access(3, false, at(line), 0, 0);
+        assertEquals(send(net, 3, server1, control) + c.directoryCycles() + send(net, server1, 2, control)
+                + send(net, 2, 3, data), second);
+        assertEquals(3, s.messages() - messages);
+        assertEquals(1, s.directoryAccesses() - directory);
+        assertEquals(1, s.forwards() - forwards);
+        assertEquals(1, s.readMisses() - readMisses);
+        assertEquals(MesiProtocol.SHARED, p.copyState(2, line));
+        assertEquals(MesiProtocol.SHARED, p.copyState(3, line));
+        // core 4's read: no copy in server 2, so the line's home serves it
+        p.access(4, false, at(line), 0, 0);
+        assertEquals(1, s.forwards() - forwards);
+        assertEquals(MesiProtocol.SHARED, p.copyState(4, line));
+        p.access(2, true, at(line), 0, 0); // the upgrade invalidates cores 3 and 4
+        assertEquals(MesiProtocol.INVALID, p.copyState(3, line));
+        assertEquals(MesiProtocol.INVALID, p.copyState(4, line));
+    }
+
+    /** The home node next to a core: at or below it in its interface (as the protocol finds it). */
+    private static int nearHomeNode(final Interconnect net, final int[] homeNodes, final int core) {
+        for (int n = core; n >= 0 && net.interfaceOf(n) == net.interfaceOf(core); n--) {
+            for (final int node : homeNodes) {
+                if (node == n) {
+                    return node;
+                }
+            }
+        }
+        throw new AssertionError("no home in core " + core + "'s interface");
+    }
+
+    /** A message's zero-load time: the network's latency (an idle port's transfer time is part of it). */
+    private static long send(final Interconnect net, final int from, final int to, final int flits) {
+        return net.latency(from, to, flits);
+    }
+}
