@@ -34,7 +34,7 @@ class MesiProtocolTest {
         return chip(format, homes, InvalidationDelivery.TREE);
     }
 
-    private static MesiProtocol chip(final String format, final String homes, final InvalidationDelivery delivery) {
+    static MesiProtocol chip(final String format, final String homes, final InvalidationDelivery delivery) {
         final ProtocolConfig c = CHIP.protocolConfig(FormatSpec.parse(format), HomeMapping.parse(homes, 1024));
         return new MesiProtocol(c.toBuilder().memory(MemoryConfig.ideal(c.homeDataCycles()))
                 .broadcastExit(BroadcastExit.STICKY).mapCacheReplacement(MapCacheReplacement.LRU).invalidations(delivery)

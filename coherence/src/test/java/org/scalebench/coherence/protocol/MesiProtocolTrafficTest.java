@@ -220,4 +220,112 @@ class MesiProtocolTrafficTest {
     private static long send(final Interconnect net, final int from, final int to, final int flits) {
         return net.latency(from, to, flits);
     }
+
+    /** chip1024 with ideal homes and no link contention ({@code MesiProtocolTest.chip}). */
+    private static MesiProtocol ideal(final String format, final InvalidationDelivery delivery) {
+        return MesiProtocolTest.chip(format, "global", delivery);
+    }
+
+    @Test
+    void aForwardedReadOfADirtyLineWritesItBackAndAWriteCountsControlAcknowledgements() {
+        final MesiProtocol p = ideal("full-map", InvalidationDelivery.TREE);
+        final long flit = CHIP.network().flitBytes();
+        p.access(1, true, at(33), 0, 0); // M at core 1
+        final ProtocolStats s = p.stats();
+        long messages = s.messages();
+        long bytes = s.bytes();
+        p.access(2, false, at(33), 0, 0); // request, forward, data to core 2, write-back to the home
+        assertEquals(1, s.writebacks());
+        assertEquals(4, s.messages() - messages);
+        assertEquals((3 + 3 + 10 + 10) * flit, s.bytes() - bytes);
+        messages = s.messages();
+        bytes = s.bytes();
+        p.access(3, true, at(33), 0, 0); // request, one multicast to cores 1 and 2, a combined clean ack, data
+        assertEquals(4, s.messages() - messages);
+        assertEquals((3 + 3 + 3 + 10) * flit, s.bytes() - bytes);
+    }
+
+    /**
+     * coarse-vector-2 on chip1024 (groups of 64 cores), serial delivery: cores 1, 2 and 70 share line 33 (home tile
+     * (1, 1)), core 3 writes. The 127 other cores of groups 0 and 1 are targets, and the farthest of them, with no
+     * copy, sets the round trip.
+     */
+    @Test
+    void aSerialRoundWaitsForItsFarthestTargetEvenWithoutACopy() {
+        final MesiProtocol p = ideal("coarse-vector-2", InvalidationDelivery.SERIAL);
+        final Interconnect net = CHIP.network();
+        p.access(1, false, at(33), 0, 0);
+        p.access(2, false, at(33), 0, 0);
+        p.access(70, false, at(33), 0, 0);
+        final long latency = p.access(3, true, at(33), 0, 0);
+        long roundTrip = 0;
+        for (int t = 0; t < 128; t++) {
+            if (t != 3) {
+                roundTrip = Math.max(roundTrip, net.latency(33, t, 3) + net.latency(t, 33, 3));
+            }
+        }
+        assertEquals(2 * (30 + 2 + 3), roundTrip, "core 127 = (31, 3), 32 hops from (1, 1)");
+        // trains of 126 packets each way: every target but tile 33, the home's own, leaves the home's interface
+        final long round = 126 * net.interfaceCycles(3) + roundTrip + 126 * net.interfaceCycles(3);
+        assertEquals(net.latency(3, 33, 3) + 10 + Math.max(round, 10) + net.latency(33, 3, 10), latency);
+        assertEquals(127 - 3, p.stats().superfluousInvalidations());
+    }
+
+    /**
+     * cdr-sr: logical sharers 2 and 3 of domain {0, 1, 2, 3} on line 40 (home tile (8, 1)); core 0's write misses in
+     * the Sharer Map Cache once (120 cycles) before the round.
+     */
+    @Test
+    void aSharerMapMissDelaysTheRound() {
+        final MesiProtocol p = ideal("cdr-sr", InvalidationDelivery.TREE);
+        final Interconnect net = CHIP.network();
+        p.sharerDomains().define(0, new int[] {0, 1, 2, 3});
+        p.sharerDomains().makePrimary(0);
+        p.access(2, false, at(40), 0, 0);
+        p.access(3, false, at(40), 0, 0);
+        final long latency = p.access(0, true, at(40), 0, 0);
+        assertEquals(1, p.sharerMapMisses());
+        final long round = 120 + 2 * net.latency(40, 2, 3); // core 2 = (2, 0) is the farther
+        assertEquals(net.latency(0, 40, 3) + 10 + round + net.latency(40, 0, 10), latency);
+    }
+
+    /** dir-b-1 under reset-on-empty: a broadcast line's entry is freed when its last copy is evicted. */
+    @Test
+    void resetOnEmptyFreesABroadcastEntryWithItsLastCopy() {
+        final ProtocolConfig c = CHIP.shrunk().protocolConfig(FormatSpec.parse("dir-b-1"),
+                HomeMapping.parse("global", 16));
+        final MesiProtocol p = new MesiProtocol(c.toBuilder().memory(MemoryConfig.ideal(c.homeDataCycles()))
+                .broadcastExit(BroadcastExit.RESET_ON_EMPTY).build());
+        p.access(1, false, at(0), 0, 0);
+        p.access(2, false, at(0), 0, 0); // two sharers overflow one pointer: broadcast
+        final int entry = p.directoryEntry(0, 0);
+        assertTrue(p.format().isBroadcast(entry));
+        for (final int core : new int[] {1, 2}) {
+            p.access(core, false, at(2), 0, 0);
+            p.access(core, false, at(4), 0, 0); // evicts line 0 (lines 0, 2, 4 share a set)
+        }
+        assertEquals(1, p.stats().broadcastExits());
+        assertEquals(-1, p.directoryEntry(0, 0), "the entry is freed");
+    }
+
+    @Test
+    void aProbeSeesTheMemorySidesMessagesAndAWarmRoundsTargets() {
+        final MesiProtocol p = machine(CHIP, "full-map", "global");
+        final PartitionProbe probe = new PartitionProbe(CHIP.network(), 1, 2);
+        p.probePartitions(probe);
+        p.access(0, false, at(33), 0, 0); // request, DRAM read and its reply, data
+        assertEquals(4, probe.messages());
+        // coarse-vector-2 warmed: cores 1, 2 (group 0) and 600 (group 9, the upper block) share line 3 (tile 3, the
+        // lower block); core 4's write targets groups 0 and 9, which reaches the upper block
+        final MesiProtocol q = ideal("coarse-vector-2", InvalidationDelivery.TREE);
+        final PartitionProbe blocks = new PartitionProbe(CHIP.network(), 1, 2);
+        q.probePartitions(blocks);
+        q.warm(1, false, at(3), 0, 0);
+        q.warm(2, false, at(3), 0, 0);
+        q.warm(600, false, at(3), 0, 0);
+        final long crossing = blocks.crossingTransactions(1);
+        q.warm(4, true, at(3), 0, 0);
+        assertEquals(crossing + 1, blocks.crossingTransactions(1), "the round reaches core 600's group");
+        assertEquals(MesiProtocol.INVALID, q.copyState(600, 3));
+    }
 }
