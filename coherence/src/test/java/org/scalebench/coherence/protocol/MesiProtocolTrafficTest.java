@@ -171,24 +171,25 @@ class MesiProtocolTrafficTest {
             }
         }
         assertTrue(line >= 0);
-        final int server1 = nearHomeNode(net, homeNodes, 2);
-        assertEquals(server1, nearHomeNode(net, homeNodes, 3));
+        final int server1 = nearHomeNode(net, homeNodes, 3);
+        assertEquals(2, server1, "server 1's home is on its first core");
         final int control = net.controlFlits();
         final int data = net.dataFlits();
-        // core 2's read: its server's directory first, then the line's home, then the home's slice
-        final long first = p.access(2, false, at(line), 0, 0);
-        assertEquals(send(net, 2, server1, control) + c.directoryCycles() + send(net, server1, homeNode, control)
-                + c.directoryCycles() + c.homeDataCycles() + send(net, homeNode, 2, data), first);
-        assertEquals(MesiProtocol.EXCLUSIVE, p.copyState(2, line));
-        // core 3's read: served by core 2 inside server 1, which keeps a shared copy
+        // core 3's read: its server's directory first (on core 2), then the line's home, then the home's slice
         final ProtocolStats s = p.stats();
+        final long first = p.access(3, false, at(line), 0, 0);
+        assertEquals(send(net, 3, server1, control) + c.directoryCycles() + send(net, server1, homeNode, control)
+                + c.directoryCycles() + c.homeDataCycles() + send(net, homeNode, 3, data), first);
+        assertEquals(3, s.messages());
+        assertEquals(MesiProtocol.EXCLUSIVE, p.copyState(3, line));
+        // core 2's read: served by core 3 inside server 1, which keeps a shared copy
         final long messages = s.messages();
         final long directory = s.directoryAccesses();
         final long forwards = s.forwards();
         final long readMisses = s.readMisses();
-        final long second = p.access(3, false, at(line), 0, 0);
-        assertEquals(send(net, 3, server1, control) + c.directoryCycles() + send(net, server1, 2, control)
-                + send(net, 2, 3, data), second);
+        final long second = p.access(2, false, at(line), 0, 0);
+        assertEquals(send(net, 2, server1, control) + c.directoryCycles() + send(net, server1, 3, control)
+                + send(net, 3, 2, data), second);
         assertEquals(3, s.messages() - messages);
         assertEquals(1, s.directoryAccesses() - directory);
         assertEquals(1, s.forwards() - forwards);
@@ -199,8 +200,8 @@ class MesiProtocolTrafficTest {
         p.access(4, false, at(line), 0, 0);
         assertEquals(1, s.forwards() - forwards);
         assertEquals(MesiProtocol.SHARED, p.copyState(4, line));
-        p.access(2, true, at(line), 0, 0); // the upgrade invalidates cores 3 and 4
-        assertEquals(MesiProtocol.INVALID, p.copyState(3, line));
+        p.access(3, true, at(line), 0, 0); // the upgrade invalidates cores 2 and 4
+        assertEquals(MesiProtocol.INVALID, p.copyState(2, line));
         assertEquals(MesiProtocol.INVALID, p.copyState(4, line));
     }
 
@@ -327,5 +328,33 @@ class MesiProtocolTrafficTest {
         q.warm(4, true, at(3), 0, 0);
         assertEquals(crossing + 1, blocks.crossingTransactions(1), "the round reaches core 600's group");
         assertEquals(MesiProtocol.INVALID, q.copyState(600, 3));
+    }
+
+    /**
+     * The shrunk chip with its memory (home slices of 2 sets x 2 ways, DRAM behind them): a dirty line written back
+     * to its home's slice goes to DRAM when the slice evicts it, whichever way it came back.
+     */
+    @Test
+    void aDirtyLineWrittenBackToItsSliceReachesDramWhenTheSliceEvictsIt() {
+        final ProtocolConfig c = CHIP.shrunk().protocolConfig(FormatSpec.parse("full-map"),
+                HomeMapping.parse("global", 16));
+        final MesiProtocol forwarded = new MesiProtocol(c);
+        forwarded.access(1, true, at(0), 0, 0);
+        forwarded.access(2, false, at(0), 0, 0); // the owner writes back as it supplies core 2
+        final MesiProtocol evicted = new MesiProtocol(c);
+        evicted.access(1, true, at(0), 0, 0);
+        evicted.access(1, false, at(2), 0, 0);
+        evicted.access(1, false, at(4), 0, 0); // PutM
+        assertEquals(MesiProtocol.INVALID, evicted.copyState(1, 0));
+        final MesiProtocol invalidated = new MesiProtocol(c);
+        invalidated.access(1, true, at(0), 0, 0); // the directory eviction below invalidates it, data with the ack
+        for (final MesiProtocol p : new MesiProtocol[] {forwarded, evicted, invalidated}) {
+            assertEquals(0, p.stats().memory().dramWrites());
+            for (int k = 1; k <= 12; k++) {
+                p.access(2 + k, false, at(16L * k), 0, 0); // other lines of home 0, each at its own core
+            }
+            assertEquals(MesiProtocol.INVALID, p.copyState(1, 0));
+            assertEquals(1, p.stats().memory().dramWrites(), "line 0, dirty in the slice, went to DRAM");
+        }
     }
 }
