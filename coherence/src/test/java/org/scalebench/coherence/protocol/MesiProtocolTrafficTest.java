@@ -15,6 +15,7 @@ import org.scalebench.coherence.network.Interconnect;
 import org.scalebench.coherence.network.LinkLoad;
 import org.scalebench.coherence.network.PartitionProbe;
 import org.scalebench.coherence.sim.SystemSpec;
+import org.scalebench.core.ReplacementPolicy;
 
 /**
  * Traffic and timing the protocol lays out beside its state changes: warm-up, evictions, directory evictions,
@@ -356,5 +357,99 @@ class MesiProtocolTrafficTest {
             assertEquals(MesiProtocol.INVALID, p.copyState(1, 0));
             assertEquals(1, p.stats().memory().dramWrites(), "line 0, dirty in the slice, went to DRAM");
         }
+    }
+
+    /** chip1024 with link contention: ideal slices (no DRAM) whose ports queue, the links loaded by every message. */
+    private static MesiProtocol loaded(final String format, final InvalidationDelivery delivery) {
+        final ProtocolConfig c = CHIP.protocolConfig(FormatSpec.parse(format), HomeMapping.parse("global", 1024));
+        final MemoryConfig slices = new MemoryConfig(0, 1, ReplacementPolicy.LRU, c.homeDataCycles(), 0, new int[0],
+                null, 0, true, 0);
+        return new MesiProtocol(c.toBuilder().memory(slices).broadcastExit(BroadcastExit.STICKY)
+                .invalidations(delivery).linkContention(true).build());
+    }
+
+    /** Whether two link models carried the same flits: their delays and utilizations after one epoch. */
+    private static void assertSameLoads(final LinkLoad expected, final LinkLoad actual, final String what) {
+        expected.endEpoch(1);
+        actual.endEpoch(1);
+        assertEquals(expected.maxUtilization(1), actual.maxUtilization(1), what);
+        final int[] near = new int[4 * 6]; // tiles (0..5, 0..3): the home (1, 1), the cores and their links
+        for (int i = 0; i < near.length; i++) {
+            near[i] = (i / 6) * 32 + i % 6;
+        }
+        for (final int from : near) {
+            for (final int to : near) {
+                assertEquals(expected.delay(from, to), actual.delay(from, to), what + ": " + from + " to " + to);
+            }
+        }
+    }
+
+    /** Cores 1, 2 and 3 share line 33 (home tile 33); core 0's write invalidates them. */
+    @Test
+    void aWriteLoadsTheLinksOfItsMessagesAndOfItsInvalidationRound() {
+        final int[] sharers = {1, 2, 3};
+        for (final InvalidationDelivery delivery : InvalidationDelivery.values()) {
+            final MesiProtocol p = loaded("full-map", delivery);
+            for (final int core : sharers) {
+                p.access(core, false, at(33), 0, 0);
+            }
+            p.links().discardOffered();
+            p.access(0, true, at(33), 0, 0);
+            final LinkLoad expected = CHIP.network().newLinkLoad();
+            expected.carry(0, 33, 3);
+            if (delivery == InvalidationDelivery.TREE) {
+                expected.carryTree(33, sharers, 3, 3);
+                expected.carryTreeInward(33, sharers, 3, 3);
+            } else {
+                for (final int core : sharers) {
+                    expected.carry(33, core, 3);
+                    expected.carry(core, 33, 3);
+                }
+            }
+            expected.carry(33, 0, 10);
+            assertSameLoads(expected, p.links(), delivery.toString());
+        }
+    }
+
+    /** dir-b-1: cores 1 and 2 share line 33, so it broadcasts; core 3's write reaches every tile. */
+    @Test
+    void aBroadcastLoadsTheLinksOfTheBroadcastTreeBothWays() {
+        for (final InvalidationDelivery delivery : InvalidationDelivery.values()) {
+            final MesiProtocol p = loaded("dir-b-1", delivery);
+            p.access(1, false, at(33), 0, 0);
+            p.access(2, false, at(33), 0, 0);
+            p.links().discardOffered();
+            p.access(3, true, at(33), 0, 0);
+            final LinkLoad expected = CHIP.network().newLinkLoad();
+            expected.carry(3, 33, 3);
+            expected.carryBroadcast(33, 3);
+            expected.carryBroadcastInward(33, 3);
+            expected.carry(33, 3, 10);
+            assertSameLoads(expected, p.links(), delivery.toString());
+        }
+    }
+
+    /** Loaded links delay an invalidation's round trip as they delay every message. */
+    @Test
+    void aRoundTripPaysTheLinksDelayBothWays() {
+        final MesiProtocol p = loaded("full-map", InvalidationDelivery.TREE);
+        final Interconnect net = CHIP.network();
+        for (int core = 1; core <= 3; core++) {
+            p.access(core, false, at(33), 0, 0);
+        }
+        for (int k = 0; k < 8; k++) {
+            p.links().carry(33, 3, 10); // a hot route out of the home and back
+            p.links().carry(3, 33, 10);
+        }
+        p.links().endEpoch(1);
+        final LinkLoad d = p.links();
+        assertTrue(d.delay(33, 3) > 0 && d.delay(3, 33) > 0);
+        long round = 0;
+        for (int t = 1; t <= 3; t++) {
+            round = Math.max(round, net.latency(33, t, 3) + d.delay(33, t) + net.latency(t, 33, 3) + d.delay(t, 33));
+        }
+        final long latency = p.access(0, true, at(33), 0, 0);
+        assertEquals(net.latency(0, 33, 3) + d.delay(0, 33) + 10 + Math.max(round, 10) + net.latency(33, 0, 10)
+                + d.delay(33, 0), latency);
     }
 }
