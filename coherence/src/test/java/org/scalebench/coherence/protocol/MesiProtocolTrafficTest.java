@@ -452,4 +452,28 @@ class MesiProtocolTrafficTest {
         assertEquals(net.latency(0, 33, 3) + d.delay(0, 33) + 10 + Math.max(round, 10) + net.latency(33, 0, 10)
                 + d.delay(33, 0), latency);
     }
+
+    /** coarse-vector-2 (groups of 64): cores 1, 2 and 70 share line 33, core 3's write targets groups 0 and 1. */
+    @Test
+    void aCoarseRoundLoadsTheLinksToEveryTargetOfItsGroups() {
+        final MesiProtocol p = loaded("coarse-vector-2", InvalidationDelivery.TREE);
+        for (final int core : new int[] {1, 2, 70}) {
+            p.access(core, false, at(33), 0, 0);
+        }
+        p.links().discardOffered();
+        p.access(3, true, at(33), 0, 0);
+        assertEquals(127, p.stats().invalidations());
+        final int[] targets = new int[127];
+        for (int t = 0, i = 0; t < 128; t++) {
+            if (t != 3) {
+                targets[i++] = t;
+            }
+        }
+        final LinkLoad expected = CHIP.network().newLinkLoad();
+        expected.carry(3, 33, 3);
+        expected.carryTree(33, targets, 127, 3);
+        expected.carryTreeInward(33, targets, 127, 3);
+        expected.carry(33, 3, 10);
+        assertSameLoads(expected, p.links(), "coarse");
+    }
 }
