@@ -275,7 +275,7 @@ class MesiProtocolTrafficTest {
 
     /**
      * cdr-sr: logical sharers 2 and 3 of domain {0, 1, 2, 3} on line 40 (home tile (8, 1)); core 0's write misses in
-     * the Sharer Map Cache once (120 cycles) before the round.
+     * the Sharer Map Cache once (120 cycles) before the round; a second round on the same row does not.
      */
     @Test
     void aSharerMapMissDelaysTheRound() {
@@ -289,6 +289,12 @@ class MesiProtocolTrafficTest {
         assertEquals(1, p.sharerMapMisses());
         final long round = 120 + 2 * net.latency(40, 2, 3); // core 2 = (2, 0) is the farther
         assertEquals(net.latency(0, 40, 3) + 10 + round + net.latency(40, 0, 10), latency);
+        // line 1064, of the same home and sharers: the row is cached now, no miss and no delay
+        p.access(2, false, at(1064), 0, 0);
+        p.access(3, false, at(1064), 0, 0);
+        final long again = p.access(0, true, at(1064), 0, 0);
+        assertEquals(1, p.sharerMapMisses());
+        assertEquals(net.latency(0, 40, 3) + 10 + 2 * net.latency(40, 2, 3) + net.latency(40, 0, 10), again);
     }
 
     /** dir-b-1 under reset-on-empty: a broadcast line's entry is freed when its last copy is evicted. */
