@@ -44,7 +44,8 @@ public final class TrainCollectiveCommand implements Callable<Integer> {
     String bytes;
 
     @Option(names = "--cluster", paramLabel = "NAME|FILE",
-            description = "dgx1, dgx-a100, dgx-h100, or a cluster CSV file (default: ${DEFAULT-VALUE}).")
+            description = "dgx1, dgx-a100, dgx-a100-80gb, dgx-h100, dgx2, dgx2h, or a cluster CSV file (default: "
+                    + "${DEFAULT-VALUE}).")
     String cluster = "dgx1";
 
     @Option(names = "--algo", split = ",", paramLabel = "NAME",

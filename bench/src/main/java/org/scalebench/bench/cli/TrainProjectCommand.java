@@ -46,7 +46,8 @@ public final class TrainProjectCommand implements Callable<Integer>, StudyComman
     List<String> models;
 
     @Option(names = "--cluster", split = ",", paramLabel = "NAME|FILE",
-            description = "dgx1, dgx-a100, dgx-h100, or a cluster CSV file; a list for a study (default: dgx1).")
+            description = "dgx1, dgx-a100, dgx-a100-80gb, dgx-h100, dgx2, dgx2h, or a cluster CSV file; a list for a "
+                    + "study (default: dgx1).")
     List<String> clusters = List.of("dgx1");
 
     @Option(names = "--devices", split = ",", paramLabel = "N",
