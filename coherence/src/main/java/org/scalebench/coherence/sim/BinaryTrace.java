@@ -166,9 +166,7 @@ public final class BinaryTrace {
      */
     public static TraceSource open(final Path file, final long first) throws IOException {
         final long records = checkFraming(file);
-        if (first < 0 || first > records) {
-            throw new IllegalArgumentException(file + ": cannot start at record " + (first + 1) + " of " + records);
-        }
+        checkFirst(file, first, records);
         final InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
         try {
             in.skipNBytes(MAGIC.length + first * RECORD_BYTES);
@@ -192,6 +190,7 @@ public final class BinaryTrace {
     }
 
     private static long checkFraming(final Path file) throws IOException {
+        requireRegular(file);
         try (SeekableByteChannel channel = Files.newByteChannel(file)) {
             return checkFraming(file, channel);
         }
@@ -271,11 +270,7 @@ public final class BinaryTrace {
          * @throws IllegalArgumentException naming the file when it is not a regular file or not a complete trace
          */
         public static Shared open(final Path file) throws IOException {
-            if (Files.exists(file) && !Files.isRegularFile(file)) {
-                throw new IllegalArgumentException(file + ": not a regular file ("
-                        + (Files.isDirectory(file) ? "a directory" : "a device, FIFO or socket")
-                        + "); a binary trace is a .sbt file");
-            }
+            requireRegular(file);
             final FileChannel channel = FileChannel.open(file);
             try {
                 return new Shared(file, channel, checkFraming(file, channel));
@@ -306,9 +301,7 @@ public final class BinaryTrace {
          * @throws IllegalArgumentException if {@code first} is out of range
          */
         public TraceSource from(final long first, final int bufferRecords) {
-            if (first < 0 || first > records) {
-                throw new IllegalArgumentException(file + ": cannot start at record " + (first + 1) + " of " + records);
-            }
+            checkFirst(file, first, records);
             final InputStream at = new At(MAGIC.length + first * RECORD_BYTES);
             return new Source(file, new BufferedInputStream(at, RECORD_BYTES * Math.max(1, bufferRecords)), records,
                     first);
@@ -349,6 +342,25 @@ public final class BinaryTrace {
                 }
                 return n;
             }
+        }
+    }
+
+    /**
+     * Refuses a directory, device, FIFO or socket before it is opened (opening a FIFO would wait for a writer, and a
+     * binary trace is read by position); a missing file is left to the opening, which names it.
+     */
+    private static void requireRegular(final Path file) {
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            throw new IllegalArgumentException(file + ": not a regular file ("
+                    + (Files.isDirectory(file) ? "a directory" : "a device, FIFO or socket")
+                    + "); a binary trace is a .sbt file");
+        }
+    }
+
+    /** Refuses a start outside {@code [0, records]}, naming the file. */
+    private static void checkFirst(final Path file, final long first, final long records) {
+        if (first < 0 || first > records) {
+            throw new IllegalArgumentException(file + ": cannot start at record " + (first + 1) + " of " + records);
         }
     }
 

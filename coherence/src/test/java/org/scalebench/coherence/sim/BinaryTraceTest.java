@@ -294,4 +294,14 @@ class BinaryTraceTest {
                 assertThrows(IllegalArgumentException.class, () -> BinaryTrace.Shared.open(dir)).getMessage());
         assertThrows(java.nio.file.NoSuchFileException.class, () -> BinaryTrace.Shared.open(dir.resolve("no.sbt")));
     }
+
+    @Test
+    void everyReaderRefusesWhatIsNotAFileNamingIt() {
+        final String refused = dir + ": not a regular file (a directory); a binary trace is a .sbt file";
+        assertEquals(refused, assertThrows(IllegalArgumentException.class, () -> BinaryTrace.open(dir)).getMessage());
+        assertEquals(refused, assertThrows(IllegalArgumentException.class, () -> BinaryTrace.open(dir, 3))
+                .getMessage());
+        assertEquals(refused, assertThrows(IllegalArgumentException.class, () -> BinaryTrace.records(dir))
+                .getMessage());
+    }
 }
