@@ -11,6 +11,7 @@ import org.scalebench.coherence.format.DirectoryFormats;
 import org.scalebench.coherence.format.FormatSpec;
 import org.scalebench.coherence.home.HomeMapping;
 import org.scalebench.coherence.home.HomeBitSelect;
+import org.scalebench.coherence.memory.MemoryConfig;
 import org.scalebench.coherence.protocol.MesiProtocol;
 import org.scalebench.coherence.protocol.ProtocolConfig;
 import org.scalebench.coherence.protocol.ProtocolStats;
@@ -102,6 +103,8 @@ public final class RandomProtocolTester {
     private final FormatSpec format;
     private final String mapping;
     private final Plant plant;
+    /** Home slices that hold every line and nothing queued, so that the oracle's predictions are exact. */
+    private final boolean idealMemory;
 
     /**
      * Prepares a tester.
@@ -115,17 +118,35 @@ public final class RandomProtocolTester {
     }
 
     RandomProtocolTester(final SystemSpec base, final FormatSpec format, final String mapping, final Plant plant) {
+        this(base, format, mapping, plant, false);
+    }
+
+    /**
+     * A tester whose machine, and the reference the oracle prices paths by, have ideal home memory
+     * ({@link MemoryConfig#ideal} at the system's home data cycles) when {@code idealMemory}: every latency check
+     * is then an equality ({@link LatencyOracle#exact}), where the shrunk system's slices and DRAM make it a lower
+     * bound.
+     */
+    RandomProtocolTester(final SystemSpec base, final FormatSpec format, final String mapping, final Plant plant,
+            final boolean idealMemory) {
         this.system = base.shrunk();
         this.format = format;
         this.mapping = mapping;
         this.plant = plant;
+        this.idealMemory = idealMemory;
         HomeMapping.parse(mapping, system.homes());
+    }
+
+    /** The machine's configuration, with ideal home memory when the tester asks for it. */
+    private ProtocolConfig configOf(final SystemSpec spec, final HomeMapping homes) {
+        final ProtocolConfig config = spec.protocolConfig(format, homes);
+        return idealMemory ? config.toBuilder().memory(MemoryConfig.ideal(config.homeDataCycles())).build() : config;
     }
 
     /** The machine, its domains and its checkers. */
     private final class Machine {
         final HomeMapping homes = HomeMapping.parse(mapping, system.homes());
-        final ProtocolConfig reference = system.protocolConfig(format, homes);
+        final ProtocolConfig reference = configOf(system, homes);
         final DataShadow data;
         final MesiProtocol protocol;
         final CoherenceInvariants invariants;
@@ -139,7 +160,7 @@ public final class RandomProtocolTester {
             final SystemSpec underTest = plant.machineOverrides().isEmpty() ? system
                     : system.withParameters(plant.machineOverrides(), "planted", "a planted bug");
             this.data = new DataShadow(system.cores(), lines);
-            this.protocol = new MesiProtocol(underTest.protocolConfig(format, homes), plant.formats(), data);
+            this.protocol = new MesiProtocol(configOf(underTest, homes), plant.formats(), data);
             this.invariants = new CoherenceInvariants(protocol, data);
             this.oracle = new LatencyOracle(protocol, reference);
             final int homeCount = system.homes();
