@@ -3,6 +3,7 @@ package org.scalebench.coherence.network;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -131,5 +132,59 @@ class HierarchicalInterconnectTest {
                 () -> new HierarchicalInterconnect(TOPOLOGY, 4, new long[4], BANDWIDTH, 1, 16));
         assertEquals("a data message of 65 flits: at most 64", assertThrows(IllegalArgumentException.class,
                 () -> new HierarchicalInterconnect(TOPOLOGY, 4, LATENCY, BANDWIDTH, 1, 1)).getMessage());
+    }
+
+    @Test
+    void interfacesAreTheServersTheLastOnePartlyFilled() {
+        // 11 cores in 2-core servers: servers 0 to 4 full, server 5 holds core 10 alone
+        final HierarchicalInterconnect n = network(11);
+        assertEquals(11, n.nodes());
+        assertEquals(6, n.interfaces(), "ceil(11 / 2) servers");
+        assertEquals(2, n.interfaceOf(5), "core 5 is in server 2");
+        assertEquals(2, n.interfaceEnd(0), "server 0 is cores 0 and 1");
+        assertEquals(4, n.interfaceEnd(3), "server 1 is cores 2 and 3");
+        assertEquals(11, n.interfaceEnd(10), "server 5 ends with the machine");
+        assertEquals(2, n.nodesOfInterface(3), "a full server");
+        assertEquals(1, n.nodesOfInterface(10), "the last server, partly filled");
+        final HierarchicalInterconnect full = network(12);
+        assertEquals(6, full.interfaces(), "12 / 2 servers");
+        assertEquals(12, full.interfaceEnd(10), "server 5 is cores 10 and 11");
+        assertEquals(2, full.nodesOfInterface(10), "both of them");
+    }
+
+    @Test
+    void theBroadcastTreeClimbsToTheTopLevelAndDescendsOnceIntoEverySwitchAndCore() {
+        // 12 cores from core 0: a climb of 4 links (server, rack, array, datacenter switch), then 1 other array,
+        // 2 other racks, 5 other servers and 11 other cores
+        assertEquals(4 + 1 + 2 + 5 + 11, network(12).broadcastTreeLinks(0));
+        // 11 cores: the same switches (the last server, rack and array partly filled), 10 other cores
+        assertEquals(4 + 1 + 2 + 5 + 10, network(11).broadcastTreeLinks(0));
+        // 8 cores, one full array: a climb of 3 (server, rack, array switch), 1 other rack, 3 other servers, 7 cores
+        assertEquals(3 + 1 + 3 + 7, network(8).broadcastTreeLinks(0));
+        // 3 cores from core 2: climb to the rack switch (2), down into server 0 (1) and to cores 0 and 1 (2)
+        assertEquals(2 + 1 + 2, network(3).broadcastTreeLinks(2));
+        assertEquals(0, network(1).broadcastTreeLinks(0), "a machine of one core has no link");
+    }
+
+    @Test
+    void aServerPortBusyForExactlyTheLargestIntIsKeptAndOneBusyLongerIsRefused() {
+        // a data message is 5 flits of 16 bytes, 80 bytes; at 80 / (2^31 - 1.5) bytes per cycle on the rack level it
+        // occupies the server's network interface ceil(2^31 - 1.5) = 2^31 - 1 cycles, the largest int
+        final HierarchicalInterconnect slowest = new HierarchicalInterconnect(TOPOLOGY, 4, LATENCY,
+                new double[] {1, 32, 80 / 2147483646.5, 4, 2}, 1, 16);
+        assertEquals(Integer.MAX_VALUE, slowest.interfaceCycles(5));
+        // at 2^-26 bytes per cycle inside the server, the board fabric is the busier port: 80 * 2^26 cycles
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new HierarchicalInterconnect(TOPOLOGY, 4, LATENCY, new double[] {1, 0x1p-26, 8, 4, 2}, 1, 16));
+        assertTrue(e.getMessage().startsWith("a data message of 5 flits of 16 bytes occupies a server's port for "
+                + 80L * (1 << 26) + " cycles"), e.getMessage());
+    }
+
+    @Test
+    void describedByItsLevelsAndNoLinkModel() {
+        final HierarchicalInterconnect n = network(12);
+        assertEquals("12 cores: 2-core servers, 2 servers/rack, 2 racks/array, 2 arrays", n.describe());
+        assertSame(TOPOLOGY, n.topology());
+        assertSame(LinkLoad.NONE, n.newLinkLoad(), "its links are not modelled as queues");
     }
 }

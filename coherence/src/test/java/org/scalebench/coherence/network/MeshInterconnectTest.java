@@ -3,6 +3,7 @@ package org.scalebench.coherence.network;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.scalebench.core.MeshTopology;
@@ -112,5 +113,16 @@ class MeshInterconnectTest {
                 () -> new MeshInterconnect(t, 1, 1, 1, 0, 16)).getMessage());
         assertEquals("flit bytes = 0: must be at least 1", assertThrows(IllegalArgumentException.class,
                 () -> new MeshInterconnect(t, 1, 1, 1, 1, 0)).getMessage());
+    }
+
+    @Test
+    void eachTileIsItsOwnInterfaceAndTheBroadcastTreeSpansEveryTile() {
+        final MeshInterconnect m = mesh(4, 3);
+        assertEquals(6, m.interfaceEnd(5), "tile 5's interface is tile 5 alone");
+        assertEquals(1, m.nodesOfInterface(5), "one tile");
+        assertEquals(5, m.interfaceCycles(5), "one flit per cycle through the router port");
+        assertEquals(12 - 1, m.broadcastTreeLinks(5), "an XY broadcast tree reaches 11 other tiles over 11 links");
+        assertEquals("4x3 mesh, XY routing, router 2 + link 1 cycles/hop, inject 3, 16-byte flits", m.describe());
+        assertTrue(m.newLinkLoad() instanceof MeshLinkLoad, "the mesh's links are queues");
     }
 }

@@ -134,6 +134,8 @@ class TreeLinkCounterTest {
         assertEquals(1, switches.linksOfRuns(0, new int[] {0, 1}, 1, -1));
         assertEquals(1, switches.linksOfRuns(0, new int[] {0, 2}, 1, 1));
         assertEquals(2 + 1, switches.linksOfRuns(0, new int[] {0, 2}, 1, -1));
+        // a run of one core that ends just before the root, in the root's server: its core link and a climb of 1
+        assertEquals(1 + 1, switches.linksOfRuns(1, new int[] {0, 1}, 1, -1));
         assertTrue(switches.countsRuns());
         assertFalse(MESH_NETWORK.newTreeLinkCounter().countsRuns());
     }
@@ -160,5 +162,20 @@ class TreeLinkCounterTest {
         assertEquals(2 + 3 + 4, switches.links(0, new int[] {30, 30}, 2));
         // the reference tells a tree with one more server apart (the comparison can fail)
         assertNotEquals(switchReference(0, new int[] {2, 4}, 2), switchReference(0, new int[] {2, 3}, 2));
+    }
+
+    @Test
+    void afterTheLargestIntOfTreesTheMarksStartAgainWithNoSwitchLeftReached() throws ReflectiveOperationException {
+        final TreeLinkCounter switches = WAREHOUSE.newTreeLinkCounter();
+        // tree 1, from core 0 to core 30: 1 core link, descents into array 2, rack 5 and server 15 (each marked 1),
+        // and the climb of 4
+        assertEquals(1 + 3 + 4, switches.links(0, new int[] {30}, 1));
+        // on to the last tree before the marks wrap (counting 2^31 - 1 trees would take minutes)
+        final java.lang.reflect.Field tree = switches.getClass().getDeclaredField("tree");
+        tree.setAccessible(true);
+        tree.setInt(switches, Integer.MAX_VALUE);
+        // the next tree is marked 1 again: what tree 1 marked must not look reached
+        assertEquals(1 + 3 + 4, switches.links(0, new int[] {30}, 1), "the first tree after the wrap");
+        assertEquals(1 + 3 + 4, switches.links(0, new int[] {30}, 1), "the second");
     }
 }
