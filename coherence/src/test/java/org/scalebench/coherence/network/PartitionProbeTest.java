@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.scalebench.core.HierarchicalTopology;
 import org.scalebench.core.MeshTopology;
 
 /** Blocks of consecutive interfaces; crossing transactions and messages; lookahead; Amdahl's bound. */
@@ -147,5 +148,40 @@ class PartitionProbeTest {
         assertThrows(IllegalArgumentException.class, () -> new PartitionProbe(MESH, 0));
         assertThrows(IllegalArgumentException.class, () -> new PartitionProbe(MESH));
         assertThrows(IllegalArgumentException.class, () -> new PartitionProbe(MESH, 1, 2, 3, 4, 5, 6, 7, 8, 9));
+    }
+
+    @Test
+    void aWarehousesBlocksAreRunsOfServers() {
+        // 12 cores in 2-core servers: 6 servers, in 3 blocks of 2, 4 blocks of 1 or 2, 6 blocks of 1
+        final HierarchicalInterconnect warehouse = new HierarchicalInterconnect(
+                new HierarchicalTopology(2, 2, 2, 2, new long[5]), 12, new long[] {0, 10, 100, 1000, 10000},
+                new double[] {1, 32, 8, 4, 2}, 1, 16);
+        final PartitionProbe probe = new PartitionProbe(warehouse, 3, 4, 6);
+        assertEquals("2 servers", probe.blockSize(0));
+        assertEquals("1-2 servers", probe.blockSize(1));
+        assertEquals("1 server", probe.blockSize(2));
+    }
+
+    @Test
+    void sharesAndSynchronisationRatesDivideByWhatWasCounted() {
+        final PartitionProbe probe = new PartitionProbe(MESH, 4);
+        // a reply from tile 15 (upper right quadrant) to the requester, tile 0: the sender is reached, so it crosses
+        probe.begin(0);
+        probe.message(15, 0);
+        probe.end(true);
+        // a transaction inside tile 0's quadrant, and two hits
+        probe.begin(0);
+        probe.reach(1);
+        probe.end(true);
+        probe.begin(0);
+        probe.end(false);
+        probe.begin(0);
+        probe.end(false);
+        assertEquals(1, probe.crossingTransactions(0), "the reply crossed");
+        assertEquals(0.5, probe.crossingTransactionShare(0), "1 of 2 transactions");
+        // the lookahead is the 6-hop control message: 3 + 6 * 3 + 2 = 23 cycles; 4,600 cycles hold 200 of them,
+        // over 4 accesses: 50 per access, 50,000 per 1,000
+        assertEquals(23, probe.lookahead(0));
+        assertEquals(50_000.0, probe.synchronisationsPerKiloAccess(0, 4600), 1e-9);
     }
 }
