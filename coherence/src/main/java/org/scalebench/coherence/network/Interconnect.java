@@ -80,11 +80,6 @@ public interface Interconnect {
     long broadcastInjectionCycles(int from, int flits);
 
     /**
-     * Flits of a control message (request, invalidation, acknowledgement).
-     *
-     * @return flits
-     */
-    /**
      * Network interfaces: the queued ports where messages leave and enter a group of nodes (a tile's router port
      * on a mesh, a server's network card in a warehouse). Messages between nodes of one interface do not use it.
      *
@@ -161,6 +156,11 @@ public interface Interconnect {
         return LinkLoad.NONE;
     }
 
+    /**
+     * Flits of a control message (request, invalidation, acknowledgement).
+     *
+     * @return flits
+     */
     int controlFlits();
 
     /**

@@ -21,9 +21,13 @@ import org.scalebench.core.MeshTopology;
  * are read in O(1) from prefix sums of the links' waits along rows and columns.
  *
  * <pre>
- *   east link (x, y) -&gt; (x + 1, y): east[y * w + x]     west link (x + 1, y) -&gt; (x, y): west[y * w + x]
- *   south link (x, y) -&gt; (x, y + 1): south[x * h + y]   north link (x, y + 1) -&gt; (x, y): north[x * h + y]
+ *   east link (x, y) -&gt; (x + 1, y): east[y * (w + 1) + x]
+ *   west link (x + 1, y) -&gt; (x, y): west[y * (w + 1) + x]
+ *   south link (x, y) -&gt; (x, y + 1): south[x * (h + 1) + y]
+ *   north link (x, y + 1) -&gt; (x, y): north[x * (h + 1) + y]
  * </pre>
+ * (each row and column keeps one slot past its last link, where a segment ending at the mesh's edge ends its
+ * difference run).
  *
  * <p>Allocation: arrays at construction. Thread-safety: none.
  */
