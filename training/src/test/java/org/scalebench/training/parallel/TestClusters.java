@@ -38,9 +38,20 @@ public final class TestClusters {
      * @return the cluster
      */
     public static Cluster withPeers(final double[][] peer) {
+        return withPeers(peer, 0);
+    }
+
+    /**
+     * A single-node cluster of {@code peer.length} GPUs with the given pair bandwidths and a latency per transfer.
+     *
+     * @param peer bytes per second between each pair
+     * @param latency seconds added to every transfer between GPUs
+     * @return the cluster
+     */
+    public static Cluster withPeers(final double[][] peer, final double latency) {
         return Cluster.builder("peers", "test-gpu", peer.length).hbmBandwidth(900e9)
                 .intraNode(0, 100e9).interNode(0, 100e9)
                 .nccl(new NcclFabric(NcclArchitecture.VOLTA, true, 1, 1, 20, 12), NcclGeneration.V2019)
-                .linkedPeers(peer, Double.NaN).peerLatency(0).build();
+                .linkedPeers(peer, Double.NaN).peerLatency(latency).build();
     }
 }
