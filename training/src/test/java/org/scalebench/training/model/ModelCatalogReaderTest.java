@@ -8,11 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.scalebench.core.data.DataFileException;
 import org.scalebench.core.data.DataTable;
 import org.scalebench.training.efficiency.McCandlishFit;
+import org.scalebench.training.parallel.DataflowPlacementSpeedup;
 import org.scalebench.training.parallel.GivenMpSpeedup;
 import org.scalebench.training.parallel.LstmPhase;
 import org.scalebench.training.parallel.LstmWavefrontSpeedup;
@@ -253,6 +257,32 @@ class ModelCatalogReaderTest {
                 error(wavefront("lstm_head_parameters,p/x,9,s\n")), "parameters of no head");
         assertEquals("tiny.csv:19: phase 'p' has two lstm_bidirectional rows: at most one",
                 error(wavefront("lstm_bidirectional,p/a,3,s\nlstm_bidirectional,p/b,4,s\n")), "two bidirectional");
+    }
+
+    @Test
+    void aWavefrontReadsOneBidirectionalRowHeadParametersByKeyAndAZeroEmbedding() {
+        final LstmPhase phase = ((LstmWavefrontSpeedup) read(wavefront("lstm_bidirectional,p/a,3,s\n"
+                + "lstm_head,p/g,8,s\nlstm_head_parameters,p/g,9,s\nlstm_embedding,p/e,0,s\n")).mpSpeedup()).phases()
+                .get(0);
+        assertEquals(3.0, phase.bidirectionalWeights(), 0.0, "one bidirectional row");
+        // heads h (7) and g (8); only g's parameters are given (9), h keeps its weights
+        assertArrayEquals(new double[] {7, 9}, phase.headParameters(), "parameters of the second head");
+        assertEquals(0.0, phase.embeddingParameters(), 0.0, "an embedding of 0 is allowed");
+        assertEquals("tiny.csv:18: lstm_embedding = '-1': must be in [0, 1e15]",
+                error(wavefront("lstm_embedding,p/e,-1,s\n")), "a negative embedding");
+    }
+
+    @Test
+    void aDataflowGraphFileBesideTheProfileIsLoaded(@TempDir final Path dir) throws IOException {
+        Files.writeString(dir.resolve("g.csv"), "node,op,inputs,in_channels,out_channels,kernel_h,kernel_w,out_h,"
+                + "out_w,source\nin,input,,1,1,1,1,1,1,s\nf,fc,in,1,1,1,1,1,1,s\n");
+        final Path profile = dir.resolve("tiny.csv");
+        Files.writeString(profile, with("mp_speedup,2,1.5,s", "mp_graph,,g.csv,s")
+                .replace("mp_model,,given,", "mp_model,,dataflow,"));
+        // the graph is read from the file next to the profile and named after it
+        assertEquals("g.csv", ((DataflowPlacementSpeedup) ModelCatalog.resolve(profile.toString()).mpSpeedup())
+                .graph().name(), "the graph file's name");
+        assertEquals("gnmt", ModelCatalog.resolve("gnmt").name(), "a built-in by name");
     }
 
     @Test
