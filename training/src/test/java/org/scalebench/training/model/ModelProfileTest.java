@@ -32,6 +32,8 @@ class ModelProfileTest {
         assertEquals("Tesla V100 16G, FP32", GNMT4.measuredOn(), "measured_on row");
         assertEquals("WMT16 news translation task (statmt.org/wmt16); europarl-v7 + commoncrawl + news-commentary",
                 GNMT4.sources().get("dataset"), "the dataset row's source");
+        assertSame(GNMT4, GNMT4.withPrecision(Precision.FP32), "its own precision is the profile itself");
+        assertEquals("gnmt-4layer on WMT16 English-German", GNMT4.toString(), "name on dataset");
         assertEquals(GNMT4.source("step_time[128]"), GNMT4.sources().get("step_time[128]"), "a keyed row's source");
     }
 

@@ -49,6 +49,18 @@ class LstmWavefrontSpeedupTest {
     }
 
     @Test
+    void aPhaseWithoutBoundaryBytesHandsNothingOff() {
+        // encoder: 2 steps, layers {1}, {1} on two GPUs, 0 B; decoder: 1 step, one layer of 1. Weights times steps
+        // 2 x 2 + 1 = 5, so a 15 s step is 1 s per unit. Encoder: f = 1 and 1 + 0.5 latency, b = 2 and 2.5:
+        // forward 2.5 + 1.5 = 4, backward 4.5 + 2.5 = 7. No bytes to hand to the decoder, so no latency either:
+        // forward 1, backward 2. Total 4 + 7 + 1 + 2 = 14
+        final LstmWavefrontSpeedup m = new LstmWavefrontSpeedup(List.of(
+                new LstmPhase("encoder", 2, 0, 0, new double[] {1, 1}, new double[0]),
+                new LstmPhase("decoder", 1, 0, 0, new double[] {1}, new double[0])));
+        assertEquals(14.0, m.stepSeconds(2, 1, 15, twoGpus()), 1e-12, "no hand-off");
+    }
+
+    @Test
     void placementSplitsTheBidirectionalLayerAndTheHeads() {
         final MpPlacement p = MODEL.place(2, 1, b -> 108.0, twoGpus());
         // bidirectional 4: 2 on each GPU; encoder layers one per stage; decoder's one layer on GPU 0; head 6 over 2
