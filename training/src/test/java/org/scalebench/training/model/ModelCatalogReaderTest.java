@@ -161,8 +161,8 @@ class ModelCatalogReaderTest {
         assertEquals("tiny.csv:1: missing column 'source': the header must name parameter,key,value,source",
                 error("parameter,key,value\nname,,tiny\n"), "no source column");
         assertEquals("tiny.csv: missing parameter 'dataset'", error(with("dataset,,d,s", "")), "no dataset");
-        assertEquals("tiny.csv:4: parameter 'dataset' given twice", error(with("dataset,,d,s", "dataset,,d,s\ndataset,,e,s")),
-                "dataset twice");
+        assertEquals("tiny.csv:4: parameter 'dataset' given twice",
+                error(with("dataset,,d,s", "dataset,,d,s\ndataset,,e,s")), "dataset twice");
         assertEquals("tiny.csv:3: parameter 'dataset' takes no key (key = 'k')", error(with("dataset,,d,s",
                 "dataset,k,d,s")), "a key on a single parameter");
         assertEquals("tiny.csv:8: parameter 'step_time' needs a key", error(with("step_time,2,0.2,s",
@@ -268,6 +268,11 @@ class ModelCatalogReaderTest {
         // heads h (7) and g (8); only g's parameters are given (9), h keeps its weights
         assertArrayEquals(new double[] {7, 9}, phase.headParameters(), "parameters of the second head");
         assertEquals(0.0, phase.embeddingParameters(), 0.0, "an embedding of 0 is allowed");
+        // the phase's own lstm_boundary_bytes row, and an embedding of 1e15, the largest number a profile may give
+        final LstmPhase bounded = ((LstmWavefrontSpeedup) read(wavefront("lstm_boundary_bytes,p,64,s\n"
+                + "lstm_embedding,p/e,1e15,s\n")).mpSpeedup()).phases().get(0);
+        assertEquals(64.0, bounded.boundaryBytes(), 0.0, "boundary bytes of phase p");
+        assertEquals(1e15, bounded.embeddingParameters(), 0.0, "an embedding of 1e15");
         assertEquals("tiny.csv:18: lstm_embedding = '-1': must be in [0, 1e15]",
                 error(wavefront("lstm_embedding,p/e,-1,s\n")), "a negative embedding");
     }
