@@ -89,6 +89,15 @@ class ParameterTableTest {
     }
 
     @Test
+    void valuesAtTheEdgesOfTheirBoundsAreAccepted(@TempDir final Path dir) throws IOException {
+        final ParameterTable t = table(dir, TABLE);
+        assertEquals(1.5, t.number("clock_ghz", 1.5, 1.5), "a range of one value holds it");
+        assertEquals(8, t.integer("cores", 8, 8));
+        assertEquals(1e12, t.with(Map.of("big", "1e12"), "a test").positive("big"), "the largest quantity");
+        assertEquals(Double.MIN_VALUE, t.with(Map.of("big", "4.9e-324"), "a test").positive("big"));
+    }
+
+    @Test
     void aMissingParameterIsNamedWithTheFile(@TempDir final Path dir) throws IOException {
         final ParameterTable t = table(dir, TABLE);
         assertEquals(t.origin() + ": missing parameter 'nope'",
