@@ -3,12 +3,15 @@ package org.scalebench.coherence.sim;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.zip.CRC32C;
@@ -58,8 +61,7 @@ class BinaryTraceTest {
 
     private static String firstError(final Path file) throws IOException {
         try (TraceSource in = BinaryTrace.open(file)) {
-            return assertThrows(IllegalArgumentException.class,
-                    () -> in.read(new int[4], new boolean[4], new long[4], new int[4], 4)).getMessage();
+            return TraceBlock.firstError(in);
         }
     }
 
@@ -303,5 +305,81 @@ class BinaryTraceTest {
                 .getMessage());
         assertEquals(refused, assertThrows(IllegalArgumentException.class, () -> BinaryTrace.records(dir))
                 .getMessage());
+    }
+
+    /** Three records, 0, 1 and 2, each at core i and address 64 i. */
+    private Path three(final String name) throws IOException {
+        final Path file = dir.resolve(name);
+        try (BinaryTrace.Writer w = new BinaryTrace.Writer(Files.newOutputStream(file))) {
+            for (int i = 0; i < 3; i++) {
+                w.write(i, false, 64L * i, -1);
+            }
+            w.finish();
+        }
+        return file;
+    }
+
+    /** Cuts or extends a file that a reader has open, as another process could. */
+    private static void resize(final Path file, final long bytes) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            if (bytes < channel.size()) {
+                channel.truncate(bytes);
+            } else {
+                channel.write(ByteBuffer.allocate((int) (bytes - channel.size())), channel.size());
+            }
+        }
+    }
+
+    @Test
+    void finishWritesTheTrailerThroughBeforeTheWriterIsClosed() throws IOException {
+        final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (BinaryTrace.Writer w = new BinaryTrace.Writer(bytes)) {
+            w.write(1, true, 128, 2);
+            w.write(2, false, 192, -1);
+            assertEquals(2, w.records());
+            w.finish();
+            assertEquals(BinaryTrace.fileBytes(2), bytes.size(), "header, two records and the trailer, unclosed");
+        }
+    }
+
+    /**
+     * The error a reader of a three-record trace meets when the file is resized to {@code bytes} after it was opened
+     * and checked, and {@code before} records were read.
+     */
+    private String errorAfterResizing(final String name, final long bytes, final int before) throws IOException {
+        final Path file = three(name);
+        try (TraceSource in = BinaryTrace.open(file)) {
+            resize(file, bytes);
+            assertEquals(before, before == 0 ? 0 : new TraceBlock(4).read(in, 4));
+            return TraceBlock.firstError(in);
+        }
+    }
+
+    @Test
+    void aTraceResizedWhileBeingReadIsRefusedNamingTheRecordOrTheTrailer() throws IOException {
+        assertEquals(dir.resolve("cut.sbt") + ": record 2 is truncated: the file ends 5 bytes into a 17-byte record "
+                + "(it was cut while being read)", errorAfterResizing("cut.sbt", 8 + 17 + 5, 0));
+        assertEquals(dir.resolve("untrailed.sbt") + ": record 4 is truncated: the file ends 0 bytes into a 17-byte "
+                + "record (it was cut while being read)", errorAfterResizing("untrailed.sbt", 8 + 3 * 17, 3));
+        assertEquals(dir.resolve("grown.sbt") + ": data after the trailer (it grew while being read)",
+                errorAfterResizing("grown.sbt", BinaryTrace.fileBytes(3) + 1, 3), "a zero byte after the trailer");
+    }
+
+    @Test
+    void aClosedSourceReadsNoMore() throws IOException {
+        final TraceSource in = BinaryTrace.open(three("closed.sbt"));
+        in.close();
+        assertThrows(IOException.class, () -> new TraceBlock(4).read(in, 4));
+    }
+
+    @Test
+    void closingASharedTraceClosesTheFileUnderItsSourcesAndTheErrorNamesIt() throws IOException {
+        final Path file = three("closed-shared.sbt");
+        final TraceSource in;
+        try (BinaryTrace.Shared shared = BinaryTrace.Shared.open(file)) {
+            in = shared.from(0, 1);
+        }
+        final IOException e = assertThrows(IOException.class, () -> new TraceBlock(4).read(in, 4));
+        assertTrue(e.getMessage().startsWith(file + ": "), e.getMessage());
     }
 }
