@@ -60,6 +60,14 @@ class SharedWarmupTest {
     }
 
     @Test
+    void aLeaderThatWarmedNoAccessesHandsOverALengthOfZero() throws Exception {
+        final SharedWarmup shared = new SharedWarmup(Warmup.untilSteady(1_000_000));
+        shared.complete(0);
+        assertTrue(shared.isDone());
+        assertEquals(Warmup.fixed(0), shared.follower(), "counting starts cold, as the leader's did");
+    }
+
+    @Test
     void aWaitingFollowerSeesTheLeadersFailure() throws Exception {
         final SharedWarmup shared = new SharedWarmup(Warmup.untilSteady(1_000_000));
         final CompletableFuture<Warmup> waiting = CompletableFuture.supplyAsync(() -> {
