@@ -1,0 +1,350 @@
+package org.scalebench.coherence.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.scalebench.coherence.LineAddress;
+import org.scalebench.coherence.protocol.MesiProtocol;
+import org.scalebench.coherence.protocol.ProtocolStats;
+import org.scalebench.coherence.timing.Resources;
+import org.scalebench.coherence.timing.TimingPath;
+
+/**
+ * The closed-loop machine on a few scripted accesses of the shrunk chip without queues, each expected time worked
+ * out from the class's rules: a hit costs the private hit time, a miss its zero-load latency (the path a twin
+ * protocol lays out for the same access), each access then {@code think} cycles, a core with every register busy
+ * or touching a pending line waits for a completion. A core's time after its last access is read as the timeline's
+ * clock when the machine stops on its limit (the core's wake-up after its last access); the drain may end later, on
+ * the messages a transaction sends after its data arrives (which the core does not wait for).
+ */
+class ClosedLoopMachineUnitTest {
+
+    private static final SystemSpec QUIET = SystemSpec.named("chip1024").shrunk().with(Map.of("contention", "off"),
+            "test");
+    private static final int THINK = 3;
+
+    private static MesiProtocol protocol(final SystemSpec system) {
+        return new MesiProtocol(system.protocolConfig(CoherenceSimulator.formatFor(system, Scheme.GLOBAL, null),
+                CoherenceSimulator.mappingFor(system, Scheme.GLOBAL, null)));
+    }
+
+    /**
+     * The same accesses on a protocol of its own, one at a time: each one's cost alone (0 for a hit, else its
+     * zero-load latency).
+     */
+    private static final class Twin {
+        private final MesiProtocol p = protocol(QUIET);
+        private final TimingPath path = new TimingPath();
+
+        long latency(final int core, final ScriptedWorkload.Step s) {
+            return p.issue(core, s.write(), s.line() << LineAddress.LINE_SHIFT, 0, 0, path) ? path.zeroLoad() : 0;
+        }
+    }
+
+    private static ClosedLoopMachine machine(final ScriptedWorkload w, final int mshrs) {
+        return new ClosedLoopMachine(protocol(QUIET), w, mshrs, THINK, 16);
+    }
+
+    /** A stream of hits and misses (evictions from a 2-way set, an upgrade-free write to an exclusive line). */
+    private static ScriptedWorkload oneCore() {
+        return new ScriptedWorkload(16, 5).reads(5, 100, 100).add(5, true, 100, 0).reads(5, 200, 300, 400, 500, 100,
+                101).add(5, true, 200, 0);
+    }
+
+    @Test
+    void aCoreWithOneRegisterTakesItsLatenciesPlusThinkTimeOneAfterAnother() {
+        final ScriptedWorkload w = oneCore();
+        final MesiProtocol p = protocol(QUIET);
+        final int hit = p.config().privateHitCycles();
+        assertEquals(1, hit, "the hit time the other tests take");
+        final Twin twin = new Twin();
+        long t = 0;
+        long lastCompletion = 0;
+        long sum = 0;
+        long longest = 0;
+        int misses = 0;
+        for (final ScriptedWorkload.Step s : w.stream(5)) {
+            final long l = twin.latency(5, s);
+            if (l == 0) {
+                t += hit + THINK;
+            } else {
+                lastCompletion = t + l;
+                t += l + THINK;
+                sum += l;
+                longest = Math.max(longest, l);
+                misses++;
+            }
+        }
+        assertTrue(misses >= 5 && misses < w.stream(5).size(), "hits and misses: " + misses);
+        final ClosedLoopMachine m = new ClosedLoopMachine(p, w, 1, THINK, 16);
+        final ProtocolStats stats = p.stats();
+        m.startCounting();
+        assertEquals(w.stream(5).size(), m.runFor(w.stream(5).size()));
+        assertEquals(t, m.timeline().now(), "the core's time after its last access and think time");
+        assertEquals(0, m.runFor(100), "the stream has ended");
+        assertTrue(m.drain() >= lastCompletion, "the last miss completes");
+        assertEquals(w.stream(5).size(), m.issued());
+        assertEquals(1, m.issuingCores());
+        assertEquals(0, m.countedFrom());
+        assertEquals(sum, m.inFlightTime(), "one miss at a time: the time in flight is the sum of the latencies");
+        assertEquals(longest, m.longestLatency());
+        assertEquals(misses, stats.missLatency().count());
+        assertEquals(sum, stats.missLatency().sum());
+        assertEquals(w.stream(5).size(), stats.accesses());
+        assertEquals(sum + (long) hit * (w.stream(5).size() - misses), stats.latencySum(), "hits cost the hit time");
+        assertEquals(0, m.countedGapCycles());
+    }
+
+    @Test
+    void accessesBeforeCountingAreNotCountedButTheirLatencyIsSeen() {
+        final ScriptedWorkload w = oneCore();
+        final MesiProtocol p = protocol(QUIET);
+        final ClosedLoopMachine m = new ClosedLoopMachine(p, w, 1, THINK, 16);
+        final Twin twin = new Twin();
+        final List<ScriptedWorkload.Step> s = w.stream(5);
+        long t = 0;
+        long longestBefore = 0;
+        for (int k = 0; k < 4; k++) {
+            final long l = twin.latency(5, s.get(k));
+            t += l == 0 ? 1 + THINK : l + THINK;
+            longestBefore = Math.max(longestBefore, l);
+        }
+        assertEquals(4, m.runFor(4));
+        assertEquals(longestBefore, m.longestLatency(), "seen though not counted");
+        m.startCounting();
+        assertEquals(t, m.countedFrom(), "the fourth access (a miss) completed, and its think time passed");
+        assertEquals(0, p.stats().accesses());
+        long sum = 0;
+        int misses = 0;
+        for (int k = 4; k < s.size(); k++) {
+            final long l = twin.latency(5, s.get(k));
+            sum += l;
+            misses += l == 0 ? 0 : 1;
+        }
+        assertEquals(s.size() - 4, m.runFor(100));
+        m.drain();
+        assertEquals(s.size() - 4, p.stats().accesses());
+        assertEquals(misses, p.stats().missLatency().count());
+        assertEquals(sum, p.stats().missLatency().sum());
+        assertEquals(sum, m.inFlightTime());
+    }
+
+    @Test
+    void aMissIssuedBeforeCountingIsTimedInFlightFromTheStartOnlyAndNotRecorded() {
+        // one register: runFor(1) leaves the first miss in flight, issued at 0; counting starts at 0 too
+        final ScriptedWorkload w = new ScriptedWorkload(16, 5).reads(5, 100, 101);
+        final MesiProtocol p = protocol(QUIET);
+        final ClosedLoopMachine m = new ClosedLoopMachine(p, w, 2, THINK, 16);
+        final Twin twin = new Twin();
+        final long l0 = twin.latency(5, w.stream(5).get(0));
+        final long l1 = twin.latency(5, w.stream(5).get(1));
+        assertEquals(1, m.runFor(1));
+        // with two registers the core goes on: its second access is issued at THINK, after counting starts
+        m.startCounting();
+        assertEquals(1, m.runFor(1));
+        final long end = m.drain();
+        assertEquals(Math.max(l0, THINK + l1), end);
+        assertEquals(1, p.stats().missLatency().count(), "the miss issued before counting is not recorded");
+        assertEquals(l1, p.stats().missLatency().sum());
+        assertEquals(l0 - m.countedFrom() + l1, m.inFlightTime(), "the first from the start of counting");
+        assertEquals(Math.max(l0, l1), m.longestLatency());
+    }
+
+    @Test
+    void gapsComeBeforeTheirAccessAndAreCountedOnlyWhileCounting() {
+        final ScriptedWorkload w = new ScriptedWorkload(16, 5).add(5, false, 100, 7).add(5, false, 100, 11)
+                .add(5, false, 101, 13).add(5, false, 100, 0).add(5, true, 102, 17);
+        final Twin twin = new Twin();
+        long t = 0;
+        for (final ScriptedWorkload.Step s : w.stream(5)) {
+            t += s.gap();
+            final long l = twin.latency(5, s);
+            t += l == 0 ? 1 + THINK : l + THINK;
+        }
+        final ClosedLoopMachine m = machine(w, 1);
+        assertEquals(2, m.runFor(2));
+        assertEquals(0, m.countedGapCycles(), "not counting yet");
+        m.startCounting();
+        assertEquals(3, m.runFor(3));
+        assertEquals(t, m.timeline().now());
+        assertEquals(13 + 17, m.countedGapCycles(), "the gaps of the accesses made while counting");
+    }
+
+    /**
+     * Three registers: misses of lines 10 and 11 overlap; line 10 again waits for its own miss (not for any
+     * register), then hits; line 12 misses. Two registers: the core waits for whichever completes first.
+     */
+    @Test
+    void registersOverlapMissesAndAPendingLineWaitsForItsOwnMiss() {
+        for (final int mshrs : new int[] {2, 3}) {
+            final ScriptedWorkload w = new ScriptedWorkload(16, 2).reads(2, 10, 11, 10, 12);
+            final Twin twin = new Twin();
+            final long a = twin.latency(2, w.stream(2).get(0));
+            final long b = twin.latency(2, w.stream(2).get(1));
+            assertEquals(0, twin.latency(2, w.stream(2).get(2)), "line 10 again hits once it has arrived");
+            final long c = twin.latency(2, w.stream(2).get(3));
+            assertTrue(a > 2 * THINK && b > 0 && c > 0 && a != THINK + b);
+            // A at 0, B at THINK; then line 10 at 2 THINK is pending (3 registers) or every register is busy (2)
+            final long resume = mshrs == 3 ? a + THINK : Math.min(a, THINK + b) + THINK;
+            // with 2 registers B may complete first: line 10 is then still pending, and the core waits for A
+            final long hitAt = Math.max(resume, a + THINK);
+            final long missAt = hitAt + 1 + THINK;
+            final ClosedLoopMachine m = machine(w, mshrs);
+            m.startCounting();
+            assertEquals(4, m.runFor(4));
+            // line 12 leaves a register free: the core goes on thinking, and stops at its next turn
+            assertEquals(missAt + THINK, m.timeline().now(), mshrs + " registers");
+            assertTrue(m.drain() >= missAt + c);
+            assertEquals(a + b + c, m.inFlightTime(), "Little: the integral of the misses in flight");
+            assertEquals(Math.max(a, Math.max(b, c)), m.longestLatency());
+        }
+    }
+
+    @Test
+    void aCoreAtItsRegisterLimitWaitsForAnyCompletion() {
+        // two registers, four distinct lines: the third access waits for the first completion
+        final ScriptedWorkload w = new ScriptedWorkload(16, 9).reads(9, 20, 21, 22);
+        final Twin twin = new Twin();
+        final long a = twin.latency(9, w.stream(9).get(0));
+        final long b = twin.latency(9, w.stream(9).get(1));
+        final long c = twin.latency(9, w.stream(9).get(2));
+        final ClosedLoopMachine m = machine(w, 2);
+        m.runFor(10);
+        final long third = Math.min(a, THINK + b) + THINK;
+        assertEquals(Math.max(Math.max(a, THINK + b), third + c), m.drain());
+    }
+
+    @Test
+    void coresOnDisjointLinesRunAsIfAlone() {
+        // two lines per core, no set or directory overflow: without queues the cores do not meet
+        final ScriptedWorkload w = both(1, 7);
+        long end = 0;
+        for (final int core : new int[] {1, 7}) {
+            final ScriptedWorkload one = both(core);
+            final Twin alone = new Twin();
+            long t = 0;
+            for (final ScriptedWorkload.Step s : one.stream(core)) {
+                final long l = alone.latency(core, s);
+                t += l == 0 ? 1 + THINK : l + THINK;
+            }
+            final ClosedLoopMachine m = machine(one, 1);
+            assertEquals(5, m.runFor(5));
+            assertEquals(t, m.timeline().now(), "core " + core + " alone");
+            end = Math.max(end, m.drain());
+        }
+        final ClosedLoopMachine m = machine(w, 1);
+        assertEquals(2, m.issuingCores());
+        assertEquals(3, m.runFor(3));
+        assertEquals(3, m.issued());
+        assertEquals(7, m.runFor(100));
+        assertEquals(10, m.issued());
+        assertEquals(0, m.runFor(5), "both streams ended");
+        assertEquals(end, m.drain());
+    }
+
+    /** Cores 1 and 7's streams, for the cores listed as issuing. */
+    private static ScriptedWorkload both(final int... issuing) {
+        return new ScriptedWorkload(16, issuing).reads(1, 1, 2, 1, 2, 1).reads(7, 3, 4, 3, 3, 4);
+    }
+
+    @Test
+    void runningForNoAccessesRunsNothing() {
+        final ScriptedWorkload w = oneCore();
+        final ClosedLoopMachine m = machine(w, 1);
+        assertEquals(0, m.runFor(0));
+        assertEquals(0, w.drawn(5), "the core was not run");
+        assertEquals(0, m.issued());
+        assertEquals(0, m.timeline().now());
+    }
+
+    @Test
+    void hitsRunAheadOfTheOtherCoresByAtMostTheBound() {
+        // two cores reading their own line over and over: after the first miss every access is a hit of 1 + THINK
+        final ScriptedWorkload w = new ScriptedWorkload(16, 3, 12);
+        for (int k = 0; k < 400; k++) {
+            w.reads(3, 30);
+            w.reads(12, 41);
+        }
+        final Twin twin = new Twin();
+        final long[] first = {twin.latency(3, w.stream(3).get(0)) + THINK, twin.latency(12, w.stream(12).get(0)) + THINK};
+        final ClosedLoopMachine m = machine(w, 1);
+        assertEquals(300, m.runFor(300));
+        final int[] drawn = {w.drawn(3), w.drawn(12)};
+        // the accesses issued are those before some time T, and hits up to RUN_AHEAD (plus one access) past it;
+        // the machine may have drawn one access more than it issued
+        boolean found = false;
+        for (long tt = 0; tt < 4000 && !found; tt++) {
+            boolean fits = true;
+            for (int i = 0; i < 2; i++) {
+                final long lo = before(first[i], tt);
+                final long hi = before(first[i], tt + ClosedLoopMachine.RUN_AHEAD + 1 + THINK) + 1;
+                fits &= drawn[i] >= lo && drawn[i] <= hi;
+            }
+            found = fits;
+        }
+        assertTrue(found, "drawn " + drawn[0] + " and " + drawn[1] + " after first accesses of " + first[0] + ", "
+                + first[1] + " cycles");
+    }
+
+    /** Accesses of a core issued before {@code t}: the first at 0, the next at {@code first}, then every hit. */
+    private static long before(final long first, final long t) {
+        if (t <= 0) {
+            return 0;
+        }
+        return t <= first ? 1 : 2 + (t - first - 1) / (1 + THINK);
+    }
+
+    @Test
+    void desynchronizingDelaysEachCoresNextAccessByItsDraw() {
+        assertThrows(IllegalArgumentException.class, () -> machine(oneCore(), 1).desynchronize(0, 1));
+        final long span = 500;
+        final SplittableRandom r = new SplittableRandom(42);
+        final long firstIdle = r.nextLong(span);
+        final long secondIdle = r.nextLong(span);
+        assertTrue(firstIdle > 0 && secondIdle > 0 && firstIdle != secondIdle);
+        // core 4 issues first in the list, core 6 second; only one of them has accesses
+        for (final int active : new int[] {4, 6}) {
+            final ScriptedWorkload w = new ScriptedWorkload(16, 4, 6).reads(active, 60, 61);
+            final Twin twin = new Twin();
+            final long a = twin.latency(active, w.stream(active).get(0));
+            final long b = twin.latency(active, w.stream(active).get(1));
+            final ClosedLoopMachine m = machine(w, 1);
+            m.desynchronize(span, 42);
+            assertEquals(2, m.runFor(2));
+            final long idle = active == 4 ? firstIdle : secondIdle;
+            assertEquals(idle + a + THINK + b + THINK, m.timeline().now(), "idle once, before the first access");
+        }
+        // desynchronized a second time: each core idles again, by the new draw
+        final ScriptedWorkload w = new ScriptedWorkload(16, 4).reads(4, 60, 61);
+        final Twin twin = new Twin();
+        final long a = twin.latency(4, w.stream(4).get(0));
+        final long b = twin.latency(4, w.stream(4).get(1));
+        final ClosedLoopMachine m = machine(w, 1);
+        m.desynchronize(span, 42);
+        assertEquals(1, m.runFor(1));
+        m.desynchronize(span, 7);
+        assertEquals(1, m.runFor(1));
+        assertEquals(firstIdle + a + THINK + new SplittableRandom(7).nextLong(span) + b + THINK, m.timeline().now());
+    }
+
+    @Test
+    void theConstructorChecksItsArguments() {
+        final MesiProtocol p = protocol(QUIET);
+        assertThrows(IllegalArgumentException.class, () -> new ClosedLoopMachine(p, oneCore(), 0, 0, 16));
+        assertThrows(IllegalArgumentException.class, () -> new ClosedLoopMachine(p, oneCore(), 65, 0, 16));
+        assertThrows(IllegalArgumentException.class, () -> new ClosedLoopMachine(p, oneCore(), 1, -1, 16));
+        new ClosedLoopMachine(p, oneCore(), 64, 0, 16);
+        assertThrows(IllegalArgumentException.class,
+                () -> new ClosedLoopMachine(p, new ScriptedWorkload(17, 16), 1, 0, 16), "core 16 of 16");
+        final MesiProtocol queued = protocol(SystemSpec.named("chip1024").shrunk());
+        assertTrue(queued.resources() > 1);
+        assertThrows(IllegalArgumentException.class, () -> new ClosedLoopMachine(queued, oneCore(), 1, 0, 16,
+                new Resources(queued.resources() - 1)));
+        new ClosedLoopMachine(queued, oneCore(), 1, 0, 16, new Resources(queued.resources()));
+    }
+}
