@@ -46,6 +46,12 @@ class ClosedLoopMachineUnitTest {
         }
     }
 
+    /** Each access's cost on a twin protocol that performs the core's stream alone, in order. */
+    private static long[] costs(final ScriptedWorkload w, final int core) {
+        final Twin twin = new Twin();
+        return w.stream(core).stream().mapToLong(s -> twin.latency(core, s)).toArray();
+    }
+
     private static ClosedLoopMachine machine(final ScriptedWorkload w, final int mshrs) {
         return new ClosedLoopMachine(protocol(QUIET), w, mshrs, THINK, 16);
     }
@@ -140,9 +146,9 @@ class ClosedLoopMachineUnitTest {
         final ScriptedWorkload w = new ScriptedWorkload(16, 5).reads(5, 100, 101);
         final MesiProtocol p = protocol(QUIET);
         final ClosedLoopMachine m = new ClosedLoopMachine(p, w, 2, THINK, 16);
-        final Twin twin = new Twin();
-        final long l0 = twin.latency(5, w.stream(5).get(0));
-        final long l1 = twin.latency(5, w.stream(5).get(1));
+        final long[] cost = costs(w, 5);
+        final long l0 = cost[0];
+        final long l1 = cost[1];
         assertEquals(1, m.runFor(1));
         // with two registers the core goes on: its second access is issued at THINK, after counting starts
         m.startCounting();
@@ -183,11 +189,11 @@ class ClosedLoopMachineUnitTest {
     void registersOverlapMissesAndAPendingLineWaitsForItsOwnMiss() {
         for (final int mshrs : new int[] {2, 3}) {
             final ScriptedWorkload w = new ScriptedWorkload(16, 2).reads(2, 10, 11, 10, 12);
-            final Twin twin = new Twin();
-            final long a = twin.latency(2, w.stream(2).get(0));
-            final long b = twin.latency(2, w.stream(2).get(1));
-            assertEquals(0, twin.latency(2, w.stream(2).get(2)), "line 10 again hits once it has arrived");
-            final long c = twin.latency(2, w.stream(2).get(3));
+            final long[] cost = costs(w, 2);
+            final long a = cost[0];
+            final long b = cost[1];
+            assertEquals(0, cost[2], "line 10 again hits once it has arrived");
+            final long c = cost[3];
             assertTrue(a > 2 * THINK && b > 0 && c > 0 && a != THINK + b);
             // A at 0, B at THINK; then line 10 at 2 THINK is pending (3 registers) or every register is busy (2)
             final long resume = mshrs == 3 ? a + THINK : Math.min(a, THINK + b) + THINK;
@@ -207,16 +213,17 @@ class ClosedLoopMachineUnitTest {
 
     @Test
     void aCoreAtItsRegisterLimitWaitsForAnyCompletion() {
-        // two registers, four distinct lines: the third access waits for the first completion
+        // two registers, three lines: the third access waits for the first completion; then, if the other miss is
+        // still out, both registers are busy again and the core waits for the next completion, else it goes on
         final ScriptedWorkload w = new ScriptedWorkload(16, 9).reads(9, 20, 21, 22);
-        final Twin twin = new Twin();
-        final long a = twin.latency(9, w.stream(9).get(0));
-        final long b = twin.latency(9, w.stream(9).get(1));
-        final long c = twin.latency(9, w.stream(9).get(2));
+        final long[] cost = costs(w, 9);
         final ClosedLoopMachine m = machine(w, 2);
-        m.runFor(10);
-        final long third = Math.min(a, THINK + b) + THINK;
-        assertEquals(Math.max(Math.max(a, THINK + b), third + c), m.drain());
+        assertEquals(3, m.runFor(3));
+        final long third = Math.min(cost[0], THINK + cost[1]) + THINK;
+        final long other = Math.max(cost[0], THINK + cost[1]);
+        assertTrue(other != third && cost[0] != THINK + cost[1], "no two events at once");
+        final long stop = other < third ? third + THINK : Math.min(other, third + cost[2]) + THINK;
+        assertEquals(stop, m.timeline().now());
     }
 
     @Test
@@ -346,5 +353,177 @@ class ClosedLoopMachineUnitTest {
         assertThrows(IllegalArgumentException.class, () -> new ClosedLoopMachine(queued, oneCore(), 1, 0, 16,
                 new Resources(queued.resources() - 1)));
         new ClosedLoopMachine(queued, oneCore(), 1, 0, 16, new Resources(queued.resources()));
+    }
+
+    /** Cores reading {@code n} lines each that no core has touched (every access a miss from memory). */
+    private static ScriptedWorkload coldReads(final int n, final int... cores) {
+        final ScriptedWorkload w = new ScriptedWorkload(16, cores);
+        for (final int c : cores) {
+            for (int k = 0; k < n; k++) {
+                w.reads(c, 5_000 + 1_000 * c + k);
+            }
+        }
+        return w;
+    }
+
+    @Test
+    void countingZeroesTheQueueAndLinkCounters() {
+        final MesiProtocol p = protocol(SystemSpec.named("chip1024").shrunk());
+        final ClosedLoopMachine m = new ClosedLoopMachine(p, coldReads(40, 6), 1, THINK, 16);
+        assertEquals(20, m.runFor(20));
+        final long elapsed = m.timeline().now();
+        assertTrue(elapsed > 2 * ClosedLoopMachine.EPOCH, "some epochs ended: " + elapsed);
+        assertTrue(m.timeline().resources().served() > 0 && p.links().maxUtilization(elapsed) > 0);
+        m.startCounting();
+        assertEquals(0, m.timeline().resources().served());
+        assertEquals(0, p.links().maxUtilization(elapsed), "the links' counters too");
+        assertEquals(0, p.stats().accesses());
+    }
+
+    /**
+     * The link model charges each packet the mean wait of the loads of earlier epochs: every core missing at once
+     * takes longer with the links queued than without, once epochs have ended (the link waits come from the loads
+     * that {@code endEpoch} turns into delays); and a drain ends the last, partial epoch, so that its flits count as
+     * carried.
+     */
+    @Test
+    void theLinksLoadEpochByEpochAndTheDrainEndsTheLastOne() {
+        final SystemSpec queued = SystemSpec.named("chip1024").shrunk();
+        final long[] sums = new long[2];
+        final int[] every = new int[16];
+        java.util.Arrays.setAll(every, c -> c);
+        int k = 0;
+        for (final SystemSpec system : new SystemSpec[] {queued.with(Map.of("link_contention", "off"), "test"),
+            queued}) {
+            final MesiProtocol p = protocol(system);
+            final ClosedLoopMachine m = new ClosedLoopMachine(p, coldReads(40, every), 1, THINK, 16);
+            m.startCounting();
+            assertEquals(16 * 40, m.runFor(16 * 40));
+            m.drain();
+            sums[k++] = p.stats().missLatency().sum();
+        }
+        assertTrue(sums[1] > sums[0], "waits on the links: " + sums[1] + " against " + sums[0]);
+        final MesiProtocol p = protocol(queued);
+        final ClosedLoopMachine m = new ClosedLoopMachine(p, coldReads(2, 6), 1, THINK, 16);
+        m.startCounting();
+        assertEquals(2, m.runFor(2));
+        final long end = m.drain();
+        assertTrue(end < ClosedLoopMachine.EPOCH, "within the first epoch: " + end);
+        // a line is at least 7 flits of 10 bytes: the busiest link carried one
+        assertTrue(p.links().maxUtilization(end) * end >= 7, "the partial epoch's flits are carried: "
+                + p.links().maxUtilization(end) * end);
+    }
+
+    @Test
+    void theMachineStopsAtTheCoresNextTurnAfterAHit() {
+        // line 100, then line 100 again (a hit): the limit is met at the core's turn after the hit and its think time
+        final ScriptedWorkload w = oneCore();
+        final long a = new Twin().latency(5, w.stream(5).get(0));
+        final ClosedLoopMachine m = machine(w, 1);
+        assertEquals(2, m.runFor(2));
+        assertEquals(a + THINK + 1 + THINK, m.timeline().now());
+    }
+
+    @Test
+    void aMissCompletingWhileItsCoreWorksThroughAGapDoesNotWakeIt() {
+        // two registers: line 10 misses at 0 and the core goes on; line 11 comes after a gap of 500 cycles, longer
+        // than the miss: the completion finds the core waiting for nothing
+        final ScriptedWorkload w = new ScriptedWorkload(16, 2).reads(2, 10).add(2, false, 11, 500);
+        final long a = new Twin().latency(2, w.stream(2).get(0));
+        assertTrue(a < 500);
+        final ClosedLoopMachine m = machine(w, 2);
+        assertEquals(2, m.runFor(2));
+        assertEquals(THINK + 500 + THINK, m.timeline().now(), "line 11 issued after the gap, then THINK");
+    }
+
+    @Test
+    void registersAreFreedAndReused() {
+        // two registers, six misses (line 11 twice: its second access after its miss completed)
+        final ScriptedWorkload w = new ScriptedWorkload(16, 2).reads(2, 10, 11, 12, 13, 11, 14);
+        final Twin twin = new Twin();
+        long sum = 0;
+        for (final ScriptedWorkload.Step s : w.stream(2)) {
+            sum += twin.latency(2, s);
+        }
+        final ClosedLoopMachine m = machine(w, 2);
+        m.startCounting();
+        assertEquals(6, m.runFor(6));
+        m.drain();
+        assertEquals(sum, m.inFlightTime(), "every miss completed, as a twin times them");
+    }
+
+    /**
+     * Three registers: line 0 misses on the first, line 5 on the second; line 5 again waits for its own miss (not
+     * for line 0's: a line index of 0 is a line like any other), then hits.
+     */
+    @Test
+    void aPendingLineWaitsForItsOwnRegister() {
+        final ScriptedWorkload w = new ScriptedWorkload(16, 2).reads(2, 0, 5, 5);
+        final long[] cost = costs(w, 2);
+        assertTrue(cost[0] != THINK + cost[1], "the two completions tell apart");
+        final ClosedLoopMachine m = machine(w, 3);
+        assertEquals(3, m.runFor(3));
+        assertEquals(THINK + cost[1] + THINK + 1 + THINK, m.timeline().now());
+    }
+
+    /**
+     * Two registers per core, cores 2 and 3 side by side in the machine's tables: a line pending at one core does
+     * not hold the other (core 3 reads L at 0 while core 2 reads L at 5 + THINK after a miss of its own; then core 2
+     * has L pending on its second register when core 3 reads it after a miss and a gap).
+     */
+    @Test
+    void aLinePendingAtAnotherCoreDoesNotHoldACore() {
+        final ScriptedWorkload first = new ScriptedWorkload(16, 2, 3).add(2, false, 40, 5).reads(2, 77).reads(3, 77);
+        final ScriptedWorkload second = new ScriptedWorkload(16, 2, 3).reads(2, 40, 77).reads(3, 50)
+                .add(3, false, 77, 2);
+        for (final ScriptedWorkload w : new ScriptedWorkload[] {first, second}) {
+            final int n = w.stream(2).size() + w.stream(3).size();
+            final MesiProtocol p = protocol(QUIET);
+            final ClosedLoopMachine m = new ClosedLoopMachine(p, w, 2, THINK, 16);
+            m.startCounting();
+            assertEquals(n, m.runFor(n));
+            m.drain();
+            assertEquals(n, p.stats().missLatency().count(), "every access a miss, each completed");
+        }
+    }
+
+    /**
+     * Core 3 hits its line while core 12 works through a long gap: core 3 meets the limit inside one turn of hits,
+     * and the machine stops at its next turn, after the last hit and its think time.
+     */
+    @Test
+    void theLimitMetAmongHitsStopsAtTheCoresNextTurn() {
+        final ScriptedWorkload w = new ScriptedWorkload(16, 3, 12).reads(12, 41).add(12, false, 42, 100_000);
+        for (int k = 0; k < 30; k++) {
+            w.reads(3, 30);
+        }
+        final long a = new Twin().latency(3, w.stream(3).get(0));
+        final ClosedLoopMachine m = machine(w, 1);
+        assertEquals(21, m.runFor(21), "core 12's first access and 20 of core 3's");
+        assertEquals(a + THINK + 19 * (1 + THINK), m.timeline().now());
+    }
+
+    /** Cores with gaps between their accesses: an access drawn before its gap is made, not drawn over. */
+    @Test
+    void accessesDrawnBeforeTheirGapsAreAllMade() {
+        final ScriptedWorkload w = new ScriptedWorkload(16, 2, 3, 4);
+        for (final int c : new int[] {2, 3, 4}) {
+            for (int k = 0; k < 10; k++) {
+                w.add(c, false, 6_000 + 100 * c + k, 10 + 20 * c + k);
+            }
+        }
+        final MesiProtocol p = protocol(QUIET);
+        final ClosedLoopMachine m = new ClosedLoopMachine(p, w, 1, THINK, 16);
+        m.startCounting();
+        assertEquals(30, m.runFor(100));
+        m.drain();
+        assertEquals(30, p.stats().missLatency().count(), "each of the 30 lines missed once");
+        long gaps = 0;
+        for (final int c : new int[] {2, 3, 4}) {
+            for (final ScriptedWorkload.Step s : w.stream(c)) {
+                gaps += s.gap();
+            }
+        }
+        assertEquals(gaps, m.countedGapCycles());
     }
 }

@@ -1,9 +1,11 @@
 package org.scalebench.coherence.sim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -92,8 +94,8 @@ class FunctionalWarmupUnitTest {
 
     @Test
     void coresTakeTurnsInTheirOrderAndEndedStreamsDropOutHoweverTheCallsSplitThem() {
-        // core 14's stream is empty; core 9's ends within its first turn, core 2's within its second
-        final int[] cores = {2, 9, 14, 5};
+        // core 14's stream is empty; core 9's ends within its first turn, core 0's within its second
+        final int[] cores = {0, 9, 14, 5};
         final int[] lengths = {100, 10, 0, 200};
         for (final int threads : new int[] {1, 2, 3}) {
             final ScriptedWorkload w = streams(cores, lengths);
@@ -114,18 +116,22 @@ class FunctionalWarmupUnitTest {
         }
     }
 
-    /** Two streams of 30,000: a call of 50,000 goes round the ring of 16,384 slots three times. */
+    /**
+     * Two streams of 60,000: calls of 50,000 and 70,000 go round the ring of 16,384 slots three and four times, the
+     * second starting its counts afresh.
+     */
     @Test
     void theRingDeliversLongRunsInOrder() {
         final int[] cores = {3, 11};
-        final int[] lengths = {30_000, 30_000};
+        final int[] lengths = {60_000, 60_000};
         for (final int threads : new int[] {1, 2}) {
             final ScriptedWorkload w = streams(cores, lengths);
             final List<long[]> performed = new ArrayList<>();
             final MesiProtocol p = recording(performed);
             final FunctionalWarmup warm = new FunctionalWarmup(p, w, threads);
             assertEquals(50_000, warm.run(50_000));
-            assertEquals(10_000, warm.run(100_000));
+            assertEquals(70_000, warm.run(100_000));
+            assertEquals(0, warm.run(10));
             assertOrder(roundRobin(cores, w), performed, threads + " threads");
             assertEquals(writes(w, cores), p.stats().writes());
         }
@@ -172,7 +178,54 @@ class FunctionalWarmupUnitTest {
         final int[] lengths = {3 * FunctionalWarmup.RING};
         final Class<? extends Throwable> alone = assertThrows(RuntimeException.class,
                 () -> new FunctionalWarmup(recording(new ArrayList<>()), streams(cores, lengths)).run(100)).getClass();
+        final ScriptedWorkload w = streams(cores, lengths);
         assertTimeoutPreemptively(Duration.ofSeconds(20), () -> assertThrows(alone,
-                () -> new FunctionalWarmup(recording(new ArrayList<>()), streams(cores, lengths), 2).run(lengths[0])));
+                () -> new FunctionalWarmup(recording(new ArrayList<>()), w, 2).run(lengths[0])));
+        assertTrue(w.drawn(16) < 2 * FunctionalWarmup.RING, "it stopped drawing when its ring was full: "
+                + w.drawn(16));
+        assertFalse(drawingThreadAlive(), "and it has ended when the call returns");
+    }
+
+    /**
+     * The caller, interrupted, fails on its first access while the drawing thread still draws (slowly, 1 ms an
+     * access): the call waits for the drawing thread to end (its join interrupted, then resumed), and returns the
+     * interrupt to the caller.
+     */
+    @Test
+    void aFailingCallerWaitsForTheDrawingThreadAndKeepsItsInterrupt() {
+        final ScriptedWorkload w = streams(new int[] {16}, new int[] {300}).pacing(1);
+        final FunctionalWarmup warm = new FunctionalWarmup(recording(new ArrayList<>()), w, 2);
+        Thread.currentThread().interrupt();
+        try {
+            assertThrows(RuntimeException.class, () -> warm.run(200));
+        } finally {
+            assertTrue(Thread.interrupted(), "the interrupt kept");
+        }
+        assertFalse(drawingThreadAlive(), "ended before the call returned");
+        assertEquals(200, w.drawn(16), "it drew what was asked: its ring never filled");
+    }
+
+    private static boolean drawingThreadAlive() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .anyMatch(t -> t.getName().equals("scalebench-warm-up-drawing") && t.isAlive());
+    }
+
+    /** The caller's interrupt status comes back as it went in: kept when set (not swallowed), never set by the call. */
+    @Test
+    void theCallersInterruptIsKeptAndNeverMade() {
+        final int[] cores = {1, 8};
+        final int[] lengths = {300, 300};
+        final FunctionalWarmup warm = new FunctionalWarmup(recording(new ArrayList<>()), streams(cores, lengths), 2);
+        assertEquals(200, warm.run(200));
+        assertFalse(Thread.interrupted(), "no interrupt made");
+        Thread.currentThread().interrupt();
+        final long done;
+        try {
+            done = warm.run(400);
+        } finally {
+            assertTrue(Thread.interrupted(), "the interrupt kept");
+        }
+        assertEquals(400, done, "and every access performed");
+        assertFalse(drawingThreadAlive());
     }
 }

@@ -22,6 +22,7 @@ final class ScriptedWorkload implements Workload {
     private long failAt = -1;
     private Throwable failure;
     private long drawnInAll;
+    private long pause;
 
     ScriptedWorkload(final int cores, final int... issuing) {
         this.issuing = issuing.clone();
@@ -52,6 +53,12 @@ final class ScriptedWorkload implements Workload {
         return this;
     }
 
+    /** Makes every draw take {@code millis} of the host's time (a slow source). */
+    ScriptedWorkload pacing(final long millis) {
+        this.pause = millis;
+        return this;
+    }
+
     List<Step> stream(final int core) {
         return streams.get(core);
     }
@@ -79,6 +86,13 @@ final class ScriptedWorkload implements Workload {
     public boolean next(final int core, final Access out) {
         if (drawnInAll++ == failAt) {
             ScriptedWorkload.<RuntimeException>sneaky(failure);
+        }
+        if (pause > 0) {
+            try {
+                Thread.sleep(pause);
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
         final List<Step> s = streams.get(core);
         if (drawn[core] == s.size()) {
