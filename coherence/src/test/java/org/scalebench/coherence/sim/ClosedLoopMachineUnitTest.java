@@ -24,7 +24,7 @@ import org.scalebench.coherence.timing.TimingPath;
  */
 class ClosedLoopMachineUnitTest {
 
-    private static final SystemSpec QUIET = SystemSpec.named("chip1024").shrunk().with(Map.of("contention", "off"),
+    static final SystemSpec QUIET = SystemSpec.named("chip1024").shrunk().with(Map.of("contention", "off"),
             "test");
     private static final int THINK = 3;
 
@@ -47,7 +47,7 @@ class ClosedLoopMachineUnitTest {
     }
 
     /** Each access's cost on a twin protocol that performs the core's stream alone, in order. */
-    private static long[] costs(final ScriptedWorkload w, final int core) {
+    static long[] costs(final ScriptedWorkload w, final int core) {
         final Twin twin = new Twin();
         return w.stream(core).stream().mapToLong(s -> twin.latency(core, s)).toArray();
     }

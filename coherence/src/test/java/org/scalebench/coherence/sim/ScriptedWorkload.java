@@ -82,6 +82,12 @@ final class ScriptedWorkload implements Workload {
         return issuing.clone();
     }
 
+    /** The accesses of every stream: a scripted workload ends, as a trace does. */
+    @Override
+    public long length() {
+        return streams.stream().mapToLong(List::size).sum();
+    }
+
     @Override
     public boolean next(final int core, final Access out) {
         if (drawnInAll++ == failAt) {
