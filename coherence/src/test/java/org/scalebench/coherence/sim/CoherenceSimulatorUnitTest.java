@@ -1,6 +1,7 @@
 package org.scalebench.coherence.sim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -97,8 +98,20 @@ class CoherenceSimulatorUnitTest {
     @Test
     void progressCountsEveryAccessAndAnnouncesTheTotal() {
         final java.util.List<long[]> updates = new java.util.ArrayList<>();
-        final CoherenceSimulator.Progress progress = (done, total) -> updates.add(new long[] {done, total});
+        final boolean[] untimed = {false};
+        final CoherenceSimulator.Progress progress = new CoherenceSimulator.Progress() {
+            @Override
+            public void update(final long done, final long total) {
+                updates.add(new long[] {done, total});
+            }
+
+            @Override
+            public void functional(final long accesses, final double seconds, final int threads) {
+                untimed[0] = true;
+            }
+        };
         CoherenceSimulator.run(QUIET, Scheme.GLOBAL, null, null, stream(30), Warmup.fixed(5), 15, 1, progress);
+        assertFalse(untimed[0], "a timed warm-up has no untimed part to report");
         assertEquals(5, updates.get(0)[0], "the warm-up's 5");
         long last = 0;
         for (final long[] u : updates) {
@@ -160,6 +173,7 @@ in odd-numbered pages the other.
                 "even pages on one controller, odd ones on the other");
         final SimulationResult quiet = run(stream(30), Warmup.fixed(5), 15);
         assertEquals(0, quiet.avgQueueCycles(), "no queues");
+        assertFalse(quiet.saturated(), "nothing queued, nothing saturated");
     }
 
     @Test
