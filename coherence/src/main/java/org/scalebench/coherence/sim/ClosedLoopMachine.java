@@ -69,7 +69,6 @@ public final class ClosedLoopMachine implements Timeline.Cores {
     private boolean stop;
     private boolean counting;
     private long countedFrom;
-    private long inFlight;
     /** Cycles misses spent in flight since counting started (the time integral of the misses in flight). */
     private long inFlightTime;
     /** Cycles of the workload's gaps consumed since counting started. */
@@ -323,7 +322,6 @@ public final class ClosedLoopMachine implements Timeline.Cores {
             } else {
                 final int register = mshrs > 1 ? freeRegister(core, address >>> LineAddress.LINE_SHIFT) : 0;
                 outstanding[core]++;
-                inFlight++;
                 timeline.start(path, core, time, register << 1 | (counting ? 1 : 0));
                 if (outstanding[core] == mshrs) {
                     waitingOn[core] = ANY;
@@ -331,7 +329,9 @@ public final class ClosedLoopMachine implements Timeline.Cores {
                 }
                 time += think;
             }
-            if (issued >= limit || time >= timeline.nextEventTime() + RUN_AHEAD) {
+            final long next = timeline.nextEventTime();
+            // with nothing queued (a lone core) it parks too: the timeline resumes it at once, ending epochs on the way
+            if (issued >= limit || next == Long.MAX_VALUE || time >= next + RUN_AHEAD) {
                 return park(time);
             }
         }
@@ -380,7 +380,6 @@ public final class ClosedLoopMachine implements Timeline.Cores {
             inFlightTime += at - Math.max(from, countedFrom);
         }
         outstanding[core]--;
-        inFlight--;
         final int register = tag >>> 1;
         if ((tag & 1) != 0) {
             final long latency = at - from;
