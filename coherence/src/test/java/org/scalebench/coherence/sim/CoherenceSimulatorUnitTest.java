@@ -77,7 +77,7 @@ class CoherenceSimulatorUnitTest {
         assertTrue(r.machineCycles() >= t - think - from && r.machineCycles() < t - from + longest,
                 "from " + from + " to " + t + ": " + r.machineCycles());
         // the host's time: the whole run took it, the warm-up and the counted part each a share
-        assertTrue(r.simSeconds() > 0 && r.simSeconds() < 60, "" + r.simSeconds());
+        assertTrue(r.simSeconds() > 0, "" + r.simSeconds());
         assertTrue(r.accessesPerSecond() >= counted / r.simSeconds() * (1 - 1e-9), "" + r.accessesPerSecond());
         assertTrue(r.warmupAccessesPerSecond() >= warm / r.simSeconds() * (1 - 1e-9), "" + r.warmupAccessesPerSecond());
     }
