@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Timeout;
  * on the shrunk chip (16 cores) and decoding each: its group's region, its line through the inverse of the group's
  * page placement, the line's class (private lines of member m, read-shared, migratory, producer-consumer), and the
  * line's index in its class. Each measured share is checked against the parameter it should follow within six
- * standard deviations of its sampling error (a fixed seed; a correct generator fails none of these by chance more
- * often than about one in 10^8), and each index distribution against the exact law of {@code floor(n * u^skew)}.
+ * standard deviations of its sampling error (a fixed seed, so the draws are the same on every run; over its few dozen
+ * checks, a correct generator's seed would fail one by chance with a probability under 10^-7), and each index distribution against the exact law of {@code floor(n * u^skew)}.
  * Also the page kind: each core's groups, the accesses it draws from them, and the machines that cannot hold them.
  */
 class SyntheticStreamTest {
