@@ -298,6 +298,35 @@ class ClosedLoopMachineUnitTest {
                 + first[1] + " cycles");
     }
 
+    @Test
+    void aCoreRunsAheadOfTheNextEventUntilItsClockReachesTheBoundExactly() {
+        // core 3 misses once on line 30, then hits it; core 12 works for a gap of G cycles, then reads line 41. Once
+        // core 3's transaction has no event left, the only pending event is core 12's at G, so core 3 issues while
+        // its clock is below G + RUN_AHEAD and parks on reaching it. G is set so that its clock lands on
+        // G + RUN_AHEAD exactly after its K-th access: core 12's read is then the machine's (K + 1)-th access, not
+        // an earlier one nor a later one. This pins one of the orders the class comment allows (the bound, on >=).
+        // Each check is one call of runFor: the limit of a call parks the running core too, which would let core 12
+        // in at the next call whatever the bound.
+        final int k = 200;
+        for (final int accesses : new int[] {k, k + 1}) {
+            final ScriptedWorkload w = new ScriptedWorkload(16, 3, 12);
+            for (int i = 0; i <= k + 1; i++) {
+                w.reads(3, 30);
+            }
+            final MesiProtocol p = protocol(QUIET);
+            final int hit = p.config().privateHitCycles();
+            final long miss = new Twin().latency(3, w.stream(3).get(0));
+            assertTrue(miss > 0, "the first access misses");
+            // core 3's clock after its K-th access (from 1): the miss and THINK, then K - 1 hits and THINK
+            final long gap = miss + THINK + (k - 1L) * (hit + THINK) - ClosedLoopMachine.RUN_AHEAD;
+            w.add(12, false, 41, (int) gap);
+            final ClosedLoopMachine m = new ClosedLoopMachine(p, w, 1, THINK, 16);
+            assertEquals(accesses, m.runFor(accesses));
+            assertEquals(accesses > k, p.copyState(12, 41) != MesiProtocol.INVALID,
+                    "core 12 has read after " + accesses + " accesses");
+        }
+    }
+
     /** Accesses of a core issued before {@code t}: the first at 0, the next at {@code first}, then every hit. */
     private static long before(final long first, final long t) {
         if (t <= 0) {
