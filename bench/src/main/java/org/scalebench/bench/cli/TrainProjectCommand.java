@@ -19,6 +19,7 @@ import org.scalebench.training.model.ModelCatalog;
 import org.scalebench.training.model.ModelProfile;
 import org.scalebench.training.model.Precision;
 import org.scalebench.training.projection.CommunicationModel;
+import org.scalebench.training.projection.OptimizerSharding;
 import org.scalebench.training.projection.ProjectionOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -84,6 +85,13 @@ public final class TrainProjectCommand implements Callable<Integer>, StudyComman
     @Option(names = "--nic-sharing", paramLabel = "per-node|per-gpu",
             description = "How a node's GPUs share its NICs: one pool, or rails (default: the cluster's own).")
     String nicSharing;
+
+    @Option(names = "--optimizer", paramLabel = "replicated|sharded|sharded-in-node",
+            description = "Optimizer state on every worker with one all-reduce; split over all data-parallel workers"
+                    + " (ZeRO-1, Megatron's distributed optimizer: reduce-scatter, then an all-gather of the parameters);"
+                    + " or split over a node's workers, the shards all-reduced across nodes (Apex DistributedFusedAdam)."
+                    + " Priced with --comm nccl only (default: ${DEFAULT-VALUE}).")
+    String optimizer = "replicated";
 
     @Option(names = "--bucket", paramLabel = "SIZE",
             description = "All-reduce gradients in buckets of this size, each paying the latency (e.g. 25M; default:"
@@ -198,10 +206,17 @@ public final class TrainProjectCommand implements Callable<Integer>, StudyComman
         if (stepOverhead != null && !(stepOverhead >= 0 && stepOverhead < 1e6)) {
             throw new UsageException("--step-overhead = " + stepOverhead + ": must be seconds in [0, 1e6)");
         }
-        final ProjectionOptions options = new ProjectionOptions(overlap, mode.equals("sharded"),
+        ProjectionOptions options = new ProjectionOptions(overlap, mode.equals("sharded"),
                 OptionValues.named("--comm", comm, () -> CommunicationModel.parse(comm)), nccl == null ? null : OptionValues.named("--nccl", nccl, () -> NcclGeneration.parse(nccl)),
                 batch == null ? 0 : batch).withEvenShards(shardMode.equals("even")).withNicSharing(sharing)
                 .withBucketBytes(bucketBytes).withAccumulationSteps(accumulation).withDisabledEffects(disabled);
+        final OptimizerSharding sharding = OptionValues.named("--optimizer", optimizer,
+                () -> OptimizerSharding.parse(optimizer));
+        if (sharding != OptimizerSharding.REPLICATED && options.communication() != CommunicationModel.NCCL) {
+            throw new UsageException("--optimizer = " + optimizer + " with --comm = " + comm + ": a sharded"
+                    + " optimizer's exchange is priced with --comm nccl only");
+        }
+        options = options.withOptimizerSharding(sharding);
         final org.scalebench.bench.train.TrainingReproduction fits = scalingMode.equals("fitted")
                 ? new org.scalebench.bench.train.TrainingReproduction() : null;
         final List<ModelProfile> profiles = new ArrayList<>();
@@ -243,7 +258,8 @@ public final class TrainProjectCommand implements Callable<Integer>, StudyComman
                 stepOverhead == null ? "profile" : Double.toString(stepOverhead), nccl == null ? "cluster" : nccl,
                 batch == null ? "best" : Integer.toString(batch), Integer.toString(accumulation),
                 disabled.isEmpty() ? "none" : String.join("+", disabled.stream().sorted()
-                        .map(org.scalebench.training.projection.ScalingEffect::id).toList()), scalingMode);
+                        .map(org.scalebench.training.projection.ScalingEffect::id).toList()), scalingMode,
+                sharding.id());
         return new ProjectionStudy(profiles, machines, options, mp, sorted, settings,
                 Provenance.current(VersionProvider.version()));
     }

@@ -116,6 +116,12 @@ public record ProjectionReport(Projector projector, ProjectionTable table) {
                 : "whole-gradient") + " all-reduce, NICs " + sharing + ", overlap "
                 + String.format(Locale.ROOT, "%.2f", o.overlap())
                 + (o.bucketBytes() > 0 ? ", buckets of " + ByteSize.format(o.bucketBytes()) : "")
+                + switch (o.optimizerSharding()) {
+                    case WORKERS -> ", optimizer sharded over the workers (reduce-scatter, parameter all-gather)";
+                    case NODE -> ", optimizer sharded in each node (reduce-scatter in the node, all-reduce across"
+                            + " nodes, parameter all-gather in the node)";
+                    default -> "";
+                }
                 + (o.disabledNcclCorrections().isEmpty() ? "" : ", NCCL corrections off: "
                         + o.disabledNcclCorrections());
     }

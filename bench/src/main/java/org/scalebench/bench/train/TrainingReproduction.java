@@ -23,6 +23,7 @@ import org.scalebench.training.efficiency.McCandlishEfficiency;
 import org.scalebench.training.model.ModelCatalog;
 import org.scalebench.training.model.ModelProfile;
 import org.scalebench.training.model.Precision;
+import org.scalebench.training.projection.OptimizerSharding;
 import org.scalebench.training.projection.ProjectionOptions;
 import org.scalebench.training.projection.ProjectionTable;
 import org.scalebench.training.projection.Projector;
@@ -510,6 +511,12 @@ public final class TrainingReproduction {
                 options.withOverlap(1.0).withBucketBytes(DDP_BUCKET), same, UnaryOperator.identity()));
         v.add(new Variant("gradients all-reduced in 25 MiB buckets (PyTorch DDP's default)",
                 options.withBucketBytes(DDP_BUCKET), same, UnaryOperator.identity()));
+        v.add(new Variant("optimizer state sharded over the data-parallel workers (ZeRO-1: gradients reduce-scattered,"
+                + " parameters all-gathered after the update)", options.withOptimizerSharding(OptimizerSharding.WORKERS),
+                same, UnaryOperator.identity()));
+        v.add(new Variant("optimizer state sharded in each node, each shard all-reduced across nodes (Apex"
+                + " DistributedFusedAdam)", options.withOptimizerSharding(OptimizerSharding.NODE), same,
+                UnaryOperator.identity()));
         v.add(new Variant("mixed precision where measured (GNMT: DeepLearningExamples' step, FP16 gradients)", options,
                 same, m -> m.precisions().contains(Precision.MIXED) ? m.withPrecision(Precision.MIXED) : null));
         return v;

@@ -41,6 +41,13 @@ import org.scalebench.training.collective.RingAllReduce;
  * frameworks all-reduce gradients as they become ready): {@code floor(bytes / bucket)} full buckets and the rest,
  * each paying the collective's latency.
  *
+ * <p>With a sharded optimizer ({@link OptimizerSharding}, NCCL's model only) the dense gradient is not all-reduced:
+ * each bucket is reduce-scattered among the {@code W} workers ({@link OptimizerSharding#WORKERS}), or reduce-scattered
+ * among the {@code g} workers of a node and its {@code 1/g} all-reduced across the nodes by every GPU of the node at
+ * once, each on its share of the node's NICs ({@link OptimizerSharding#NODE}); the buckets follow the backward pass
+ * as all-reduces do. After the optimizer's update the parameters are all-gathered among the same {@code W} or
+ * {@code g} workers ({@link #parameterGatherSeconds}), which the next forward pass waits for: that part is exposed.
+ *
  * <p>NCCL's model then applies its own rules to that bandwidth ({@link NcclModel#fastestSeconds(Collective, long,
  * int, int, double)}); the alpha-beta models scale the network's per-byte time by it.
  *
@@ -66,6 +73,9 @@ final class GradientExchange {
     private final CollectiveCost gatherIntra;
     private final CollectiveCost[][][] reduce;
     private final CollectiveCost[][] gather;
+    private final OptimizerSharding sharding;
+    /** The share of its node's network each GPU's ring gets when every GPU of a node runs one. */
+    private final double everyGpuShare;
 
     /**
      * Sets up the exchange.
@@ -88,6 +98,8 @@ final class GradientExchange {
                 options.disabledNcclCorrections());
         this.singleNode = singleNodeModels(cluster, generation, options, degrees, nccl);
         final NicSharing sharing = options.nicSharing() == null ? cluster.nicSharing() : options.nicSharing();
+        this.sharding = options.optimizerSharding();
+        this.everyGpuShare = ringShare(sharing, gpusPerNode, cluster.nicsPerNode(), true, gpusPerNode, null);
         final int k = degrees.length;
         final int batches = ringBytes[DENSE][0].length;
         this.nicShare = new double[3][k][batches];
@@ -267,7 +279,8 @@ final class GradientExchange {
         }
         final int m = degrees[mIndex];
         final int nodes = (workers * m + gpusPerNode - 1) / gpusPerNode;
-        final double denseTime = allReduce(workers, mIndex, bIndex, DENSE, nodes, dense);
+        final double denseTime = allReduce(workers, mIndex, bIndex, DENSE, nodes, dense)
+                + parameterGatherSeconds(workers, mIndex, bIndex, dense);
         if (gathered <= 0) {
             return denseTime;
         }
@@ -281,10 +294,65 @@ final class GradientExchange {
         if (bucket > 0 && bytes > bucket) {
             final double full = Math.floor(bytes / bucket);
             final double rest = bytes - full * bucket;
-            return full * oneAllReduce(workers, mIndex, bIndex, phase, nodes, bucket)
-                    + (rest > 0 ? oneAllReduce(workers, mIndex, bIndex, phase, nodes, rest) : 0.0);
+            return full * reduction(workers, mIndex, bIndex, phase, nodes, bucket)
+                    + (rest > 0 ? reduction(workers, mIndex, bIndex, phase, nodes, rest) : 0.0);
         }
-        return oneAllReduce(workers, mIndex, bIndex, phase, nodes, bytes);
+        return reduction(workers, mIndex, bIndex, phase, nodes, bytes);
+    }
+
+    /**
+     * One bucket's reduction: an all-reduce, or with a sharded optimizer the dense gradient's reduce-scatter (and,
+     * sharded in the node, the shard's all-reduce across nodes).
+     */
+    private double reduction(final int workers, final int mIndex, final int bIndex, final int phase,
+            final int nodes, final double bytes) {
+        if (phase != DENSE || sharding == OptimizerSharding.REPLICATED) {
+            return oneAllReduce(workers, mIndex, bIndex, phase, nodes, bytes);
+        }
+        final long n = (long) Math.ceil(bytes);
+        if (sharding == OptimizerSharding.WORKERS) {
+            return nodes == 1 ? intraNode(mIndex, workers).fastestSeconds(Collective.REDUCE_SCATTER, n, workers, 1)
+                    : nccl.fastestSeconds(Collective.REDUCE_SCATTER, n, workers, Math.min(nodes, workers),
+                            nicShare[DENSE][mIndex][bIndex]);
+        }
+        final int g = groupSize(workers, mIndex);
+        final double inNode = g == 1 ? 0.0 : intraNode(mIndex, g).fastestSeconds(Collective.REDUCE_SCATTER, n, g, 1);
+        if (nodes == 1) {
+            return inNode;
+        }
+        return inNode + nccl.fastestSeconds(Collective.ALL_REDUCE, (long) Math.ceil(bytes / g), nodes, nodes,
+                everyGpuShare);
+    }
+
+    /** The workers that split the optimizer state ({@link OptimizerSharding#groupSize}). */
+    private int groupSize(final int workers, final int mIndex) {
+        return sharding.groupSize(workers, Math.max(1, gpusPerNode / degrees[mIndex]));
+    }
+
+    /**
+     * With a sharded optimizer, the all-gather of the updated parameters after the optimizer's update, which the next
+     * forward pass waits for: among the {@code W} workers, or among the {@code g} workers of a node. 0 when the
+     * optimizer is replicated or with one worker.
+     *
+     * @param workers data-parallel workers {@code W}, at least 1
+     * @param mIndex index of the MP degree
+     * @param bIndex index of the batch candidate
+     * @param dense the dense gradient bytes the slowest ring exchanges (the parameters gathered have that size)
+     * @return seconds
+     */
+    double parameterGatherSeconds(final int workers, final int mIndex, final int bIndex, final double dense) {
+        if (sharding == OptimizerSharding.REPLICATED || workers == 1) {
+            return 0.0;
+        }
+        final long n = (long) Math.ceil(dense);
+        final int m = degrees[mIndex];
+        final int nodes = (workers * m + gpusPerNode - 1) / gpusPerNode;
+        if (sharding == OptimizerSharding.WORKERS && nodes > 1) {
+            return nccl.fastestSeconds(Collective.ALL_GATHER, n, workers, Math.min(nodes, workers),
+                    nicShare[DENSE][mIndex][bIndex]);
+        }
+        final int g = sharding == OptimizerSharding.WORKERS ? workers : groupSize(workers, mIndex);
+        return g == 1 ? 0.0 : intraNode(mIndex, g).fastestSeconds(Collective.ALL_GATHER, n, g, 1);
     }
 
     private double oneAllReduce(final int workers, final int mIndex, final int bIndex, final int phase,
@@ -314,7 +382,8 @@ final class GradientExchange {
      * end of the backward pass is exposed. With {@code n} full buckets of all-reduce time {@code c}, each filled in
      * {@code d}, the last full bucket ends at {@code n d + c} if {@code c <= d}, else at {@code d + n c}; the rest of
      * the gradient is ready at the end of the backward pass and starts after that. Without buckets the one all-reduce
-     * starts at the end: all of it is exposed. Sparse exchanges run after the backward pass and are exposed whole.
+     * starts at the end: all of it is exposed. Sparse exchanges run after the backward pass and are exposed whole, as is
+     * a sharded optimizer's all-gather of the parameters.
      *
      * @param workers data-parallel workers, at least 1
      * @param mIndex index of the MP degree
@@ -341,17 +410,20 @@ final class GradientExchange {
         if (bucket > 0 && dense > bucket) {
             final double full = Math.floor(dense / bucket);
             final double rest = dense - full * bucket;
-            final double c = oneAllReduce(workers, mIndex, bIndex, DENSE, nodes, bucket);
+            final double c = reduction(workers, mIndex, bIndex, DENSE, nodes, bucket);
             final double fill = backwardSeconds * bucket / dense;
             final double lastFull = c <= fill ? full * fill + c : fill + full * c;
-            final double restTime = rest > 0 ? oneAllReduce(workers, mIndex, bIndex, DENSE, nodes, rest) : 0.0;
+            final double restTime = rest > 0 ? reduction(workers, mIndex, bIndex, DENSE, nodes, rest) : 0.0;
             final double end = rest > 0 ? Math.max(backwardSeconds, lastFull) + restTime : lastFull;
             exposed = Math.max(0.0, end - backwardSeconds);
             whole = full * c + restTime;
         } else {
-            exposed = oneAllReduce(workers, mIndex, bIndex, DENSE, nodes, dense);
+            exposed = reduction(workers, mIndex, bIndex, DENSE, nodes, dense);
             whole = exposed;
         }
+        final double parameters = parameterGatherSeconds(workers, mIndex, bIndex, dense);
+        exposed += parameters;
+        whole += parameters;
         if (gathered > 0) {
             final double sparse = Math.min(allGather(workers, mIndex, bIndex, nodes, gathered),
                     allReduce(workers, mIndex, bIndex, TABLE, nodes, table));

@@ -28,11 +28,13 @@ import org.scalebench.training.collective.NcclGeneration;
  * @param accumulationSteps micro-steps whose gradients a worker accumulates before one exchange and one optimizer
  *     update, at least 1 (1: no accumulation); the global batch is {@code W * b * accumulationSteps}
  * @param disabledEffects parts of the step model switched off ({@link ScalingEffect}); empty by default
+ * @param optimizerSharding where the optimizer state lives and how the gradient is exchanged for it
+ *     ({@link OptimizerSharding#REPLICATED} by default)
  */
 public record ProjectionOptions(double overlap, boolean shardedAllReduce, CommunicationModel communication,
         NcclGeneration ncclGeneration, int fixedBatch, boolean evenShards, NicSharing nicSharing,
         Set<NcclCorrection> disabledNcclCorrections, long bucketBytes, int accumulationSteps,
-        Set<ScalingEffect> disabledEffects) {
+        Set<ScalingEffect> disabledEffects, OptimizerSharding optimizerSharding) {
 
     /**
      * No overlap, sharded all-reduce by the placement's shards, NCCL model with the cluster's generation and NIC
@@ -65,6 +67,13 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
             throw new IllegalArgumentException("accumulation steps = " + accumulationSteps + ": must be at least 1");
         }
         disabledEffects = disabledEffects.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(disabledEffects));
+        if (optimizerSharding == null) {
+            throw new IllegalArgumentException("optimizer = null: must be replicated, sharded or sharded-in-node");
+        }
+        if (optimizerSharding != OptimizerSharding.REPLICATED && communication != CommunicationModel.NCCL) {
+            throw new IllegalArgumentException("optimizer = " + optimizerSharding.id() + " with communication = "
+                    + communication.id() + ": a sharded optimizer's exchange is priced with the nccl model only");
+        }
     }
 
     /**
@@ -89,7 +98,7 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
     public ProjectionOptions(final double overlap, final boolean shardedAllReduce,
             final CommunicationModel communication, final NcclGeneration ncclGeneration, final int fixedBatch) {
         this(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, false, null, Set.of(), 0, 1,
-                Set.of());
+                Set.of(), OptimizerSharding.REPLICATED);
     }
 
     /**
@@ -100,7 +109,7 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withOverlap(final double value) {
         return new ProjectionOptions(value, shardedAllReduce, communication, ncclGeneration, fixedBatch, evenShards,
-                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects);
+                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects, optimizerSharding);
     }
 
     /**
@@ -111,7 +120,7 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withShardedAllReduce(final boolean value) {
         return new ProjectionOptions(overlap, value, communication, ncclGeneration, fixedBatch, evenShards,
-                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects);
+                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects, optimizerSharding);
     }
 
     /**
@@ -122,7 +131,7 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withCommunication(final CommunicationModel value) {
         return new ProjectionOptions(overlap, shardedAllReduce, value, ncclGeneration, fixedBatch, evenShards,
-                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects);
+                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects, optimizerSharding);
     }
 
     /**
@@ -133,7 +142,7 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withNcclGeneration(final NcclGeneration value) {
         return new ProjectionOptions(overlap, shardedAllReduce, communication, value, fixedBatch, evenShards,
-                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects);
+                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects, optimizerSharding);
     }
 
     /**
@@ -144,7 +153,7 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withFixedBatch(final int value) {
         return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, value, evenShards,
-                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects);
+                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects, optimizerSharding);
     }
 
     /**
@@ -155,7 +164,7 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withEvenShards(final boolean value) {
         return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, value,
-                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects);
+                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects, optimizerSharding);
     }
 
     /**
@@ -166,7 +175,7 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withNicSharing(final NicSharing value) {
         return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, evenShards,
-                value, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects);
+                value, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects, optimizerSharding);
     }
 
     /**
@@ -177,7 +186,7 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withDisabledNcclCorrections(final Set<NcclCorrection> value) {
         return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, evenShards,
-                nicSharing, value, bucketBytes, accumulationSteps, disabledEffects);
+                nicSharing, value, bucketBytes, accumulationSteps, disabledEffects, optimizerSharding);
     }
 
     /**
@@ -188,7 +197,7 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withBucketBytes(final long value) {
         return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, evenShards,
-                nicSharing, disabledNcclCorrections, value, accumulationSteps, disabledEffects);
+                nicSharing, disabledNcclCorrections, value, accumulationSteps, disabledEffects, optimizerSharding);
     }
 
     /**
@@ -199,7 +208,7 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withAccumulationSteps(final int value) {
         return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, evenShards,
-                nicSharing, disabledNcclCorrections, bucketBytes, value, disabledEffects);
+                nicSharing, disabledNcclCorrections, bucketBytes, value, disabledEffects, optimizerSharding);
     }
 
     /**
@@ -210,6 +219,17 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withDisabledEffects(final Set<ScalingEffect> value) {
         return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, evenShards,
-                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, value);
+                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, value, optimizerSharding);
+    }
+
+    /**
+     * A copy with another optimizer sharding.
+     *
+     * @param value where the optimizer state lives
+     * @return the copy
+     */
+    public ProjectionOptions withOptimizerSharding(final OptimizerSharding value) {
+        return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, evenShards,
+                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects, value);
     }
 }

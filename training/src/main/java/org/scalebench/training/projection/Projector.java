@@ -20,12 +20,14 @@ import org.scalebench.training.parallel.MpPlacement;
  * ({@code docs/training-model.md} derives every term):
  * <pre>
  *   T(N, M)   = epochs(W b) * (D / (W b)) * T_step            W = N / M workers of M GPUs, worker batch b
- *   T_step    = k * micro + optimizer * s(M) + wait(N) + sync + exposed(comm)     (k accumulated micro-steps)
+ *   T_step    = k * micro + optimizer * s(M) / g + wait(N) + sync + exposed(comm)     (k accumulated micro-steps)
  *   micro     = overhead + (t_c(b) - overhead - optimizer) / SU_MP(M, b)
  *   wait(N)   = cv * E[max of N standard normals] * sqrt(k) * micro               (the slowest GPU)
  *   exposed   = the gradient buckets' timeline past the backward pass (2/3 of a micro-step), or
  *               comm - min(overlap * comm, 2/3 * micro) with the timeline off
- *   comm      = all-reduce of the slowest ring's dense shard among W workers, plus the exchange of sparse gradients
+ *   comm      = all-reduce of the slowest ring's dense shard among W workers, plus the exchange of sparse gradients;
+ *               with a sharded optimizer, reduce-scatter and an all-gather of the parameters, exposed
+ *   g         = 1, or the workers that split the optimizer state (W, or a node's workers: {@link OptimizerSharding})
  * </pre>
  * {@code t_c} is the measured single-device step time (its fixed part: a per-step overhead every GPU pays and the
  * optimizer update, which shrinks with the largest dense shard {@code s(M)} a GPU of the worker holds), and
@@ -58,6 +60,8 @@ public final class Projector {
     private final double[][] denseBytes;
     private final double[][] gatherBytes;
     private final double[][] tableBytes;
+    /** The optimizer's update of the largest dense shard, per step, with the whole state on each worker. */
+    private final double[][] optimizerTime;
     private final GradientExchange exchange;
     private final StatisticalEfficiency efficiency;
     private final double samples;
@@ -136,6 +140,7 @@ public final class Projector {
         this.denseBytes = new double[k][n];
         this.gatherBytes = new double[k][n];
         this.tableBytes = new double[k][n];
+        this.optimizerTime = new double[k][n];
         final double[][][][] ringBytes = new double[3][k][n][];
         final StepTimeCurve curve = model.stepTime();
         final ComputeTime variable = curve.variable();
@@ -200,6 +205,7 @@ public final class Projector {
         final double lossScaling = options.enabled(ScalingEffect.LOSS_SCALING) && model.precision() == Precision.MIXED
                 ? model.scaling().lossScalingBytesPerParameter() * model.parameters() / cluster.hbmBandwidth() : 0.0;
         microTime[i][b] = overhead + variable.seconds(batch) / su;
+        optimizerTime[i][b] = model.optimizerSeconds() * largestDense;
         computeTime[i][b] = options.accumulationSteps() * microTime[i][b]
                 + (model.optimizerSeconds() + lossScaling) * largestDense;
         final boolean whole = m == 1 || !options.shardedAllReduce();
@@ -399,15 +405,26 @@ public final class Projector {
             exposed = exchange.exposedSeconds(devices, 0, 0, dense, gathered, table, backward, null);
         } else {
             final double comm = exchange.seconds(devices, 0, 0, dense, gathered, table);
-            exposed = comm - Math.min(overlap * comm, backward);
+            exposed = overlapped(comm, exchange.parameterGatherSeconds(devices, 0, 0, dense), backward);
         }
         final boolean overheadOn = options.enabled(ScalingEffect.STEP_OVERHEAD);
         final boolean stragglerOn = options.enabled(ScalingEffect.STRAGGLER);
         final double overhead = (stragglerOn ? stragglerCv : 0.0) * SlowestOfN.expectedMax(devices) * rootAccumulation
                 * microSeconds + (devices > 1 && overheadOn ? syncOverheadSeconds : 0.0);
-        final double step = accumulation * microSeconds + optimizerSeconds + overhead + exposed;
+        final double sharded = optimizerSeconds / options.optimizerSharding().groupSize(devices,
+                cluster.gpusPerNode());
+        final double step = accumulation * microSeconds + sharded + overhead + exposed;
         final double samples = (double) batches[0] * accumulation;
         return inputRate > 0 ? Math.max(step, samples / inputRate) : step;
+    }
+
+    /**
+     * The exposed part of an exchange with the timeline off: {@code overlap} of it may hide under the backward pass,
+     * except a sharded optimizer's parameter all-gather, which comes after the update.
+     */
+    private double overlapped(final double comm, final double parameterGather, final double backward) {
+        final double hideable = comm - parameterGather;
+        return comm - Math.min(overlap * hideable, backward);
     }
 
     private void checkDevices(final int n) {
@@ -452,11 +469,15 @@ public final class Projector {
         final double[] tableRow = tableBytes[mIndex];
         final double slowest = stragglerCv * SlowestOfN.expectedMax(devices) * rootAccumulation;
         final double sync = workers > 1 ? syncOverhead : 0.0;
+        // a sharded optimizer updates 1/g of the worker's parameters
+        final double unsharded = 1.0 - 1.0 / options.optimizerSharding().groupSize(workers,
+                Math.max(1, cluster.gpusPerNode() / degrees[mIndex]));
+        final double[] optimizerRow = optimizerTime[mIndex];
         for (int b = 0; b < batchCount[mIndex]; b++) {
             final double worker = (double) batches[b] * accumulation;
             final double global = workers * worker;
             final double epochs = efficiency.epochs(global);
-            final double computeSeconds = computeRow[b];
+            final double computeSeconds = computeRow[b] - unsharded * optimizerRow[b];
             final double micro = microRow[b];
             final double backward = BACKWARD_SHARE * micro;
             final double comm;
@@ -467,7 +488,7 @@ public final class Projector {
                 comm = out.scratch[0];
             } else {
                 comm = exchange.seconds(workers, mIndex, b, denseRow[b], workers * gatherRow[b], tableRow[b]);
-                exposed = comm - Math.min(overlap * comm, backward);
+                exposed = overlapped(comm, exchange.parameterGatherSeconds(workers, mIndex, b, denseRow[b]), backward);
             }
             final double overhead = slowest * micro + sync;
             double step = computeSeconds + overhead + exposed;

@@ -1,5 +1,7 @@
 package org.scalebench.training.validation;
 
+import org.scalebench.training.projection.OptimizerSharding;
+
 /**
  * One measurement of the scaling corpus ({@code scaling-corpus.csv}), as written in the file.
  *
@@ -21,11 +23,12 @@ package org.scalebench.training.validation;
  * @param calibration true for a calibration row, false for a validation row
  * @param notModelled why the step model cannot express the row's configuration, or empty
  * @param source where the measurement comes from
+ * @param optimizer where the run kept its optimizer state (how it exchanged gradients for it)
  */
 public record CorpusRow(String id, int line, String family, String model, String precision, String cluster, int gpus,
         double batch, int accumulation, boolean overlap, long bucketBytes, double gradientBytesPerParameter,
         double measured, String unit, String reference, boolean calibration, String notModelled,
-        String source) {
+        String source, OptimizerSharding optimizer) {
 
     /**
      * Whether the row is compared with a reference (a reference row is not).

@@ -357,7 +357,7 @@ public final class CorpusValidation {
                 Map.of());
         final ProjectionOptions options = ProjectionOptions.DEFAULTS.withOverlap(r.overlap() ? 1.0 : 0.0)
                 .withFixedBatch(1).withBucketBytes(r.bucketBytes()).withAccumulationSteps(r.accumulation())
-                .withDisabledEffects(disabled);
+                .withDisabledEffects(disabled).withOptimizerSharding(r.optimizer());
         return new Projector(profile, cluster, options, new int[] {1});
     }
 

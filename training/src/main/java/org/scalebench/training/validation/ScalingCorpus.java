@@ -11,6 +11,7 @@ import java.util.Map;
 import org.scalebench.core.data.DataTable;
 import org.scalebench.core.data.TextLimits;
 import org.scalebench.training.cluster.ClusterCatalog;
+import org.scalebench.training.projection.OptimizerSharding;
 
 /**
  * The scaling corpus: published multi-GPU training throughput ({@code scaling-corpus.csv}, one measurement per row
@@ -157,7 +158,8 @@ public final class ScalingCorpus {
                     row.number("overlap", 0, 1) > 0, row.whole("bucket_bytes", 0, 1_000_000_000_000_000L),
                     row.number("gradient_bytes_per_parameter", 0.125, 16), row.number("measured", 1e-12, 1e18),
                     unit, row.get("reference"), split.equals("calibration"),
-                    row.has("not_modelled") ? row.get("not_modelled") : "", row.require("source")));
+                    row.has("not_modelled") ? row.get("not_modelled") : "", row.require("source"),
+                    optimizer(row)));
         }
         for (final CorpusRow r : rows) {
             if (r.reference().equals(r.id())) {
@@ -218,5 +220,19 @@ public final class ScalingCorpus {
      */
     public Model model(final String name) {
         return models.get(name);
+    }
+
+    /** The optional {@code optimizer} column: empty or absent for a replicated optimizer. */
+    private static OptimizerSharding optimizer(final DataTable.Row row) {
+        final String text = row.has("optimizer") ? row.get("optimizer") : "";
+        if (text.isEmpty()) {
+            return OptimizerSharding.REPLICATED;
+        }
+        try {
+            return OptimizerSharding.parse(text);
+        } catch (final IllegalArgumentException e) {
+            throw row.error("column 'optimizer' = " + TextLimits.quoted(text) + ": must be empty, "
+                    + oneOf(java.util.Arrays.stream(OptimizerSharding.values()).map(OptimizerSharding::id).toList()));
+        }
     }
 }
