@@ -395,6 +395,39 @@ class ClosedLoopMachineUnitTest {
         return w;
     }
 
+    /**
+     * {@code runFor(0)} runs nothing, even when a transaction's event is due before the next core's turn (several
+     * registers: a core stops on its limit right after issuing a miss, whose events come next): a machine that took
+     * a {@code runFor(0)} between two runs, or before it started counting, ends every run exactly as one that did
+     * not (time, queue services counted, time in flight, the drain).
+     */
+    @Test
+    void runningForNoAccessesBetweenRunsChangesNothing() {
+        final SystemSpec queued = SystemSpec.named("chip1024").shrunk();
+        for (final int mshrs : new int[] {1, 4}) {
+            for (int k = 1; k <= 24; k++) {
+                final long[][] seen = new long[2][];
+                for (int withZero = 0; withZero < 2; withZero++) {
+                    final MesiProtocol p = protocol(queued);
+                    final ClosedLoopMachine m = new ClosedLoopMachine(p, coldReads(12, 2, 9), mshrs, THINK, 16);
+                    assertEquals(k, m.runFor(k));
+                    final long now = m.timeline().now();
+                    if (withZero == 1) {
+                        assertEquals(0, m.runFor(0));
+                        assertEquals(now, m.timeline().now(), "runFor(0) moved the clock");
+                    }
+                    m.startCounting();
+                    m.runFor(24 - k);
+                    final long drained = m.drain();
+                    seen[withZero] = new long[] {now, m.timeline().resources().served(), m.inFlightTime(), drained,
+                        m.issued()};
+                }
+                assertEquals(java.util.Arrays.toString(seen[0]), java.util.Arrays.toString(seen[1]),
+                        mshrs + " registers, " + k + " accesses first");
+            }
+        }
+    }
+
     @Test
     void countingZeroesTheQueueAndLinkCounters() {
         final MesiProtocol p = protocol(SystemSpec.named("chip1024").shrunk());

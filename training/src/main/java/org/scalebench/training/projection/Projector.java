@@ -418,11 +418,22 @@ public final class Projector {
         return inputRate > 0 ? Math.max(step, samples / inputRate) : step;
     }
 
+    private double overlapped(final double comm, final double parameterGather, final double backward) {
+        return exposedWithoutTimeline(comm, parameterGather, overlap, backward);
+    }
+
     /**
      * The exposed part of an exchange with the timeline off: {@code overlap} of it may hide under the backward pass,
-     * except a sharded optimizer's parameter all-gather, which comes after the update.
+     * never more than the pass, except a sharded optimizer's parameter all-gather, which comes after the update.
+     *
+     * @param comm the whole exchange, seconds
+     * @param parameterGather the part of it that cannot hide (a sharded optimizer's all-gather; 0 if replicated)
+     * @param overlap the fraction that may hide, in {@code [0, 1]}
+     * @param backward the backward pass, seconds
+     * @return exposed seconds
      */
-    private double overlapped(final double comm, final double parameterGather, final double backward) {
+    static double exposedWithoutTimeline(final double comm, final double parameterGather, final double overlap,
+            final double backward) {
         final double hideable = comm - parameterGather;
         return comm - Math.min(overlap * hideable, backward);
     }

@@ -136,4 +136,77 @@ class ShardedOptimizerTest {
         assertEquals(8, OptimizerSharding.NODE.groupSize(64, 8));
         assertEquals(3, OptimizerSharding.NODE.groupSize(3, 8));
     }
+
+    @Test
+    void aHybridWorkerShardsAmongTheWorkersOfItsNode() {
+        // M = 2 on DGX A100: 4 workers a node, 32 workers on 8 nodes; each of the node's 8 GPUs all-reduces its
+        // quarter of its shard across the 8 nodes
+        final double[][][][] ring = new double[3][2][1][];
+        ring[GradientExchange.DENSE][0][0] = new double[] {1.0};
+        ring[GradientExchange.DENSE][1][0] = new double[] {0.5, 0.5};
+        for (final int phase : new int[] {GradientExchange.GATHER, GradientExchange.TABLE}) {
+            ring[phase][0][0] = new double[] {0.0};
+            ring[phase][1][0] = new double[] {0.0, 0.0};
+        }
+        final GradientExchange x = new GradientExchange(DGX_A100, ProjectionOptions.DEFAULTS
+                .withOptimizerSharding(OptimizerSharding.NODE), new int[] {1, 2}, ring);
+        final long n = N / 2;
+        final double ag = nccl(Collective.ALL_GATHER, n, 4, 1, 1.0);
+        assertEquals(ag, x.parameterGatherSeconds(32, 1, 0, n), 1e-12);
+        assertEquals(nccl(Collective.REDUCE_SCATTER, n, 4, 1, 1.0) + nccl(Collective.ALL_REDUCE, n / 4, 8, 8, 1.0 / 8)
+                + ag, x.seconds(32, 1, 0, n, 0, 0), 1e-12);
+        // sharded over all 32 workers: GPU j of every worker on one ring of 32 ranks over the 8 nodes
+        final GradientExchange all = new GradientExchange(DGX_A100, ProjectionOptions.DEFAULTS
+                .withOptimizerSharding(OptimizerSharding.WORKERS), new int[] {1, 2}, ring);
+        final double share = all.nicShare(GradientExchange.DENSE, 1, 0);
+        assertEquals(nccl(Collective.ALL_GATHER, n, 32, 8, share), all.parameterGatherSeconds(32, 1, 0, n), 1e-12);
+    }
+
+    @Test
+    void oneNodeShardedOverItsWorkersIsPricedOnTheNodesOwnRings() {
+        // on DGX-1's cube-mesh a four-GPU group gets the rings its NVLinks make: the same model whichever sharding
+        final Cluster dgx1 = ClusterCatalog.builtIn("dgx1");
+        final double[][][][] ring = new double[3][1][1][];
+        ring[GradientExchange.DENSE][0][0] = new double[] {1.0};
+        ring[GradientExchange.GATHER][0][0] = new double[] {0.0};
+        ring[GradientExchange.TABLE][0][0] = new double[] {0.0};
+        final double workers = new GradientExchange(dgx1, ProjectionOptions.DEFAULTS.withOptimizerSharding(
+                OptimizerSharding.WORKERS), new int[] {1}, ring).parameterGatherSeconds(4, 0, 0, N);
+        final double node = new GradientExchange(dgx1, ProjectionOptions.DEFAULTS.withOptimizerSharding(
+                OptimizerSharding.NODE), new int[] {1}, ring).parameterGatherSeconds(4, 0, 0, N);
+        assertEquals(node, workers, 1e-12);
+        final NcclModel dgx1Nccl = new NcclModel(NcclConstants.of(dgx1.ncclGeneration()),
+                dgx1.ncclFabric(dgx1.ncclGeneration()), Set.of());
+        assertTrue(Math.abs(workers - dgx1Nccl.fastestSeconds(Collective.ALL_GATHER, N, 4, 1)) > 1e-6,
+                "not the whole node's channels");
+    }
+
+    @Test
+    void theDataParallelStepOfTheCorpusUpdatesItsShare() {
+        final ModelProfile gnmt = ModelCatalog.resolve("gnmt");
+        final Projector p = new Projector(gnmt, DGX_A100, ProjectionOptions.DEFAULTS.withFixedBatch(16)
+                .withOptimizerSharding(OptimizerSharding.WORKERS), new int[] {1});
+        final double with = p.dataParallelStepSeconds(64, 0.1, 0.032, 0.0, 0.0);
+        final double without = p.dataParallelStepSeconds(64, 0.1, 0.0, 0.0, 0.0);
+        assertEquals(0.032 / 64, with - without, 1e-12);
+        final Projector node = new Projector(gnmt, DGX_A100, ProjectionOptions.DEFAULTS.withFixedBatch(16)
+                .withOptimizerSharding(OptimizerSharding.NODE), new int[] {1, 2});
+        final ProjectionTable t = node.newTable(1);
+        node.project(new int[] {64}, t);
+        final Projector replicated = new Projector(gnmt, DGX_A100, ProjectionOptions.DEFAULTS.withFixedBatch(16),
+                new int[] {1, 2});
+        final ProjectionTable r = replicated.newTable(1);
+        replicated.project(new int[] {64}, r);
+        // M = 2: 32 workers, 4 a node; the update of the largest shard split four ways
+        assertEquals(gnmt.optimizerSeconds() * t.shardFraction(0, 1) * (1 - 1.0 / 4),
+                r.computeSeconds(0, 1) - t.computeSeconds(0, 1), 1e-12);
+    }
+
+    @Test
+    void withoutTheTimelineTheParameterGatherCannotHide() {
+        assertEquals(3.0, Projector.exposedWithoutTimeline(10, 3, 1.0, 100), 1e-12);
+        assertEquals(6.5, Projector.exposedWithoutTimeline(10, 3, 0.5, 100), 1e-12);
+        assertEquals(8.0, Projector.exposedWithoutTimeline(10, 3, 1.0, 2), 1e-12);
+        assertEquals(10.0, Projector.exposedWithoutTimeline(10, 0, 0.0, 100), 1e-12);
+    }
 }
