@@ -60,7 +60,9 @@ class CoherenceSimulatorUnitTest {
             }
         }
         assertTrue(hits > 0 && misses > 0, hits + " hits");
+        final long before = System.nanoTime();
         final SimulationResult r = run(w, Warmup.fixed(warm), counted);
+        final double around = (System.nanoTime() - before) / 1e9;
         assertEquals(counted, r.accesses());
         assertEquals(warm, r.warmupAccesses());
         assertEquals(1, r.activeCores());
@@ -80,6 +82,10 @@ class CoherenceSimulatorUnitTest {
         assertTrue(r.simSeconds() > 0, "" + r.simSeconds());
         assertTrue(r.accessesPerSecond() >= counted / r.simSeconds() * (1 - 1e-9), "" + r.accessesPerSecond());
         assertTrue(r.warmupAccessesPerSecond() >= warm / r.simSeconds() * (1 - 1e-9), "" + r.warmupAccessesPerSecond());
+        // and each within the time the call took, measured around it (a consistency bound, whatever the host's speed)
+        assertTrue(r.simSeconds() <= around, r.simSeconds() + " s reported, " + around + " s around the call");
+        assertTrue(counted / r.accessesPerSecond() <= around, "the counted part: " + r.accessesPerSecond());
+        assertTrue(warm / r.warmupAccessesPerSecond() <= around, "the warm-up: " + r.warmupAccessesPerSecond());
     }
 
     @Test
