@@ -277,8 +277,7 @@ final class GradientExchange {
         if (workers == 1) {
             return 0.0;
         }
-        final int m = degrees[mIndex];
-        final int nodes = (workers * m + gpusPerNode - 1) / gpusPerNode;
+        final int nodes = nodes(workers, mIndex);
         final double denseTime = allReduce(workers, mIndex, bIndex, DENSE, nodes, dense)
                 + parameterGatherSeconds(workers, mIndex, bIndex, dense);
         if (gathered <= 0) {
@@ -311,9 +310,7 @@ final class GradientExchange {
         }
         final long n = (long) Math.ceil(bytes);
         if (sharding == OptimizerSharding.WORKERS) {
-            return nodes == 1 ? intraNode(mIndex, workers).fastestSeconds(Collective.REDUCE_SCATTER, n, workers, 1)
-                    : nccl.fastestSeconds(Collective.REDUCE_SCATTER, n, workers, Math.min(nodes, workers),
-                            nicShare[DENSE][mIndex][bIndex]);
+            return ncclSeconds(Collective.REDUCE_SCATTER, DENSE, workers, mIndex, bIndex, nodes, n);
         }
         final int g = groupSize(workers, mIndex);
         final double inNode = g == 1 ? 0.0 : intraNode(mIndex, g).fastestSeconds(Collective.REDUCE_SCATTER, n, g, 1);
@@ -324,8 +321,15 @@ final class GradientExchange {
                 everyGpuShare);
     }
 
-    /** The workers that split the optimizer state ({@link OptimizerSharding#groupSize}). */
-    private int groupSize(final int workers, final int mIndex) {
+    /**
+     * The workers that split the optimizer state ({@link OptimizerSharding#groupSize}): 1, {@code W}, or the workers
+     * of a node.
+     *
+     * @param workers data-parallel workers {@code W}, at least 1
+     * @param mIndex index of the MP degree
+     * @return the group size
+     */
+    int groupSize(final int workers, final int mIndex) {
         return sharding.groupSize(workers, Math.max(1, gpusPerNode / degrees[mIndex]));
     }
 
@@ -345,13 +349,11 @@ final class GradientExchange {
             return 0.0;
         }
         final long n = (long) Math.ceil(dense);
-        final int m = degrees[mIndex];
-        final int nodes = (workers * m + gpusPerNode - 1) / gpusPerNode;
-        if (sharding == OptimizerSharding.WORKERS && nodes > 1) {
-            return nccl.fastestSeconds(Collective.ALL_GATHER, n, workers, Math.min(nodes, workers),
-                    nicShare[DENSE][mIndex][bIndex]);
+        final int nodes = nodes(workers, mIndex);
+        if (sharding == OptimizerSharding.WORKERS) {
+            return ncclSeconds(Collective.ALL_GATHER, DENSE, workers, mIndex, bIndex, nodes, n);
         }
-        final int g = sharding == OptimizerSharding.WORKERS ? workers : groupSize(workers, mIndex);
+        final int g = groupSize(workers, mIndex);
         return g == 1 ? 0.0 : intraNode(mIndex, g).fastestSeconds(Collective.ALL_GATHER, n, g, 1);
     }
 
@@ -360,14 +362,27 @@ final class GradientExchange {
         final long n = (long) Math.ceil(bytes);
         switch (model) {
             case NCCL:
-                return nodes == 1 ? intraNode(mIndex, workers).fastestSeconds(Collective.ALL_REDUCE, n, workers, 1)
-                        : nccl.fastestSeconds(Collective.ALL_REDUCE, n, workers, Math.min(nodes, workers),
-                                nicShare[phase][mIndex][bIndex]);
+                return ncclSeconds(Collective.ALL_REDUCE, phase, workers, mIndex, bIndex, nodes, n);
             case RING:
                 return nodes == 1 ? ringIntra.seconds(n, workers) : reduce[phase][mIndex][bIndex].seconds(n, workers);
             default:
                 return reduce[phase][mIndex][bIndex].seconds(n, workers);
         }
+    }
+
+    /** Nodes the {@code W} workers of {@code M} GPUs span. */
+    private int nodes(final int workers, final int mIndex) {
+        return (workers * degrees[mIndex] + gpusPerNode - 1) / gpusPerNode;
+    }
+
+    /**
+     * One collective among the {@code W} workers in NCCL's model: inside a node on the rings the node's links give
+     * that group, across nodes at the phase's share of each node's network.
+     */
+    private double ncclSeconds(final Collective c, final int phase, final int workers, final int mIndex,
+            final int bIndex, final int nodes, final long n) {
+        return nodes == 1 ? intraNode(mIndex, workers).fastestSeconds(c, n, workers, 1)
+                : nccl.fastestSeconds(c, n, workers, Math.min(nodes, workers), nicShare[phase][mIndex][bIndex]);
     }
 
     private NcclModel intraNode(final int mIndex, final int workers) {
@@ -404,8 +419,7 @@ final class GradientExchange {
             return 0.0;
         }
         double whole;
-        final int m = degrees[mIndex];
-        final int nodes = (workers * m + gpusPerNode - 1) / gpusPerNode;
+        final int nodes = nodes(workers, mIndex);
         double exposed;
         if (bucket > 0 && dense > bucket) {
             final double full = Math.floor(dense / bucket);
@@ -440,9 +454,7 @@ final class GradientExchange {
             final double bytes) {
         final long n = (long) Math.ceil(bytes);
         if (model == CommunicationModel.NCCL) {
-            return nodes == 1 ? intraNode(mIndex, workers).fastestSeconds(Collective.ALL_GATHER, n, workers, 1)
-                    : nccl.fastestSeconds(Collective.ALL_GATHER, n, workers, Math.min(nodes, workers),
-                            nicShare[GATHER][mIndex][bIndex]);
+            return ncclSeconds(Collective.ALL_GATHER, GATHER, workers, mIndex, bIndex, nodes, n);
         }
         return nodes == 1 ? gatherIntra.seconds(n, workers) : gather[mIndex][bIndex].seconds(n, workers);
     }

@@ -411,8 +411,7 @@ public final class Projector {
         final boolean stragglerOn = options.enabled(ScalingEffect.STRAGGLER);
         final double overhead = (stragglerOn ? stragglerCv : 0.0) * SlowestOfN.expectedMax(devices) * rootAccumulation
                 * microSeconds + (devices > 1 && overheadOn ? syncOverheadSeconds : 0.0);
-        final double sharded = optimizerSeconds / options.optimizerSharding().groupSize(devices,
-                cluster.gpusPerNode());
+        final double sharded = optimizerSeconds / exchange.groupSize(devices, 0);
         final double step = accumulation * microSeconds + sharded + overhead + exposed;
         final double samples = (double) batches[0] * accumulation;
         return inputRate > 0 ? Math.max(step, samples / inputRate) : step;
@@ -481,8 +480,7 @@ public final class Projector {
         final double slowest = stragglerCv * SlowestOfN.expectedMax(devices) * rootAccumulation;
         final double sync = workers > 1 ? syncOverhead : 0.0;
         // a sharded optimizer updates 1/g of the worker's parameters
-        final double unsharded = 1.0 - 1.0 / options.optimizerSharding().groupSize(workers,
-                Math.max(1, cluster.gpusPerNode() / degrees[mIndex]));
+        final double unsharded = 1.0 - 1.0 / exchange.groupSize(workers, mIndex);
         final double[] optimizerRow = optimizerTime[mIndex];
         for (int b = 0; b < batchCount[mIndex]; b++) {
             final double worker = (double) batches[b] * accumulation;
