@@ -93,6 +93,13 @@ public final class TrainProjectCommand implements Callable<Integer>, StudyComman
                     + " Priced with --comm nccl only (default: ${DEFAULT-VALUE}).")
     String optimizer = "replicated";
 
+    @Option(names = "--param-gather", paramLabel = "exposed|overlapped",
+            description = "With a sharded optimizer: the next forward pass waits for the whole all-gather of the updated"
+                    + " parameters, or the parameters are gathered in --bucket buckets while it runs (Megatron-LM's"
+                    + " --overlap-param-gather), so it waits only for buckets not yet gathered (default:"
+                    + " ${DEFAULT-VALUE}).")
+    String paramGather = "exposed";
+
     @Option(names = "--bucket", paramLabel = "SIZE",
             description = "All-reduce gradients in buckets of this size, each paying the latency (e.g. 25M; default:"
                     + " ${DEFAULT-VALUE}, one all-reduce of the whole gradient).")
@@ -217,6 +224,13 @@ public final class TrainProjectCommand implements Callable<Integer>, StudyComman
                     + " optimizer's exchange is priced with --comm nccl only");
         }
         options = options.withOptimizerSharding(sharding);
+        final String gatherMode = TrainOptions.choice("--param-gather", paramGather, "exposed", "overlapped");
+        final boolean gatherOverlapped = gatherMode.equals("overlapped");
+        if (gatherOverlapped && sharding == OptimizerSharding.REPLICATED) {
+            throw new UsageException("--param-gather = overlapped with --optimizer = " + optimizer + ": only a sharded"
+                    + " optimizer gathers parameters (--optimizer sharded or sharded-in-node)");
+        }
+        options = options.withParameterGatherOverlapped(gatherOverlapped);
         final org.scalebench.bench.train.TrainingReproduction fits = scalingMode.equals("fitted")
                 ? new org.scalebench.bench.train.TrainingReproduction() : null;
         final List<ModelProfile> profiles = new ArrayList<>();
@@ -259,7 +273,7 @@ public final class TrainProjectCommand implements Callable<Integer>, StudyComman
                 batch == null ? "best" : Integer.toString(batch), Integer.toString(accumulation),
                 disabled.isEmpty() ? "none" : String.join("+", disabled.stream().sorted()
                         .map(org.scalebench.training.projection.ScalingEffect::id).toList()), scalingMode,
-                sharding.id());
+                sharding.id(), gatherMode);
         return new ProjectionStudy(profiles, machines, options, mp, sorted, settings,
                 Provenance.current(VersionProvider.version()));
     }

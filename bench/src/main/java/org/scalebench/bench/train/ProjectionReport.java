@@ -122,6 +122,7 @@ public record ProjectionReport(Projector projector, ProjectionTable table) {
                             + " nodes, parameter all-gather in the node)";
                     default -> "";
                 }
+                + (o.parameterGatherOverlapped() ? ", parameters gathered in buckets during the next forward pass" : "")
                 + (o.disabledNcclCorrections().isEmpty() ? "" : ", NCCL corrections off: "
                         + o.disabledNcclCorrections());
     }

@@ -23,7 +23,7 @@ public final class ProjectionStudy implements Study {
     /** The settings columns, after the projection's detailed columns. */
     public static final List<String> SETTINGS = List.of("overlap", "allreduce", "shard_mode", "nic_sharing",
             "bucket_bytes", "step_overhead_s", "nccl", "batch_choice", "accumulation", "without", "scaling",
-            "optimizer");
+            "optimizer", "param_gather");
     /** The output file. */
     public static final String FILE = "projection.csv";
 

@@ -37,7 +37,8 @@ class TrainCliTest {
         assertTrue(lines.get(0).startsWith("model,cluster,devices,strategy,mp_degree,per_device_batch,global_batch,"
                 + "epochs,step_time_s,time_to_train_h,speedup_vs_dp,"), lines.get(0));
         assertTrue(lines.get(0).endsWith(",overlap,allreduce,shard_mode,nic_sharing,bucket_bytes,step_overhead_s,nccl,"
-                + "batch_choice,accumulation,without,scaling,optimizer,scalebench_version,commit,jdk"), lines.get(0));
+                + "batch_choice,accumulation,without,scaling,optimizer,param_gather,scalebench_version,commit,jdk"),
+                lines.get(0));
         // 1 (dp) + 8 (4 strategies) + 64 (4) + 512 (4)
         assertEquals(1 + 13, lines.size());
         assertTrue(lines.get(1).startsWith("gnmt,dgx1,1,dp,1,"), lines.get(1));
@@ -184,6 +185,11 @@ class TrainCliTest {
         assertEquals(0, sharded.exitCode(), sharded.err());
         assertTrue(sharded.out().contains("optimizer sharded in each node (reduce-scatter in the node, all-reduce across"
                 + " nodes, parameter all-gather in the node)"), sharded.out());
+        final CliRun gather = CliRun.of("train", "project", "--model", "gnmt", "--devices", "1,64", "--optimizer",
+                "sharded", "--bucket", "25M", "--param-gather", "overlapped");
+        assertEquals(0, gather.exitCode(), gather.err());
+        assertTrue(gather.out().contains("optimizer sharded over the workers (reduce-scatter, parameter all-gather),"
+                + " parameters gathered in buckets during the next forward pass"), gather.out());
         final CliRun fit = CliRun.of("train", "project", "--model", "gnmt", "--devices", "1,64", "--epochs", "fit");
         assertTrue(fit.out().contains("E_min = 3.105, B_crit = 8055.47"), fit.out());
     }
@@ -209,6 +215,11 @@ class TrainCliTest {
         assertBadInput(CliRun.of("train", "project", "--model", "gnmt", "--optimizer", "sharded", "--comm", "ring"),
                 "--optimizer = sharded with --comm = ring: a sharded optimizer's exchange is priced with --comm nccl"
                         + " only");
+        assertBadInput(CliRun.of("train", "project", "--model", "gnmt", "--param-gather", "sometimes"),
+                "--param-gather = 'sometimes': must be exposed or overlapped");
+        assertBadInput(CliRun.of("train", "project", "--model", "gnmt", "--param-gather", "overlapped"),
+                "--param-gather = overlapped with --optimizer = replicated: only a sharded optimizer gathers"
+                        + " parameters (--optimizer sharded or sharded-in-node)");
         assertBadInput(CliRun.of("train", "project", "--model", "gnmt", "--step-overhead", "-1"),
                 "--step-overhead = -1.0: must be seconds in [0, 1e6)");
         assertBadInput(CliRun.of("train", "project", "--model", "gnmt", "--step-overhead", "5"),

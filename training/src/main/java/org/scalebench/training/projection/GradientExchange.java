@@ -46,7 +46,9 @@ import org.scalebench.training.collective.RingAllReduce;
  * among the {@code g} workers of a node and its {@code 1/g} all-reduced across the nodes by every GPU of the node at
  * once, each on its share of the node's NICs ({@link OptimizerSharding#NODE}); the buckets follow the backward pass
  * as all-reduces do. After the optimizer's update the parameters are all-gathered among the same {@code W} or
- * {@code g} workers ({@link #parameterGatherSeconds}), which the next forward pass waits for: that part is exposed.
+ * {@code g} workers, in the same buckets ({@link #parameterGatherSeconds}), which the next forward pass waits for:
+ * that part is exposed, unless the buckets are gathered while the forward pass runs
+ * ({@link ProjectionOptions#parameterGatherOverlapped()}, {@link #exposedParameterGatherSeconds}).
  *
  * <p>NCCL's model then applies its own rules to that bandwidth ({@link NcclModel#fastestSeconds(Collective, long,
  * int, int, double)}); the alpha-beta models scale the network's per-byte time by it.
@@ -74,6 +76,8 @@ final class GradientExchange {
     private final CollectiveCost[][][] reduce;
     private final CollectiveCost[][] gather;
     private final OptimizerSharding sharding;
+    /** Whether a sharded optimizer gathers the parameters in buckets during the next forward pass. */
+    private final boolean gatherOverlapped;
     /** The share of its node's network each GPU's ring gets when every GPU of a node runs one. */
     private final double everyGpuShare;
 
@@ -99,6 +103,7 @@ final class GradientExchange {
         this.singleNode = singleNodeModels(cluster, generation, options, degrees, nccl);
         final NicSharing sharing = options.nicSharing() == null ? cluster.nicSharing() : options.nicSharing();
         this.sharding = options.optimizerSharding();
+        this.gatherOverlapped = options.parameterGatherOverlapped();
         this.everyGpuShare = ringShare(sharing, gpusPerNode, cluster.nicsPerNode(), true, gpusPerNode, null);
         final int k = degrees.length;
         final int batches = ringBytes[DENSE][0].length;
@@ -335,8 +340,10 @@ final class GradientExchange {
 
     /**
      * With a sharded optimizer, the all-gather of the updated parameters after the optimizer's update, which the next
-     * forward pass waits for: among the {@code W} workers, or among the {@code g} workers of a node. 0 when the
-     * optimizer is replicated or with one worker.
+     * forward pass needs: among the {@code W} workers, or among the {@code g} workers of a node; in the exchange's
+     * buckets one after the other when it has buckets (as Megatron-LM's distributed optimizer and Apex
+     * {@code DistributedFusedAdam} gather bucket by bucket, each paying the collective's latency), else as one
+     * collective. 0 when the optimizer is replicated or with one worker.
      *
      * @param workers data-parallel workers {@code W}, at least 1
      * @param mIndex index of the MP degree
@@ -348,13 +355,58 @@ final class GradientExchange {
         if (sharding == OptimizerSharding.REPLICATED || workers == 1) {
             return 0.0;
         }
-        final long n = (long) Math.ceil(dense);
-        final int nodes = nodes(workers, mIndex);
+        if (!(bucket > 0 && dense > bucket)) {
+            return oneParameterGather(workers, mIndex, bIndex, dense);
+        }
+        final double full = Math.floor(dense / bucket);
+        final double rest = dense - full * bucket;
+        return full * oneParameterGather(workers, mIndex, bIndex, bucket)
+                + (rest > 0 ? oneParameterGather(workers, mIndex, bIndex, rest) : 0.0);
+    }
+
+    /** One all-gather of {@code bytes} of parameters among the optimizer's group (more than one worker). */
+    private double oneParameterGather(final int workers, final int mIndex, final int bIndex, final double bytes) {
+        final long n = (long) Math.ceil(bytes);
         if (sharding == OptimizerSharding.WORKERS) {
-            return ncclSeconds(Collective.ALL_GATHER, DENSE, workers, mIndex, bIndex, nodes, n);
+            return ncclSeconds(Collective.ALL_GATHER, DENSE, workers, mIndex, bIndex, nodes(workers, mIndex), n);
         }
         final int g = groupSize(workers, mIndex);
         return g == 1 ? 0.0 : intraNode(mIndex, g).fastestSeconds(Collective.ALL_GATHER, n, g, 1);
+    }
+
+    /**
+     * The part of a sharded optimizer's parameter all-gather ({@link #parameterGatherSeconds}) the next forward pass
+     * waits for. Without overlap, all of it. Overlapped, the buckets are gathered one after the other from the end of
+     * the update, in the order the forward pass needs them, and the forward pass uses them at an even rate over
+     * {@code forwardSeconds}: it reaches bucket {@code i} after
+     * {@code i d} of compute ({@code d} a bucket's share of the pass) and may start it only once the bucket is
+     * gathered, at {@code (i + 1) c} with {@code n} full buckets of gather time {@code c}. The forward pass thus ends
+     * late by the largest {@code (i + 1) c - i d}: {@code c} (the first bucket) when {@code c <= d}, else
+     * {@code n c - (n - 1) d}; a partial last bucket of gather time {@code r} adds the candidate
+     * {@code n c + r - n d}. With one bucket, or none, the forward pass waits for the whole gather.
+     *
+     * @param workers data-parallel workers {@code W}, at least 1
+     * @param mIndex index of the MP degree
+     * @param bIndex index of the batch candidate
+     * @param dense the parameter bytes gathered (the dense gradient's size)
+     * @param forwardSeconds the forward pass of one micro-step
+     * @return seconds
+     */
+    double exposedParameterGatherSeconds(final int workers, final int mIndex, final int bIndex, final double dense,
+            final double forwardSeconds) {
+        final double whole = parameterGatherSeconds(workers, mIndex, bIndex, dense);
+        if (!gatherOverlapped || whole == 0.0 || !(bucket > 0 && dense > bucket)) {
+            return whole;
+        }
+        final double full = Math.floor(dense / bucket);
+        final double rest = dense - full * bucket;
+        final double c = oneParameterGather(workers, mIndex, bIndex, bucket);
+        final double d = forwardSeconds * bucket / dense;
+        double late = Math.max(c, full * c - (full - 1) * d);
+        if (rest > 0) {
+            late = Math.max(late, full * c + oneParameterGather(workers, mIndex, bIndex, rest) - full * d);
+        }
+        return late;
     }
 
     private double oneAllReduce(final int workers, final int mIndex, final int bIndex, final int phase,
@@ -398,7 +450,8 @@ final class GradientExchange {
      * {@code d}, the last full bucket ends at {@code n d + c} if {@code c <= d}, else at {@code d + n c}; the rest of
      * the gradient is ready at the end of the backward pass and starts after that. Without buckets the one all-reduce
      * starts at the end: all of it is exposed. Sparse exchanges run after the backward pass and are exposed whole, as is
-     * a sharded optimizer's all-gather of the parameters.
+     * a sharded optimizer's all-gather of the parameters, unless it overlaps the next forward pass
+     * ({@link #exposedParameterGatherSeconds}).
      *
      * @param workers data-parallel workers, at least 1
      * @param mIndex index of the MP degree
@@ -407,11 +460,13 @@ final class GradientExchange {
      * @param gathered sparse bytes the slowest gather ring collects
      * @param table dense bytes of the table slice the slowest ring would all-reduce instead
      * @param backwardSeconds the backward pass the exchange may hide under
+     * @param forwardSeconds the forward pass an overlapped parameter gather may hide under
      * @param total where to store the whole exchange's seconds ({@link #seconds}) in element 0, or null
      * @return exposed seconds
      */
     double exposedSeconds(final int workers, final int mIndex, final int bIndex, final double dense,
-            final double gathered, final double table, final double backwardSeconds, final double[] total) {
+            final double gathered, final double table, final double backwardSeconds, final double forwardSeconds,
+            final double[] total) {
         if (workers == 1) {
             if (total != null) {
                 total[0] = 0.0;
@@ -435,9 +490,8 @@ final class GradientExchange {
             exposed = reduction(workers, mIndex, bIndex, DENSE, nodes, dense);
             whole = exposed;
         }
-        final double parameters = parameterGatherSeconds(workers, mIndex, bIndex, dense);
-        exposed += parameters;
-        whole += parameters;
+        exposed += exposedParameterGatherSeconds(workers, mIndex, bIndex, dense, forwardSeconds);
+        whole += parameterGatherSeconds(workers, mIndex, bIndex, dense);
         if (gathered > 0) {
             final double sparse = Math.min(allGather(workers, mIndex, bIndex, nodes, gathered),
                     allReduce(workers, mIndex, bIndex, TABLE, nodes, table));

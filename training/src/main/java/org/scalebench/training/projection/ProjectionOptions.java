@@ -30,11 +30,15 @@ import org.scalebench.training.collective.NcclGeneration;
  * @param disabledEffects parts of the step model switched off ({@link ScalingEffect}); empty by default
  * @param optimizerSharding where the optimizer state lives and how the gradient is exchanged for it
  *     ({@link OptimizerSharding#REPLICATED} by default)
+ * @param parameterGatherOverlapped with a sharded optimizer: true if the updated parameters are all-gathered in buckets
+ *     while the next forward pass runs (Megatron-LM's {@code --overlap-param-gather}, PyTorch FSDP's forward
+ *     prefetch), so that the forward pass waits only for the buckets not yet gathered when it needs them; false
+ *     (the default) if the forward pass waits for the whole gather. Only a sharded optimizer gathers parameters.
  */
 public record ProjectionOptions(double overlap, boolean shardedAllReduce, CommunicationModel communication,
         NcclGeneration ncclGeneration, int fixedBatch, boolean evenShards, NicSharing nicSharing,
         Set<NcclCorrection> disabledNcclCorrections, long bucketBytes, int accumulationSteps,
-        Set<ScalingEffect> disabledEffects, OptimizerSharding optimizerSharding) {
+        Set<ScalingEffect> disabledEffects, OptimizerSharding optimizerSharding, boolean parameterGatherOverlapped) {
 
     /**
      * No overlap, sharded all-reduce by the placement's shards, NCCL model with the cluster's generation and NIC
@@ -74,6 +78,10 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
             throw new IllegalArgumentException("optimizer = " + optimizerSharding.id() + " with communication = "
                     + communication.id() + ": a sharded optimizer's exchange is priced with the nccl model only");
         }
+        if (parameterGatherOverlapped && optimizerSharding == OptimizerSharding.REPLICATED) {
+            throw new IllegalArgumentException("parameter gather = overlapped with optimizer = replicated: only a"
+                    + " sharded optimizer (sharded or sharded-in-node) gathers parameters");
+        }
     }
 
     /**
@@ -98,7 +106,7 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
     public ProjectionOptions(final double overlap, final boolean shardedAllReduce,
             final CommunicationModel communication, final NcclGeneration ncclGeneration, final int fixedBatch) {
         this(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, false, null, Set.of(), 0, 1,
-                Set.of(), OptimizerSharding.REPLICATED);
+                Set.of(), OptimizerSharding.REPLICATED, false);
     }
 
     /**
@@ -109,7 +117,8 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withOverlap(final double value) {
         return new ProjectionOptions(value, shardedAllReduce, communication, ncclGeneration, fixedBatch, evenShards,
-                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects, optimizerSharding);
+                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects, optimizerSharding,
+                parameterGatherOverlapped);
     }
 
     /**
@@ -120,7 +129,8 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withShardedAllReduce(final boolean value) {
         return new ProjectionOptions(overlap, value, communication, ncclGeneration, fixedBatch, evenShards,
-                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects, optimizerSharding);
+                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects, optimizerSharding,
+                parameterGatherOverlapped);
     }
 
     /**
@@ -131,7 +141,8 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withCommunication(final CommunicationModel value) {
         return new ProjectionOptions(overlap, shardedAllReduce, value, ncclGeneration, fixedBatch, evenShards,
-                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects, optimizerSharding);
+                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects, optimizerSharding,
+                parameterGatherOverlapped);
     }
 
     /**
@@ -142,7 +153,8 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withNcclGeneration(final NcclGeneration value) {
         return new ProjectionOptions(overlap, shardedAllReduce, communication, value, fixedBatch, evenShards,
-                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects, optimizerSharding);
+                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects, optimizerSharding,
+                parameterGatherOverlapped);
     }
 
     /**
@@ -153,7 +165,8 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withFixedBatch(final int value) {
         return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, value, evenShards,
-                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects, optimizerSharding);
+                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects, optimizerSharding,
+                parameterGatherOverlapped);
     }
 
     /**
@@ -164,7 +177,8 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withEvenShards(final boolean value) {
         return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, value,
-                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects, optimizerSharding);
+                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects, optimizerSharding,
+                parameterGatherOverlapped);
     }
 
     /**
@@ -175,7 +189,8 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withNicSharing(final NicSharing value) {
         return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, evenShards,
-                value, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects, optimizerSharding);
+                value, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects, optimizerSharding,
+                parameterGatherOverlapped);
     }
 
     /**
@@ -186,7 +201,8 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withDisabledNcclCorrections(final Set<NcclCorrection> value) {
         return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, evenShards,
-                nicSharing, value, bucketBytes, accumulationSteps, disabledEffects, optimizerSharding);
+                nicSharing, value, bucketBytes, accumulationSteps, disabledEffects, optimizerSharding,
+                parameterGatherOverlapped);
     }
 
     /**
@@ -197,7 +213,8 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withBucketBytes(final long value) {
         return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, evenShards,
-                nicSharing, disabledNcclCorrections, value, accumulationSteps, disabledEffects, optimizerSharding);
+                nicSharing, disabledNcclCorrections, value, accumulationSteps, disabledEffects, optimizerSharding,
+                parameterGatherOverlapped);
     }
 
     /**
@@ -208,7 +225,8 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withAccumulationSteps(final int value) {
         return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, evenShards,
-                nicSharing, disabledNcclCorrections, bucketBytes, value, disabledEffects, optimizerSharding);
+                nicSharing, disabledNcclCorrections, bucketBytes, value, disabledEffects, optimizerSharding,
+                parameterGatherOverlapped);
     }
 
     /**
@@ -219,7 +237,8 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withDisabledEffects(final Set<ScalingEffect> value) {
         return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, evenShards,
-                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, value, optimizerSharding);
+                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, value, optimizerSharding,
+                parameterGatherOverlapped);
     }
 
     /**
@@ -230,6 +249,20 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      */
     public ProjectionOptions withOptimizerSharding(final OptimizerSharding value) {
         return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, evenShards,
-                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects, value);
+                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects, value,
+                parameterGatherOverlapped);
+    }
+
+    /**
+     * These options with the parameter gather of a sharded optimizer overlapped with the next forward pass, or not.
+     *
+     * @param value true to gather the parameters in buckets during the forward pass
+     * @return new options
+     * @throws IllegalArgumentException if {@code value} is true and the optimizer is replicated
+     */
+    public ProjectionOptions withParameterGatherOverlapped(final boolean value) {
+        return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, evenShards,
+                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects, optimizerSharding,
+                value);
     }
 }

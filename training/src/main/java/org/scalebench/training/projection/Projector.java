@@ -26,7 +26,8 @@ import org.scalebench.training.parallel.MpPlacement;
  *   exposed   = the gradient buckets' timeline past the backward pass (2/3 of a micro-step), or
  *               comm - min(overlap * comm, 2/3 * micro) with the timeline off
  *   comm      = all-reduce of the slowest ring's dense shard among W workers, plus the exchange of sparse gradients;
- *               with a sharded optimizer, reduce-scatter and an all-gather of the parameters, exposed
+ *               with a sharded optimizer, reduce-scatter and an all-gather of the parameters, exposed (or, gathered
+ *               in buckets during the next forward pass, what that pass waits for)
  *   g         = 1, or the workers that split the optimizer state (W, or a node's workers: {@link OptimizerSharding})
  * </pre>
  * {@code t_c} is the measured single-device step time (its fixed part: a per-step overhead every GPU pays and the
@@ -400,12 +401,14 @@ public final class Projector {
         final double gathered = devices * gatherBytes[0][0];
         final double table = tableBytes[0][0];
         final double backward = BACKWARD_SHARE * microSeconds;
+        final double forward = microSeconds - backward;
         final double exposed;
         if (timeline) {
-            exposed = exchange.exposedSeconds(devices, 0, 0, dense, gathered, table, backward, null);
+            exposed = exchange.exposedSeconds(devices, 0, 0, dense, gathered, table, backward, forward, null);
         } else {
             final double comm = exchange.seconds(devices, 0, 0, dense, gathered, table);
-            exposed = overlapped(comm, exchange.parameterGatherSeconds(devices, 0, 0, dense), backward);
+            exposed = overlapped(comm, exchange.parameterGatherSeconds(devices, 0, 0, dense),
+                    exchange.exposedParameterGatherSeconds(devices, 0, 0, dense, forward), backward);
         }
         final boolean overheadOn = options.enabled(ScalingEffect.STEP_OVERHEAD);
         final boolean stragglerOn = options.enabled(ScalingEffect.STRAGGLER);
@@ -417,24 +420,29 @@ public final class Projector {
         return inputRate > 0 ? Math.max(step, samples / inputRate) : step;
     }
 
-    private double overlapped(final double comm, final double parameterGather, final double backward) {
-        return exposedWithoutTimeline(comm, parameterGather, overlap, backward);
+    private double overlapped(final double comm, final double parameterGather, final double exposedGather,
+            final double backward) {
+        return exposedWithoutTimeline(comm, parameterGather, exposedGather, overlap, backward);
     }
 
     /**
      * The exposed part of an exchange with the timeline off: {@code overlap} of it may hide under the backward pass,
-     * never more than the pass, except a sharded optimizer's parameter all-gather, which comes after the update.
+     * never more than the pass, except a sharded optimizer's parameter all-gather, which comes after the update: of
+     * that, the part the next forward pass waits for is exposed.
      *
      * @param comm the whole exchange, seconds
-     * @param parameterGather the part of it that cannot hide (a sharded optimizer's all-gather; 0 if replicated)
+     * @param parameterGather the part of it that cannot hide under the backward pass (a sharded optimizer's
+     *     all-gather; 0 if replicated)
+     * @param exposedGather the part of {@code parameterGather} the forward pass waits for (all of it unless the
+     *     gather overlaps the forward pass)
      * @param overlap the fraction that may hide, in {@code [0, 1]}
      * @param backward the backward pass, seconds
      * @return exposed seconds
      */
-    static double exposedWithoutTimeline(final double comm, final double parameterGather, final double overlap,
-            final double backward) {
+    static double exposedWithoutTimeline(final double comm, final double parameterGather, final double exposedGather,
+            final double overlap, final double backward) {
         final double hideable = comm - parameterGather;
-        return comm - Math.min(overlap * hideable, backward);
+        return hideable - Math.min(overlap * hideable, backward) + exposedGather;
     }
 
     private void checkDevices(final int n) {
@@ -489,15 +497,17 @@ public final class Projector {
             final double computeSeconds = computeRow[b] - unsharded * optimizerRow[b];
             final double micro = microRow[b];
             final double backward = BACKWARD_SHARE * micro;
+            final double forward = micro - backward;
             final double comm;
             final double exposed;
             if (timeline) {
                 exposed = exchange.exposedSeconds(workers, mIndex, b, denseRow[b], workers * gatherRow[b],
-                        tableRow[b], backward, out.scratch);
+                        tableRow[b], backward, forward, out.scratch);
                 comm = out.scratch[0];
             } else {
                 comm = exchange.seconds(workers, mIndex, b, denseRow[b], workers * gatherRow[b], tableRow[b]);
-                exposed = overlapped(comm, exchange.parameterGatherSeconds(workers, mIndex, b, denseRow[b]), backward);
+                exposed = overlapped(comm, exchange.parameterGatherSeconds(workers, mIndex, b, denseRow[b]),
+                        exchange.exposedParameterGatherSeconds(workers, mIndex, b, denseRow[b], forward), backward);
             }
             final double overhead = slowest * micro + sync;
             double step = computeSeconds + overhead + exposed;

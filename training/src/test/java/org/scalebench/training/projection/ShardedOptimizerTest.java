@@ -58,7 +58,7 @@ class ShardedOptimizerTest {
         assertEquals(ag, x.parameterGatherSeconds(32, 0, 0, N), 1e-12);
         assertEquals(rs + ag, x.seconds(32, 0, 0, N, 0, 0), 1e-12);
         final double[] total = new double[1];
-        assertEquals(rs + ag, x.exposedSeconds(32, 0, 0, N, 0, 0, 10.0, total), 1e-12, "one message, after the pass");
+        assertEquals(rs + ag, x.exposedSeconds(32, 0, 0, N, 0, 0, 10.0, 5.0, total), 1e-12, "one message, after the pass");
         assertEquals(rs + ag, total[0], 1e-12);
         // inside one node
         assertEquals(nccl(Collective.REDUCE_SCATTER, N, 4, 1, 1.0) + nccl(Collective.ALL_GATHER, N, 4, 1, 1.0),
@@ -88,12 +88,13 @@ class ShardedOptimizerTest {
         final GradientExchange x = exchange(OptimizerSharding.NODE, bucket);
         final double perBucket = nccl(Collective.REDUCE_SCATTER, bucket, 8, 1, 1.0)
                 + nccl(Collective.ALL_REDUCE, bucket / 8, 4, 4, 1.0 / 8);
-        final double ag = nccl(Collective.ALL_GATHER, N, 8, 1, 1.0);
+        // the parameters are gathered in the same four buckets, one after the other
+        final double ag = 4 * nccl(Collective.ALL_GATHER, bucket, 8, 1, 1.0);
         // a backward pass long enough that each bucket's reduction ends before the next bucket is full: only the
-        // last bucket's reduction runs past it, then the gather
+        // last bucket's reduction runs past it, then the gathers
         final double backward = 100 * perBucket;
         final double[] total = new double[1];
-        assertEquals(perBucket + ag, x.exposedSeconds(32, 0, 0, N, 0, 0, backward, total), 1e-9);
+        assertEquals(perBucket + ag, x.exposedSeconds(32, 0, 0, N, 0, 0, backward, backward / 2, total), 1e-9);
         assertEquals(4 * perBucket + ag, total[0], 1e-9);
         assertEquals(4 * perBucket + ag, x.seconds(32, 0, 0, N, 0, 0), 1e-9);
     }
@@ -204,9 +205,9 @@ class ShardedOptimizerTest {
 
     @Test
     void withoutTheTimelineTheParameterGatherCannotHide() {
-        assertEquals(3.0, Projector.exposedWithoutTimeline(10, 3, 1.0, 100), 1e-12);
-        assertEquals(6.5, Projector.exposedWithoutTimeline(10, 3, 0.5, 100), 1e-12);
-        assertEquals(8.0, Projector.exposedWithoutTimeline(10, 3, 1.0, 2), 1e-12);
-        assertEquals(10.0, Projector.exposedWithoutTimeline(10, 0, 0.0, 100), 1e-12);
+        assertEquals(3.0, Projector.exposedWithoutTimeline(10, 3, 3, 1.0, 100), 1e-12);
+        assertEquals(6.5, Projector.exposedWithoutTimeline(10, 3, 3, 0.5, 100), 1e-12);
+        assertEquals(8.0, Projector.exposedWithoutTimeline(10, 3, 3, 1.0, 2), 1e-12);
+        assertEquals(10.0, Projector.exposedWithoutTimeline(10, 0, 0, 0.0, 100), 1e-12);
     }
 }
