@@ -514,6 +514,11 @@ public final class TrainingReproduction {
         v.add(new Variant("optimizer state sharded over the data-parallel workers (ZeRO-1: gradients reduce-scattered,"
                 + " parameters all-gathered after the update)", options.withOptimizerSharding(OptimizerSharding.WORKERS),
                 same, UnaryOperator.identity()));
+        v.add(new Variant("optimizer state sharded over the workers with both overlaps (Megatron-LM's distributed"
+                + " optimizer: 25 MiB buckets reduce-scattered during the backward pass, the parameters all-gathered"
+                + " in them during the next forward pass)", options.withOverlap(1.0).withBucketBytes(DDP_BUCKET)
+                        .withOptimizerSharding(OptimizerSharding.WORKERS).withParameterGatherOverlapped(true), same,
+                UnaryOperator.identity()));
         v.add(new Variant("optimizer state sharded in each node, each shard all-reduced across nodes (Apex"
                 + " DistributedFusedAdam)", options.withOptimizerSharding(OptimizerSharding.NODE), same,
                 UnaryOperator.identity()));
