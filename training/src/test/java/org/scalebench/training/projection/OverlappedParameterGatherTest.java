@@ -187,6 +187,33 @@ class OverlappedParameterGatherTest {
                 - a.dataParallelStepSeconds(32, micro, 0, 0, 0), 1e-12);
     }
 
+    @Test
+    void theProjectionsExposedGatherIsWhatAThirdOfItsMicroStepLeaves() {
+        final ModelProfile gnmt = ModelCatalog.resolve("gnmt");
+        final long dense = gnmt.denseGradientBytes();
+        final long bucket = dense / 5;
+        final double full = Math.floor((double) dense / bucket);
+        final double rest = dense - full * bucket;
+        final double c = gather32(bucket);
+        final double r = rest > 0 ? gather32((long) Math.ceil(rest)) : 0.0;
+        final ProjectionOptions exposed = ProjectionOptions.DEFAULTS.withFixedBatch(1).withBucketBytes(bucket)
+                .withOptimizerSharding(OptimizerSharding.WORKERS);
+        final int[] devices = {32};
+        final ProjectionTable a = table(gnmt, exposed, devices);
+        final ProjectionTable b = table(gnmt, exposed.withParameterGatherOverlapped(true), devices);
+        // data parallelism (M = 1), FP32: the compute is one micro-step and the 32nd of the update this worker makes;
+        // at a batch of one sequence its forward third is shorter than a bucket's gather, so the pass waits more than
+        // for the first bucket and the figure depends on the forward pass's length
+        final double micro = a.computeSeconds(0, 0) - gnmt.optimizerSeconds() / 32;
+        final double d = micro / 3 * bucket / dense;
+        double late = Math.max(c, full * c - (full - 1) * d);
+        if (rest > 0) {
+            late = Math.max(late, full * c + r - full * d);
+        }
+        assertTrue(late > c);
+        assertEquals(late - (full * c + r), b.exposedCommSeconds(0, 0) - a.exposedCommSeconds(0, 0), 1e-12);
+    }
+
     private static ProjectionTable table(final ModelProfile model, final ProjectionOptions options,
             final int[] devices) {
         final Projector p = new Projector(model, DGX_A100, options, new int[] {1, 2});
