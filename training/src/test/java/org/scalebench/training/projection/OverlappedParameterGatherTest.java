@@ -162,41 +162,57 @@ class OverlappedParameterGatherTest {
         assertNotEquals(a.stepSeconds(2, 1), b.stepSeconds(2, 1));
     }
 
+    /**
+     * GNMT's dense gradient in five buckets of {@code dense / 5} bytes gathered among 32 workers on 4 DGX A100 nodes,
+     * each figure from NCCL's model: the full buckets, the partial one's bytes and each one's gather time.
+     */
+    private record GnmtBuckets(long dense, long bucket, double full, double rest, double c, double r) {
+
+        static GnmtBuckets of(final ModelProfile gnmt) {
+            final long dense = gnmt.denseGradientBytes();
+            final long bucket = dense / 5;
+            final double full = Math.floor((double) dense / bucket);
+            final double rest = dense - full * bucket;
+            return new GnmtBuckets(dense, bucket, full, rest, gather32(bucket),
+                    rest > 0 ? gather32((long) Math.ceil(rest)) : 0.0);
+        }
+
+        /** The buckets back to back: what the forward pass waits for without the overlap. */
+        double whole() {
+            return full * c + r;
+        }
+
+        /** How late a forward pass giving each bucket {@code d} of compute ends, worked out as the class says. */
+        double late(final double d) {
+            double late = Math.max(c, full * c - (full - 1) * d);
+            if (rest > 0) {
+                late = Math.max(late, full * c + r - full * d);
+            }
+            return late;
+        }
+    }
+
     @Test
     void theProjectorOverlapsTheGatherWithAForwardPassOfAThirdOfAMicroStep() {
         final ModelProfile gnmt = ModelCatalog.resolve("gnmt");
-        final long dense = gnmt.denseGradientBytes();
-        final long bucket = dense / 5;
-        final double full = Math.floor((double) dense / bucket);
-        final double rest = dense - full * bucket;
-        final double c = gather32(bucket);
-        final double r = rest > 0 ? gather32((long) Math.ceil(rest)) : 0.0;
-        final ProjectionOptions exposed = ProjectionOptions.DEFAULTS.withFixedBatch(16).withBucketBytes(bucket)
+        final GnmtBuckets g = GnmtBuckets.of(gnmt);
+        final ProjectionOptions exposed = ProjectionOptions.DEFAULTS.withFixedBatch(16).withBucketBytes(g.bucket())
                 .withOptimizerSharding(OptimizerSharding.WORKERS);
         final Projector a = new Projector(gnmt, DGX_A100, exposed, new int[] {1});
         final Projector b = new Projector(gnmt, DGX_A100, exposed.withParameterGatherOverlapped(true), new int[] {1});
         // a micro-step whose forward third gives each bucket half a gather's time: the pass outruns the gathers
-        final double micro = 3 * (c / 2) * dense / bucket;
-        final double d = c / 2;
-        double late = Math.max(c, full * c - (full - 1) * d);
-        if (rest > 0) {
-            late = Math.max(late, full * c + r - full * d);
-        }
-        assertTrue(late > c, "the forward pass waits for more than the first bucket");
-        assertEquals(late - (full * c + r), b.dataParallelStepSeconds(32, micro, 0, 0, 0)
+        final double micro = 3 * (g.c() / 2) * g.dense() / g.bucket();
+        final double late = g.late(g.c() / 2);
+        assertTrue(late > g.c(), "the forward pass waits for more than the first bucket");
+        assertEquals(late - g.whole(), b.dataParallelStepSeconds(32, micro, 0, 0, 0)
                 - a.dataParallelStepSeconds(32, micro, 0, 0, 0), 1e-12);
     }
 
     @Test
     void theProjectionsExposedGatherIsWhatAThirdOfItsMicroStepLeaves() {
         final ModelProfile gnmt = ModelCatalog.resolve("gnmt");
-        final long dense = gnmt.denseGradientBytes();
-        final long bucket = dense / 5;
-        final double full = Math.floor((double) dense / bucket);
-        final double rest = dense - full * bucket;
-        final double c = gather32(bucket);
-        final double r = rest > 0 ? gather32((long) Math.ceil(rest)) : 0.0;
-        final ProjectionOptions exposed = ProjectionOptions.DEFAULTS.withFixedBatch(1).withBucketBytes(bucket)
+        final GnmtBuckets g = GnmtBuckets.of(gnmt);
+        final ProjectionOptions exposed = ProjectionOptions.DEFAULTS.withFixedBatch(1).withBucketBytes(g.bucket())
                 .withOptimizerSharding(OptimizerSharding.WORKERS);
         final int[] devices = {32};
         final ProjectionTable a = table(gnmt, exposed, devices);
@@ -205,13 +221,9 @@ class OverlappedParameterGatherTest {
         // at a batch of one sequence its forward third is shorter than a bucket's gather, so the pass waits more than
         // for the first bucket and the figure depends on the forward pass's length
         final double micro = a.computeSeconds(0, 0) - gnmt.optimizerSeconds() / 32;
-        final double d = micro / 3 * bucket / dense;
-        double late = Math.max(c, full * c - (full - 1) * d);
-        if (rest > 0) {
-            late = Math.max(late, full * c + r - full * d);
-        }
-        assertTrue(late > c);
-        assertEquals(late - (full * c + r), b.exposedCommSeconds(0, 0) - a.exposedCommSeconds(0, 0), 1e-12);
+        final double late = g.late(micro / 3 * g.bucket() / g.dense());
+        assertTrue(late > g.c());
+        assertEquals(late - g.whole(), b.exposedCommSeconds(0, 0) - a.exposedCommSeconds(0, 0), 1e-12);
     }
 
     private static ProjectionTable table(final ModelProfile model, final ProjectionOptions options,
