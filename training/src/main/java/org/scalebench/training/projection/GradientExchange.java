@@ -378,12 +378,11 @@ final class GradientExchange {
      * The part of a sharded optimizer's parameter all-gather ({@link #parameterGatherSeconds}) the next forward pass
      * waits for. Without overlap, all of it. Overlapped, the buckets are gathered one after the other from the end of
      * the update, in the order the forward pass needs them, and the forward pass uses them at an even rate over
-     * {@code forwardSeconds}: it reaches bucket {@code i} after
-     * {@code i d} of compute ({@code d} a bucket's share of the pass) and may start it only once the bucket is
-     * gathered, at {@code (i + 1) c} with {@code n} full buckets of gather time {@code c}. The forward pass thus ends
-     * late by the largest {@code (i + 1) c - i d}: {@code c} (the first bucket) when {@code c <= d}, else
-     * {@code n c - (n - 1) d}; a partial last bucket of gather time {@code r} adds the candidate
-     * {@code n c + r - n d}. With one bucket, or none, the forward pass waits for the whole gather.
+     * {@code forwardSeconds}: it reaches bucket {@code i} after {@code i d} of compute ({@code d} a bucket's share of
+     * the pass) and may start it only once the bucket is gathered, at {@code (i + 1) c} with {@code n} full buckets of
+     * gather time {@code c}. The forward pass thus ends late by the largest {@code (i + 1) c - i d}: {@code c} (the
+     * first bucket) when {@code c <= d}, else {@code n c - (n - 1) d}; a partial last bucket of gather time {@code r}
+     * adds the candidate {@code n c + r - n d}. With one bucket, or none, the forward pass waits for the whole gather.
      *
      * @param workers data-parallel workers {@code W}, at least 1
      * @param mIndex index of the MP degree
@@ -394,9 +393,11 @@ final class GradientExchange {
      */
     double exposedParameterGatherSeconds(final int workers, final int mIndex, final int bIndex, final double dense,
             final double forwardSeconds) {
-        final double whole = parameterGatherSeconds(workers, mIndex, bIndex, dense);
-        if (!gatherOverlapped || whole == 0.0 || !(bucket > 0 && dense > bucket)) {
-            return whole;
+        if (!gatherOverlapped || !(bucket > 0 && dense > bucket)) {
+            return parameterGatherSeconds(workers, mIndex, bIndex, dense);
+        }
+        if (workers == 1) {
+            return 0.0;
         }
         final double full = Math.floor(dense / bucket);
         final double rest = dense - full * bucket;
