@@ -393,8 +393,18 @@ final class GradientExchange {
      */
     double exposedParameterGatherSeconds(final int workers, final int mIndex, final int bIndex, final double dense,
             final double forwardSeconds) {
+        return exposedPartOfGather(parameterGatherSeconds(workers, mIndex, bIndex, dense), workers, mIndex, bIndex,
+                dense, forwardSeconds);
+    }
+
+    /**
+     * {@link #exposedParameterGatherSeconds} for a caller that has the whole gather ({@link #parameterGatherSeconds})
+     * already, so that it is not priced twice.
+     */
+    double exposedPartOfGather(final double wholeGather, final int workers, final int mIndex, final int bIndex,
+            final double dense, final double forwardSeconds) {
         if (!gatherOverlapped || !(bucket > 0 && dense > bucket)) {
-            return parameterGatherSeconds(workers, mIndex, bIndex, dense);
+            return wholeGather;
         }
         if (workers == 1) {
             return 0.0;
@@ -491,8 +501,9 @@ final class GradientExchange {
             exposed = reduction(workers, mIndex, bIndex, DENSE, nodes, dense);
             whole = exposed;
         }
-        exposed += exposedParameterGatherSeconds(workers, mIndex, bIndex, dense, forwardSeconds);
-        whole += parameterGatherSeconds(workers, mIndex, bIndex, dense);
+        final double parameters = parameterGatherSeconds(workers, mIndex, bIndex, dense);
+        exposed += exposedPartOfGather(parameters, workers, mIndex, bIndex, dense, forwardSeconds);
+        whole += parameters;
         if (gathered > 0) {
             final double sparse = Math.min(allGather(workers, mIndex, bIndex, nodes, gathered),
                     allReduce(workers, mIndex, bIndex, TABLE, nodes, table));

@@ -116,9 +116,9 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      * @return new options
      */
     public ProjectionOptions withOverlap(final double value) {
-        return new ProjectionOptions(value, shardedAllReduce, communication, ncclGeneration, fixedBatch, evenShards,
-                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects, optimizerSharding,
-                parameterGatherOverlapped);
+        final Copy c = new Copy(this);
+        c.overlap = value;
+        return c.build();
     }
 
     /**
@@ -128,9 +128,9 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      * @return new options
      */
     public ProjectionOptions withShardedAllReduce(final boolean value) {
-        return new ProjectionOptions(overlap, value, communication, ncclGeneration, fixedBatch, evenShards,
-                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects, optimizerSharding,
-                parameterGatherOverlapped);
+        final Copy c = new Copy(this);
+        c.shardedAllReduce = value;
+        return c.build();
     }
 
     /**
@@ -140,9 +140,9 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      * @return new options
      */
     public ProjectionOptions withCommunication(final CommunicationModel value) {
-        return new ProjectionOptions(overlap, shardedAllReduce, value, ncclGeneration, fixedBatch, evenShards,
-                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects, optimizerSharding,
-                parameterGatherOverlapped);
+        final Copy c = new Copy(this);
+        c.communication = value;
+        return c.build();
     }
 
     /**
@@ -152,9 +152,9 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      * @return new options
      */
     public ProjectionOptions withNcclGeneration(final NcclGeneration value) {
-        return new ProjectionOptions(overlap, shardedAllReduce, communication, value, fixedBatch, evenShards,
-                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects, optimizerSharding,
-                parameterGatherOverlapped);
+        final Copy c = new Copy(this);
+        c.ncclGeneration = value;
+        return c.build();
     }
 
     /**
@@ -164,9 +164,9 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      * @return new options
      */
     public ProjectionOptions withFixedBatch(final int value) {
-        return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, value, evenShards,
-                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects, optimizerSharding,
-                parameterGatherOverlapped);
+        final Copy c = new Copy(this);
+        c.fixedBatch = value;
+        return c.build();
     }
 
     /**
@@ -176,9 +176,9 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      * @return new options
      */
     public ProjectionOptions withEvenShards(final boolean value) {
-        return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, value,
-                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects, optimizerSharding,
-                parameterGatherOverlapped);
+        final Copy c = new Copy(this);
+        c.evenShards = value;
+        return c.build();
     }
 
     /**
@@ -188,9 +188,9 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      * @return new options
      */
     public ProjectionOptions withNicSharing(final NicSharing value) {
-        return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, evenShards,
-                value, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects, optimizerSharding,
-                parameterGatherOverlapped);
+        final Copy c = new Copy(this);
+        c.nicSharing = value;
+        return c.build();
     }
 
     /**
@@ -200,9 +200,9 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      * @return new options
      */
     public ProjectionOptions withDisabledNcclCorrections(final Set<NcclCorrection> value) {
-        return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, evenShards,
-                nicSharing, value, bucketBytes, accumulationSteps, disabledEffects, optimizerSharding,
-                parameterGatherOverlapped);
+        final Copy c = new Copy(this);
+        c.disabledNcclCorrections = value;
+        return c.build();
     }
 
     /**
@@ -212,9 +212,9 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      * @return new options
      */
     public ProjectionOptions withBucketBytes(final long value) {
-        return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, evenShards,
-                nicSharing, disabledNcclCorrections, value, accumulationSteps, disabledEffects, optimizerSharding,
-                parameterGatherOverlapped);
+        final Copy c = new Copy(this);
+        c.bucketBytes = value;
+        return c.build();
     }
 
     /**
@@ -224,9 +224,9 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      * @return new options
      */
     public ProjectionOptions withAccumulationSteps(final int value) {
-        return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, evenShards,
-                nicSharing, disabledNcclCorrections, bucketBytes, value, disabledEffects, optimizerSharding,
-                parameterGatherOverlapped);
+        final Copy c = new Copy(this);
+        c.accumulationSteps = value;
+        return c.build();
     }
 
     /**
@@ -236,9 +236,9 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      * @return new options
      */
     public ProjectionOptions withDisabledEffects(final Set<ScalingEffect> value) {
-        return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, evenShards,
-                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, value, optimizerSharding,
-                parameterGatherOverlapped);
+        final Copy c = new Copy(this);
+        c.disabledEffects = value;
+        return c.build();
     }
 
     /**
@@ -248,9 +248,9 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      * @return the copy
      */
     public ProjectionOptions withOptimizerSharding(final OptimizerSharding value) {
-        return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, evenShards,
-                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects, value,
-                parameterGatherOverlapped);
+        final Copy c = new Copy(this);
+        c.optimizerSharding = value;
+        return c.build();
     }
 
     /**
@@ -261,8 +261,51 @@ public record ProjectionOptions(double overlap, boolean shardedAllReduce, Commun
      * @throws IllegalArgumentException if {@code value} is true and the optimizer is replicated
      */
     public ProjectionOptions withParameterGatherOverlapped(final boolean value) {
-        return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch, evenShards,
-                nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects, optimizerSharding,
-                value);
+        final Copy c = new Copy(this);
+        c.parameterGatherOverlapped = value;
+        return c.build();
+    }
+
+    /**
+     * A mutable copy of every component, so that each {@code with...} method changes one and a new component is
+     * added here and in the record only.
+     */
+    private static final class Copy {
+        private double overlap;
+        private boolean shardedAllReduce;
+        private CommunicationModel communication;
+        private NcclGeneration ncclGeneration;
+        private int fixedBatch;
+        private boolean evenShards;
+        private NicSharing nicSharing;
+        private Set<NcclCorrection> disabledNcclCorrections;
+        private long bucketBytes;
+        private int accumulationSteps;
+        private Set<ScalingEffect> disabledEffects;
+        private OptimizerSharding optimizerSharding;
+        private boolean parameterGatherOverlapped;
+
+        Copy(final ProjectionOptions o) {
+            overlap = o.overlap;
+            shardedAllReduce = o.shardedAllReduce;
+            communication = o.communication;
+            ncclGeneration = o.ncclGeneration;
+            fixedBatch = o.fixedBatch;
+            evenShards = o.evenShards;
+            nicSharing = o.nicSharing;
+            disabledNcclCorrections = o.disabledNcclCorrections;
+            bucketBytes = o.bucketBytes;
+            accumulationSteps = o.accumulationSteps;
+            disabledEffects = o.disabledEffects;
+            optimizerSharding = o.optimizerSharding;
+            parameterGatherOverlapped = o.parameterGatherOverlapped;
+        }
+
+        /** The options, validated as any other. */
+        ProjectionOptions build() {
+            return new ProjectionOptions(overlap, shardedAllReduce, communication, ncclGeneration, fixedBatch,
+                    evenShards, nicSharing, disabledNcclCorrections, bucketBytes, accumulationSteps, disabledEffects,
+                    optimizerSharding, parameterGatherOverlapped);
+        }
     }
 }

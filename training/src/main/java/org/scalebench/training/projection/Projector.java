@@ -407,8 +407,9 @@ public final class Projector {
             exposed = exchange.exposedSeconds(devices, 0, 0, dense, gathered, table, backward, forward, null);
         } else {
             final double comm = exchange.seconds(devices, 0, 0, dense, gathered, table);
-            exposed = overlapped(comm, exchange.parameterGatherSeconds(devices, 0, 0, dense),
-                    exchange.exposedParameterGatherSeconds(devices, 0, 0, dense, forward), backward);
+            final double gather = exchange.parameterGatherSeconds(devices, 0, 0, dense);
+            exposed = overlapped(comm, gather, exchange.exposedPartOfGather(gather, devices, 0, 0, dense, forward),
+                    backward);
         }
         final boolean overheadOn = options.enabled(ScalingEffect.STEP_OVERHEAD);
         final boolean stragglerOn = options.enabled(ScalingEffect.STRAGGLER);
@@ -506,8 +507,9 @@ public final class Projector {
                 comm = out.scratch[0];
             } else {
                 comm = exchange.seconds(workers, mIndex, b, denseRow[b], workers * gatherRow[b], tableRow[b]);
-                exposed = overlapped(comm, exchange.parameterGatherSeconds(workers, mIndex, b, denseRow[b]),
-                        exchange.exposedParameterGatherSeconds(workers, mIndex, b, denseRow[b], forward), backward);
+                final double gather = exchange.parameterGatherSeconds(workers, mIndex, b, denseRow[b]);
+                exposed = overlapped(comm, gather,
+                        exchange.exposedPartOfGather(gather, workers, mIndex, b, denseRow[b], forward), backward);
             }
             final double overhead = slowest * micro + sync;
             double step = computeSeconds + overhead + exposed;

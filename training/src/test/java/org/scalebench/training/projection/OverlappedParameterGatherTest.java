@@ -177,6 +177,12 @@ class OverlappedParameterGatherTest {
                     rest > 0 ? gather32((long) Math.ceil(rest)) : 0.0);
         }
 
+        /** Data parallelism at a fixed per-GPU batch with the optimizer sharded over the workers, in these buckets. */
+        ProjectionOptions shardedOptions(final int batch) {
+            return ProjectionOptions.DEFAULTS.withFixedBatch(batch).withBucketBytes(bucket)
+                    .withOptimizerSharding(OptimizerSharding.WORKERS);
+        }
+
         /** The buckets back to back: what the forward pass waits for without the overlap. */
         double whole() {
             return full * c + r;
@@ -196,8 +202,7 @@ class OverlappedParameterGatherTest {
     void theProjectorOverlapsTheGatherWithAForwardPassOfAThirdOfAMicroStep() {
         final ModelProfile gnmt = ModelCatalog.resolve("gnmt");
         final GnmtBuckets g = GnmtBuckets.of(gnmt);
-        final ProjectionOptions exposed = ProjectionOptions.DEFAULTS.withFixedBatch(16).withBucketBytes(g.bucket())
-                .withOptimizerSharding(OptimizerSharding.WORKERS);
+        final ProjectionOptions exposed = g.shardedOptions(16);
         final Projector a = new Projector(gnmt, DGX_A100, exposed, new int[] {1});
         final Projector b = new Projector(gnmt, DGX_A100, exposed.withParameterGatherOverlapped(true), new int[] {1});
         // a micro-step whose forward third gives each bucket half a gather's time: the pass outruns the gathers
@@ -212,8 +217,7 @@ class OverlappedParameterGatherTest {
     void theProjectionsExposedGatherIsWhatAThirdOfItsMicroStepLeaves() {
         final ModelProfile gnmt = ModelCatalog.resolve("gnmt");
         final GnmtBuckets g = GnmtBuckets.of(gnmt);
-        final ProjectionOptions exposed = ProjectionOptions.DEFAULTS.withFixedBatch(1).withBucketBytes(g.bucket())
-                .withOptimizerSharding(OptimizerSharding.WORKERS);
+        final ProjectionOptions exposed = g.shardedOptions(1);
         final int[] devices = {32};
         final ProjectionTable a = table(gnmt, exposed, devices);
         final ProjectionTable b = table(gnmt, exposed.withParameterGatherOverlapped(true), devices);
