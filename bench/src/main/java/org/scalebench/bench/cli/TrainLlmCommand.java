@@ -137,9 +137,14 @@ public final class TrainLlmCommand implements Callable<Integer> {
 
     @Option(names = "--without", split = ",", paramLabel = "PART",
             description = "Switch execution parts off: elementwise-bandwidth, kernel-launch, optimizer-passes,"
-                    + " fp32-loss, embedding-sync, tp-overlap, gradient-accumulation, gemm-efficiency (all of them:"
-                    + " the ideal model).")
+                    + " fp32-loss, embedding-sync, tp-overlap, gradient-accumulation, gemm-efficiency, dp-overlap (all of"
+                    + " them: the ideal model).")
     String[] without;
+
+    @Option(names = "--with", split = ",", paramLabel = "PART",
+            description = "Switch on execution parts the --software version lacks: dp-overlap (Megatron-LM's"
+                    + " --overlap-grad-reduce and --overlap-param-gather, 2023), tp-overlap, gradient-accumulation.")
+    String[] with;
 
     @Option(names = "--search", description = "Find the fastest configuration that fits, per GPU count.")
     boolean search;
@@ -229,7 +234,22 @@ public final class TrainLlmCommand implements Callable<Integer> {
             }
             OptionValues.distinct("--without", List.of(without));
         }
-        return version.without(off);
+        final Set<ExecutionPart> on = EnumSet.noneOf(ExecutionPart.class);
+        if (with != null) {
+            for (final String part : with) {
+                final ExecutionPart p = OptionValues.named("--with", part, () -> ExecutionPart.parse("--with", part));
+                if (p == ExecutionPart.GEMM_EFFICIENCY) {
+                    throw new UsageException("--with = " + TextLimits.quoted(part) + ": the GEMM efficiency is on by"
+                            + " default (fitted); --with takes the parts a --software version lacks");
+                }
+                if (off.contains(p)) {
+                    throw new UsageException("--with = " + TextLimits.quoted(part) + ": also given to --without");
+                }
+                on.add(p);
+            }
+            OptionValues.distinct("--with", List.of(with));
+        }
+        return version.without(off).with(on);
     }
 
     private ParallelConfig single(final TransformerProfile profile, final Cluster c, final int n, final int batch,

@@ -87,6 +87,35 @@ class TrainLlmCliTest {
     }
 
     @Test
+    void withSwitchesOnDataParallelOverlapAndRefusesWhatItCannotSwitchOn() {
+        final String[] base = {"train", "llm", "--model", "megatron-7.5b", "--gpu", "a100-sxm4-80gb", "--gpus", "8",
+            "--tp", "2", "--global-batch", "32", "--recompute", "selective", "--sequence-parallel"};
+        final CliRun exposed = run(base);
+        final CliRun overlapped = run(base, "--with", "dp-overlap");
+        assertEquals(0, exposed.exitCode(), exposed.err());
+        assertEquals(0, overlapped.exitCode(), overlapped.err());
+        assertTrue(overlapped.out().contains("tp-overlap, dp-overlap, gemm-efficiency]"), overlapped.out());
+        assertTrue(!exposed.out().contains("dp-overlap"), exposed.out());
+        assertTrue(dataParallel(overlapped.out()) < 0.5 * dataParallel(exposed.out()),
+                overlapped.out() + " against " + exposed.out());
+        CliAssertions.assertBadInput(run(base, "--with", "overlap"), "--with = 'overlap': must be one of");
+        CliAssertions.assertBadInput(run(base, "--with", "gemm-efficiency"),
+                "--with = 'gemm-efficiency': the GEMM efficiency is on by default");
+        CliAssertions.assertBadInput(run(base, "--with", "dp-overlap", "--without", "dp-overlap"),
+                "--with = 'dp-overlap': also given to --without");
+        CliAssertions.assertBadInput(run(base, "--with", "dp-overlap,dp-overlap"),
+                "--with: 'dp-overlap' is given twice");
+    }
+
+    /** The exposed data-parallel seconds of a printed breakdown. */
+    private static double dataParallel(final String out) {
+        final java.util.regex.Matcher m = java.util.regex.Pattern.compile("data parallel \\(exposed\\)\\s+(\\S+) s")
+                .matcher(out);
+        assertTrue(m.find(), out);
+        return Double.parseDouble(m.group(1));
+    }
+
+    @Test
     void theHalfFormatHasItsOwnWordAndTrainProjectsPrecisionIsRefusedHere() {
         final String[] base = {"train", "llm", "--model", "gpt3-175b", "--global-batch", "64", "--gpus", "64", "--tp",
             "8", "--pp", "8"};

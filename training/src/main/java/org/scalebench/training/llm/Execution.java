@@ -33,8 +33,9 @@ public final class Execution {
     private static final String RESOURCE = "/org/scalebench/training/llm/execution.csv";
     private static final List<String> NUMBERS = List.of("elementwise_bandwidth_fraction", "kernel_launch_us",
             "optimizer_unscale_bytes", "optimizer_grad_norm_bytes", "optimizer_adam_bytes", "optimizer_copy_bytes",
-            "optimizer_zero_grad_bytes", "loss_bytes_per_logit", "unfused_accumulation_bytes");
-    private static final List<String> FEATURES = List.of("tp_overlap", "fused_gradient_accumulation");
+            "optimizer_zero_grad_bytes", "loss_bytes_per_logit", "unfused_accumulation_bytes", "ddp_bucket_min_parameters",
+            "ddp_bucket_parameters_per_rank");
+    private static final List<String> FEATURES = List.of("tp_overlap", "fused_gradient_accumulation", "dp_overlap");
     private static final List<String> SOFTWARE = List.of(MEGATRON_2021, MEGATRON_2022);
 
     /** Bytes the ideal Adam step moves per parameter: reads master, gradient, m, v; writes master, m, v, half weight. */
@@ -87,6 +88,9 @@ public final class Execution {
         if (table.features.get(version + ".fused_gradient_accumulation")) {
             on.remove(ExecutionPart.GRADIENT_ACCUMULATION);
         }
+        if (!table.features.get(version + ".dp_overlap")) {
+            on.remove(ExecutionPart.DP_OVERLAP);
+        }
         return new Execution(table.numbers, table.sources, table.features, version, on, 1);
     }
 
@@ -132,6 +136,25 @@ public final class Execution {
     public Execution without(final Set<ExecutionPart> off) {
         final EnumSet<ExecutionPart> on = parts.isEmpty() ? EnumSet.noneOf(ExecutionPart.class) : EnumSet.copyOf(parts);
         on.removeAll(off);
+        return new Execution(numbers, sources, features, software, on, gemmEfficiency);
+    }
+
+    /**
+     * The same with some parts switched on (a part the software version did not have, e.g.
+     * {@link ExecutionPart#DP_OVERLAP}; {@link ExecutionPart#GEMM_EFFICIENCY} only through
+     * {@link #withGemmEfficiency}).
+     *
+     * @param extra the parts to switch on
+     * @return a new execution
+     * @throws IllegalArgumentException for the GEMM efficiency, which needs a value
+     */
+    public Execution with(final Set<ExecutionPart> extra) {
+        if (extra.contains(ExecutionPart.GEMM_EFFICIENCY)) {
+            throw new IllegalArgumentException("part " + ExecutionPart.GEMM_EFFICIENCY.id() + ": is switched on with"
+                    + " a fitted efficiency, not by name");
+        }
+        final EnumSet<ExecutionPart> on = parts.isEmpty() ? EnumSet.noneOf(ExecutionPart.class) : EnumSet.copyOf(parts);
+        on.addAll(extra);
         return new Execution(numbers, sources, features, software, on, gemmEfficiency);
     }
 
@@ -231,6 +254,18 @@ public final class Execution {
     }
 
     /**
+     * Parameters per data-parallel gradient bucket when {@link ExecutionPart#DP_OVERLAP} is on: Megatron-LM's default,
+     * {@code max(min, perRank x d)}.
+     *
+     * @param dataParallel data-parallel size {@code d}
+     * @return parameters per bucket (infinite with the part off: one bucket holds everything)
+     */
+    public double bucketParameters(final int dataParallel) {
+        return has(ExecutionPart.DP_OVERLAP) ? Math.max(numbers.get("ddp_bucket_min_parameters"),
+                numbers.get("ddp_bucket_parameters_per_rank") * dataParallel) : Double.POSITIVE_INFINITY;
+    }
+
+    /**
      * Fraction of the measured matmul maximum GEMMs reach.
      *
      * @return in (0, 1]
@@ -296,8 +331,12 @@ public final class Execution {
                     && FEATURES.contains(parameter.substring(dot + 1))) {
                 features.put(parameter, row.number("value", 0, 1) == 1);
             } else if (NUMBERS.contains(parameter)) {
-                numbers.put(parameter, parameter.equals("elementwise_bandwidth_fraction")
-                        ? row.number("value", 0.01, 1) : row.number("value", 0, 1e6));
+                numbers.put(parameter, switch (parameter) {
+                    case "elementwise_bandwidth_fraction" -> row.number("value", 0.01, 1);
+                    case "ddp_bucket_min_parameters" -> row.number("value", 1, 1e15);
+                    case "ddp_bucket_parameters_per_rank" -> row.number("value", 0, 1e15);
+                    default -> row.number("value", 0, 1e6);
+                });
             } else {
                 throw row.error("parameter = '" + parameter + "': must be one of " + String.join(", ", NUMBERS)
                         + " or <software>.<feature> with software " + String.join(" or ", SOFTWARE) + " and feature "

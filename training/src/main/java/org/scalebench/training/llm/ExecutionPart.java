@@ -22,6 +22,13 @@ public enum ExecutionPart implements Named {
     TP_OVERLAP("tp-overlap"),
     /** A separate pass adding each microbatch's weight gradients to the FP32 main gradients (by software version). */
     GRADIENT_ACCUMULATION("gradient-accumulation"),
+    /**
+     * Data-parallel gradient reduction in buckets overlapped with the last microbatch's backward pass, and with a
+     * distributed optimizer the parameter all-gather with the next iteration's first forward pass (Megatron-LM's
+     * {@code --overlap-grad-reduce} and {@code --overlap-param-gather}, since September 2023: off in both versions the
+     * validation data ran, on with {@code --with dp-overlap}).
+     */
+    DP_OVERLAP("dp-overlap"),
     /** GEMMs at a fraction of the measured matmul maximum, fitted on the calibration rows of the validation data. */
     GEMM_EFFICIENCY("gemm-efficiency");
 

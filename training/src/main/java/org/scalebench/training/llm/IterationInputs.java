@@ -25,6 +25,9 @@ public final class IterationInputs {
     private double dataParallelStepSeconds;
     private double dataParallelMicrobatchSeconds;
     private double optimizerSeconds;
+    private double buckets;
+    private double bucketReduceSeconds;
+    private double bucketGatherSeconds;
 
     /**
      * The inputs of a configuration, without the data-parallel costs (see {@link LlmCostModel#priceDataParallel}).
@@ -108,6 +111,24 @@ public final class IterationInputs {
         this.dataParallelStepSeconds = stepSeconds;
         this.dataParallelMicrobatchSeconds = microbatchSeconds;
         this.optimizerSeconds = optimizer;
+        return this;
+    }
+
+    /**
+     * The data-parallel step's collectives in buckets, for an execution that overlaps them with compute
+     * ({@link ExecutionPart#DP_OVERLAP}; {@link LlmCostModel#priceBuckets}). With no buckets (0), the step's
+     * collectives ({@link #dataParallelCosts}) are exposed whole.
+     *
+     * @param count equal buckets the stage's gradients are split into, 0 when not overlapped
+     * @param reduceSeconds one bucket's gradient reduction (all-reduce, or reduce-scatter with a sharded optimizer)
+     * @param gatherSeconds one bucket's parameter all-gather (0 without a sharded optimizer)
+     * @return this
+     */
+    public IterationInputs dataParallelBuckets(final double count, final double reduceSeconds,
+            final double gatherSeconds) {
+        this.buckets = count;
+        this.bucketReduceSeconds = reduceSeconds;
+        this.bucketGatherSeconds = gatherSeconds;
         return this;
     }
 
@@ -217,5 +238,32 @@ public final class IterationInputs {
      */
     public double optimizerSeconds() {
         return optimizerSeconds;
+    }
+
+    /**
+     * Buckets of the overlapped data-parallel step.
+     *
+     * @return buckets, 0 when the step is not overlapped
+     */
+    public double dataParallelBuckets() {
+        return buckets;
+    }
+
+    /**
+     * One bucket's gradient reduction.
+     *
+     * @return seconds
+     */
+    public double bucketReduceSeconds() {
+        return bucketReduceSeconds;
+    }
+
+    /**
+     * One bucket's parameter all-gather.
+     *
+     * @return seconds
+     */
+    public double bucketGatherSeconds() {
+        return bucketGatherSeconds;
     }
 }

@@ -3,6 +3,7 @@ package org.scalebench.training.llm;
 import java.util.Locale;
 import org.scalebench.training.cluster.Cluster;
 import org.scalebench.training.collective.AlphaBetaGamma;
+import org.scalebench.training.collective.BucketPipeline;
 import org.scalebench.training.collective.Collective;
 import org.scalebench.training.collective.NcclConstants;
 import org.scalebench.training.collective.NcclFabric;
@@ -23,9 +24,10 @@ import org.scalebench.training.collective.NcclModel;
  *   t_mean} (the bubble is {@code (p - 1) / (v m)} of the work), and point-to-point transfers of each stage's
  *   output, {@code 2 (m v + p - 1)} on the critical path, split over the tensor-parallel GPUs and gathered inside
  *   the node (Narayanan et al.'s scatter/gather);</li>
- *   <li><b>data parallelism</b> after the pipeline flush, not overlapped: an all-reduce of FP32 gradients, or
- *   with ZeRO-1/2 a reduce-scatter of gradients and an all-gather of BF16/FP16 weights, or with ZeRO-3 two
- *   weight all-gathers and a gradient reduce-scatter per microbatch; then the Adam step (memory bound);</li>
+ *   <li><b>data parallelism</b> after the pipeline flush: an all-reduce of FP32 gradients, or with ZeRO-1/2 a
+ *   reduce-scatter of gradients and an all-gather of BF16/FP16 weights, exposed, or in buckets overlapped with the
+ *   last backward and the next forward pass ({@link ExecutionPart#DP_OVERLAP}); or with ZeRO-3 two weight
+ *   all-gathers and a gradient reduce-scatter per microbatch; then the Adam step (memory bound);</li>
  *   <li><b>memory</b> per GPU on the busiest stage: weights (2 bytes per parameter), FP32 gradients (4) and Adam
  *   state with FP32 master weights (12), divided by the ZeRO stage (ZeRO-3 also holds one gathered layer), plus
  *   activations of the microbatches in flight (Korthikanti et al. 2022, Section 4).</li>
@@ -131,6 +133,7 @@ public final class LlmCostModel {
     private final double accumulationBytes;
     private final double lossBytes;
     private final boolean embeddingSync;
+    private final boolean dataParallelOverlap;
     private final double channelShareSingleNode;
     private final double channelShareMultiNode;
 
@@ -171,6 +174,7 @@ public final class LlmCostModel {
         this.accumulationBytes = execution.accumulationBytesPerParameter();
         this.lossBytes = execution.lossBytesPerLogit();
         this.embeddingSync = execution.has(ExecutionPart.EMBEDDING_SYNC);
+        this.dataParallelOverlap = execution.has(ExecutionPart.DP_OVERLAP);
         final NcclConstants constants = NcclConstants.of(generation == null ? cluster.ncclGeneration() : generation);
         final NcclFabric f = cluster.ncclFabric();
         this.nccl = new NcclModel(constants, f);
@@ -501,9 +505,52 @@ public final class LlmCostModel {
      */
     public IterationInputs priceDataParallel(final IterationInputs in) {
         final double params = in.parametersPerGpu();
-        return in.dataParallelCosts(dataParallelStepSeconds(in.zero(), params, in.tp(), in.dp()),
+        return priceBuckets(in.dataParallelCosts(dataParallelStepSeconds(in.zero(), params, in.tp(), in.dp()),
                 dataParallelMicrobatchSeconds(in.zero(), params, in.tp(), in.dp(), in.recompute()),
-                optimizerSeconds(in.zero(), params, in.dp()));
+                optimizerSeconds(in.zero(), params, in.dp())));
+    }
+
+    /**
+     * Prices the buckets of an overlapped data-parallel step ({@link ExecutionPart#DP_OVERLAP}) and stores them in the
+     * inputs: the stage's parameters in {@code ceil(P / B)} equal buckets, {@code B} Megatron-LM's bucket
+     * ({@link Execution#bucketParameters}), each reduced (all-reduce of FP32 gradients, or reduce-scatter with ZeRO-1/2)
+     * and, with ZeRO-1/2, gathered (half-precision weights) by its own collective. No buckets without the part, with
+     * one data-parallel rank, or with ZeRO-3 (whose collectives run per microbatch, not overlapped). Allocates
+     * nothing.
+     *
+     * @param in the inputs, placement and ZeRO stage set
+     * @return {@code in}
+     */
+    public IterationInputs priceBuckets(final IterationInputs in) {
+        final int d = in.dp();
+        final ZeroStage zero = in.zero();
+        if (!dataParallelOverlap || d == 1 || zero.shardsWeights()) {
+            return in.dataParallelBuckets(0, 0, 0);
+        }
+        final double params = in.parametersPerGpu();
+        final double buckets = Math.ceil(params / execution.bucketParameters(d));
+        final double perBucket = params / buckets;
+        final NcclModel net = dataParallelNetwork(in.tp(), d);
+        final int nodes = dataParallelNodes(in.tp(), d);
+        final long gradients = (long) Math.ceil(GRADIENT_BYTES * perBucket);
+        if (!zero.shardsOptimizerState()) {
+            return in.dataParallelBuckets(buckets, net.fastestSeconds(Collective.ALL_REDUCE, gradients, d, nodes), 0);
+        }
+        return in.dataParallelBuckets(buckets, net.fastestSeconds(Collective.REDUCE_SCATTER, gradients, d, nodes),
+                net.fastestSeconds(Collective.ALL_GATHER, (long) Math.ceil(HALF * perBucket), d, nodes));
+    }
+
+    /**
+     * The exposed part of {@code n} bucketed collectives of {@code c} each overlapping a pass of {@code pass} seconds
+     * ({@link BucketPipeline}): what runs past the pass, plus NCCL's channels' share of the SMs for the part that runs
+     * under it (the pass's kernels lose those SMs, as for the tensor-parallel overlap).
+     */
+    private static double exposedBuckets(final double n, final double c, final double pass, final double share) {
+        if (c == 0) {
+            return 0;
+        }
+        final double late = BucketPipeline.lateBy(n, c, 0, pass / n);
+        return late + share * (n * c - late);
     }
 
     /**
@@ -557,7 +604,8 @@ public final class LlmCostModel {
         final boolean crossesNodes = pipelineCrossesNodes(t, d, p);
         final double transfer = p == 1 ? 0
                 : 2.0 * ((double) m * v + p - 1) * layer[offset + (crossesNodes ? P2P_INTER : P2P_INTRA)];
-        final double dataParallel = in.dataParallelStepSeconds() + m * in.dataParallelMicrobatchSeconds()
+        final double dataParallel = dataParallelStep(layer, offset, in, perStage, rec)
+                + m * in.dataParallelMicrobatchSeconds()
                 + (p == 1 ? 0 : layer[offset + (crossesNodes ? EMBED_SYNC_INTER : EMBED_SYNC_INTRA)]);
         out[COMPUTE] = compute;
         out[TENSOR_PARALLEL] = tensor;
@@ -587,6 +635,29 @@ public final class LlmCostModel {
         out[MEM_ACTIVATIONS] = activations;
         out[MEM_TOTAL] = weights + gradients + state + activations;
         return total;
+    }
+
+    /**
+     * The exposed data-parallel step. Not overlapped, its collectives whole. Overlapped (Megatron-LM's
+     * {@code --overlap-grad-reduce} and {@code --overlap-param-gather}), on the first pipeline stage, whose
+     * communication ends the iteration (later stages run theirs unbucketed while the first stage still computes):
+     * the buckets' reductions behind the last microbatch's backward pass through the stage's layers (recomputation
+     * and backward tensor-parallel collectives included), and their gathers ahead of the next iteration's first
+     * forward pass.
+     */
+    private double dataParallelStep(final double[] layer, final int offset, final IterationInputs in,
+            final int perStage, final double rec) {
+        final double n = in.dataParallelBuckets();
+        if (n == 0) {
+            return in.dataParallelStepSeconds();
+        }
+        final boolean full = in.recompute() == Recompute.FULL;
+        final double forward = perStage * (layer[offset + FWD] + layer[offset + TP_FWD]);
+        final double backward = perStage * (layer[offset + BWD] + rec + layer[offset + TP_BWD]
+                + (full ? layer[offset + TP_FWD] : 0));
+        final double share = dataParallelNodes(in.tp(), in.dp()) > 1 ? channelShareMultiNode : channelShareSingleNode;
+        return exposedBuckets(n, in.bucketReduceSeconds(), backward, share)
+                + exposedBuckets(n, in.bucketGatherSeconds(), forward, share);
     }
 
     /**

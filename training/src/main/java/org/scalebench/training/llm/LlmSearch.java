@@ -276,8 +276,8 @@ public final class LlmSearch {
                                     continue;
                                 }
                                 final double micro = r == Recompute.FULL ? dpMicroFull : dpMicro;
-                                inputs.placement(t, p, d, par).recompute(r).zero(z)
-                                        .dataParallelCosts(dpStep, micro, optimizer);
+                                cost.priceBuckets(inputs.placement(t, p, d, par).recompute(r).zero(z)
+                                        .dataParallelCosts(dpStep, micro, optimizer));
                                 final int maxV = interleavable ? Math.min(space.maxInterleave(), perStage) : 1;
                                 for (int v = 1; v <= maxV; v++) {
                                     if (perStage / v * v != perStage) {

@@ -3,6 +3,7 @@ package org.scalebench.training.projection;
 import org.scalebench.training.cluster.Cluster;
 import org.scalebench.training.cluster.NicSharing;
 import org.scalebench.training.collective.AlphaBetaGamma;
+import org.scalebench.training.collective.BucketPipeline;
 import org.scalebench.training.collective.Collective;
 import org.scalebench.training.collective.CollectiveCost;
 import org.scalebench.training.collective.HierarchicalAllReduce;
@@ -413,11 +414,7 @@ final class GradientExchange {
         final double rest = dense - full * bucket;
         final double c = oneParameterGather(workers, mIndex, bIndex, bucket);
         final double d = forwardSeconds * bucket / dense;
-        double late = Math.max(c, full * c - (full - 1) * d);
-        if (rest > 0) {
-            late = Math.max(late, full * c + oneParameterGather(workers, mIndex, bIndex, rest) - full * d);
-        }
-        return late;
+        return BucketPipeline.lateBy(full, c, rest > 0 ? oneParameterGather(workers, mIndex, bIndex, rest) : 0, d);
     }
 
     private double oneAllReduce(final int workers, final int mIndex, final int bIndex, final int phase,

@@ -21,7 +21,9 @@ class ExecutionTest {
             + "optimizer_grad_norm_bytes,4,a\noptimizer_adam_bytes,28,a\noptimizer_copy_bytes,6,a\n"
             + "optimizer_zero_grad_bytes,4,a\nloss_bytes_per_logit,52,a\nunfused_accumulation_bytes,10,a\n"
             + "megatron-2021.tp_overlap,0,a\nmegatron-2021.fused_gradient_accumulation,0,a\n"
-            + "megatron-2022.tp_overlap,1,a\nmegatron-2022.fused_gradient_accumulation,1,a\n";
+            + "megatron-2022.tp_overlap,1,a\nmegatron-2022.fused_gradient_accumulation,1,a\n"
+            + "ddp_bucket_min_parameters,40000000,a\nddp_bucket_parameters_per_rank,1000000,a\n"
+            + "megatron-2021.dp_overlap,0,a\nmegatron-2022.dp_overlap,0,a\n";
 
     private static Execution read(final String text) throws IOException {
         return Execution.read(DataTable.read("execution.csv", new StringReader(text)));
@@ -40,6 +42,26 @@ class ExecutionTest {
         assertFalse(v2022.has(ExecutionPart.GEMM_EFFICIENCY));
         assertTrue(Execution.defaults().has(ExecutionPart.GEMM_EFFICIENCY));
         assertEquals(LlmValidation.calibration().gemmEfficiency(), Execution.defaults().gemmEfficiency(), 0);
+    }
+
+    @Test
+    void dataParallelOverlapIsInNeitherVersionAndSwitchesOnWithMegatronsBuckets() {
+        final Execution v2022 = Execution.megatron(Execution.MEGATRON_2022);
+        assertFalse(Execution.megatron(Execution.MEGATRON_2021).has(ExecutionPart.DP_OVERLAP));
+        assertFalse(v2022.has(ExecutionPart.DP_OVERLAP));
+        assertEquals(Double.POSITIVE_INFINITY, v2022.bucketParameters(64), "one bucket without the overlap");
+        final Execution on = v2022.with(EnumSet.of(ExecutionPart.DP_OVERLAP));
+        assertTrue(on.has(ExecutionPart.DP_OVERLAP));
+        assertEquals(v2022.parts().size() + 1, on.parts().size(), "the other parts stay as they were");
+        // max(40 M, 1 M x d) parameters
+        assertEquals(40e6, on.bucketParameters(8), 0);
+        assertEquals(40e6, on.bucketParameters(40), 0);
+        assertEquals(96e6, on.bucketParameters(96), 0);
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> v2022.with(EnumSet.of(ExecutionPart.GEMM_EFFICIENCY)));
+        assertTrue(e.getMessage().contains("gemm-efficiency"), e.getMessage());
+        assertFalse(on.source("ddp_bucket_min_parameters").isBlank());
+        assertFalse(on.source("megatron-2022.dp_overlap").isBlank());
     }
 
     @Test
@@ -92,8 +114,11 @@ class ExecutionTest {
             {VALID.replace("elementwise_bandwidth_fraction,0.9", "elementwise_bandwidth_fraction,1.5"),
                 "execution.csv:2"},
             {VALID.replace("megatron-2022.tp_overlap,1", "megatron-2022.tp_overlap,2"), "execution.csv:13"},
-            {VALID + "gpu_speed,3,a\n", "execution.csv:15"},
-            {VALID + "kernel_launch_us,6,a\n", "execution.csv:15"},
+            {VALID + "gpu_speed,3,a\n", "execution.csv:19"},
+            {VALID + "kernel_launch_us,6,a\n", "execution.csv:19"},
+            {VALID.replace("ddp_bucket_min_parameters,40000000", "ddp_bucket_min_parameters,0"),
+                "execution.csv:15"},
+            {VALID.replace("megatron-2022.dp_overlap,0,a\n", ""), "no 'megatron-2022.dp_overlap' row"},
             {VALID.replace("loss_bytes_per_logit,52,a\n", ""), "no 'loss_bytes_per_logit' row"},
         };
         for (final String[] b : bad) {
