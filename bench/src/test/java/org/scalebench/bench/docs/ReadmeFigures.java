@@ -37,6 +37,13 @@ final class ReadmeFigures {
     static final Pattern PRINTED = Pattern.compile(
             "(?<![\\w.\\-/])[-+]?(?:\\d{1,3}(?:,\\d{3})+|\\d+)(?:\\.\\d+)?(?![\\d.]?[A-Za-wyz_\\d])(?!-[A-Za-z])");
 
+    /**
+     * A figure inside a tied text: as {@link #PRINTED}, or the second end of a range ({@code 5.9-6.4%},
+     * {@code 1.30x-1.33x}).
+     */
+    static final Pattern IN_TEXT = Pattern.compile("(?:(?<![\\w.\\-/])[-+]?|(?<=[\\d%x]-))"
+            + "(?:\\d{1,3}(?:,\\d{3})+|\\d+)(?:\\.\\d+)?(?![\\d.]?[A-Za-wyz_\\d])(?!-[A-Za-z])");
+
     /** Any number in a result file's cell or line. */
     private static final Pattern ANY = Pattern.compile(
             "(?<![\\w.])[-+]?(?:\\d{1,3}(?:,\\d{3})+|\\d+)(?:\\.\\d+)?(?:[eE][-+]?\\d+)?"
@@ -67,24 +74,42 @@ final class ReadmeFigures {
      * @return one line per problem, with the README's line number or the figures file's line; empty when none
      */
     List<String> problems(final String readme, final DataTable figures) {
-        final List<String> problems = new ArrayList<>();
         final java.util.Set<Integer> covered = new java.util.HashSet<>();
-        for (final DataTable.Row row : figures.rows()) {
+        final List<String> problems = ties("README.md", readme, figures, figures.rows(), covered);
+        addUntied(readme, figures, covered, problems);
+        return problems;
+    }
+
+    /**
+     * Checks ties in one page: every row's text occurs once in the page, and its figure (the first number of the text
+     * printed that way) agrees with its value.
+     *
+     * @param page the page's name for messages, e.g. {@code docs/coherence.md}
+     * @param text the page's text
+     * @param figures the figures file, for messages
+     * @param rows its rows for this page, columns {@code text,figure,value[,rounding]}
+     * @param covered receives the offset in the page of each tied figure
+     * @return one line per problem; empty when none
+     */
+    List<String> ties(final String page, final String text, final DataTable figures, final List<DataTable.Row> rows,
+            final java.util.Set<Integer> covered) {
+        final List<String> problems = new ArrayList<>();
+        for (final DataTable.Row row : rows) {
             final String where = figures.file() + ":" + row.line();
-            final String text = row.require("text");
+            final String quoted = row.require("text");
             final String figure = row.require("figure");
-            final int at = readme.indexOf(text);
-            if (at < 0 || readme.indexOf(text, at + 1) >= 0) {
-                problems.add(where + ": '" + text + "' must occur exactly once in the README");
+            final int at = text.indexOf(quoted);
+            if (at < 0 || text.indexOf(quoted, at + 1) >= 0) {
+                problems.add(where + ": '" + quoted + "' must occur exactly once in " + page);
                 continue;
             }
             int inText = -1;
-            final Matcher printed = PRINTED.matcher(text);
+            final Matcher printed = IN_TEXT.matcher(quoted);
             while (inText < 0 && printed.find()) {
                 inText = printed.group().equals(figure) ? printed.start() : -1;
             }
             if (inText < 0) {
-                problems.add(where + ": figure '" + figure + "' is not in '" + text + "'");
+                problems.add(where + ": figure '" + figure + "' is not in '" + quoted + "'");
                 continue;
             }
             covered.add(at + inText);
@@ -97,14 +122,20 @@ final class ReadmeFigures {
             }
             final String rounding = row.get("rounding");
             if (!agrees(figure, value, rounding == null || rounding.isBlank() ? 0 : Double.parseDouble(rounding))) {
-                problems.add("README.md:" + lineOf(readme, at) + ": '" + text + "' says " + figure + ", "
+                problems.add(page + ":" + lineOf(text, at) + ": '" + quoted + "' says " + figure + ", "
                         + row.require("value") + " gives " + value);
             }
         }
+        return problems;
+    }
+
+    /** Adds a problem for every number of the README's results section that no row ties. */
+    private static void addUntied(final String readme, final DataTable figures, final java.util.Set<Integer> covered,
+            final List<String> problems) {
         final int start = readme.indexOf("\n" + RESULTS_SECTION + "\n");
         if (start < 0) {
             problems.add("README.md: no section '" + RESULTS_SECTION + "'");
-            return problems;
+            return;
         }
         final int end = readme.indexOf("\n## ", start + 1);
         int lineStart = start + 1;
@@ -136,7 +167,6 @@ final class ReadmeFigures {
             }
             lineStart = lineEnd + 1;
         }
-        return problems;
     }
 
     private static int lineOf(final String text, final int offset) {
