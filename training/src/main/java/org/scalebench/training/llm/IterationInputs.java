@@ -28,6 +28,8 @@ public final class IterationInputs {
     private double buckets;
     private double bucketReduceSeconds;
     private double bucketGatherSeconds;
+    private double chunkReduceSeconds;
+    private double chunkGatherSeconds;
 
     /**
      * The inputs of a configuration, without the data-parallel costs (see {@link LlmCostModel#priceDataParallel}).
@@ -119,7 +121,7 @@ public final class IterationInputs {
      * ({@link ExecutionPart#DP_OVERLAP}; {@link LlmCostModel#priceBuckets}). With no buckets (0), the step's
      * collectives ({@link #dataParallelCosts}) are exposed whole.
      *
-     * @param count equal buckets the stage's gradients are split into, 0 when not overlapped
+     * @param count equal buckets the first model chunk's gradients are split into, 0 when not overlapped
      * @param reduceSeconds one bucket's gradient reduction (all-reduce, or reduce-scatter with a sharded optimizer)
      * @param gatherSeconds one bucket's parameter all-gather (0 without a sharded optimizer)
      * @return this
@@ -238,6 +240,39 @@ public final class IterationInputs {
      */
     public double optimizerSeconds() {
         return optimizerSeconds;
+    }
+
+    /**
+     * The overlapped data-parallel step's collectives of one whole model chunk: every chunk after the first of an
+     * interleaved schedule, and the first chunk of a later pipeline stage, which Megatron-LM does not split into
+     * buckets ({@link LlmCostModel#priceBuckets}).
+     *
+     * @param reduceSeconds one chunk's gradient reduction
+     * @param gatherSeconds one chunk's parameter all-gather (0 without a sharded optimizer)
+     * @return this
+     */
+    public IterationInputs dataParallelChunks(final double reduceSeconds, final double gatherSeconds) {
+        this.chunkReduceSeconds = reduceSeconds;
+        this.chunkGatherSeconds = gatherSeconds;
+        return this;
+    }
+
+    /**
+     * One whole chunk's gradient reduction.
+     *
+     * @return seconds
+     */
+    public double chunkReduceSeconds() {
+        return chunkReduceSeconds;
+    }
+
+    /**
+     * One whole chunk's parameter all-gather.
+     *
+     * @return seconds
+     */
+    public double chunkGatherSeconds() {
+        return chunkGatherSeconds;
     }
 
     /**

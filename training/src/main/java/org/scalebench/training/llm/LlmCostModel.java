@@ -3,7 +3,6 @@ package org.scalebench.training.llm;
 import java.util.Locale;
 import org.scalebench.training.cluster.Cluster;
 import org.scalebench.training.collective.AlphaBetaGamma;
-import org.scalebench.training.collective.BucketPipeline;
 import org.scalebench.training.collective.Collective;
 import org.scalebench.training.collective.NcclConstants;
 import org.scalebench.training.collective.NcclFabric;
@@ -511,46 +510,105 @@ public final class LlmCostModel {
     }
 
     /**
-     * Prices the buckets of an overlapped data-parallel step ({@link ExecutionPart#DP_OVERLAP}) and stores them in the
-     * inputs: the stage's parameters in {@code ceil(P / B)} equal buckets, {@code B} Megatron-LM's bucket
-     * ({@link Execution#bucketParameters}), each reduced (all-reduce of FP32 gradients, or reduce-scatter with ZeRO-1/2)
-     * and, with ZeRO-1/2, gathered (half-precision weights) by its own collective. No buckets without the part, with
-     * one data-parallel rank, or with ZeRO-3 (whose collectives run per microbatch, not overlapped). Allocates
-     * nothing.
+     * Prices the collectives of an overlapped data-parallel step ({@link ExecutionPart#DP_OVERLAP}) and stores them in
+     * the inputs, for the inputs' interleaving {@code v}: a GPU's parameters in {@code v} model chunks of {@code P / v}
+     * each; the first chunk in {@code ceil((P / v) / B)} equal buckets, {@code B} Megatron-LM's bucket
+     * ({@link Execution#bucketParameters}); every later chunk, and the first chunk of every later pipeline stage, in
+     * one piece (Megatron-LM buckets only the first stage's first chunk). Each bucket or chunk is reduced (all-reduce
+     * of FP32 gradients, or reduce-scatter with ZeRO-1/2) and, with ZeRO-1/2, gathered (half-precision weights) by its
+     * own collective. No buckets without the part, with one data-parallel rank, or with ZeRO-3 (whose collectives run
+     * per microbatch, not overlapped). Allocates nothing.
      *
-     * @param in the inputs, placement and ZeRO stage set
+     * @param in the inputs, placement, ZeRO stage and pipeline set
      * @return {@code in}
      */
     public IterationInputs priceBuckets(final IterationInputs in) {
         final int d = in.dp();
         final ZeroStage zero = in.zero();
         if (!dataParallelOverlap || d == 1 || zero.shardsWeights()) {
-            return in.dataParallelBuckets(0, 0, 0);
+            return in.dataParallelBuckets(0, 0, 0).dataParallelChunks(0, 0);
         }
-        final double params = in.parametersPerGpu();
-        final double buckets = Math.ceil(params / execution.bucketParameters(d));
-        final double perBucket = params / buckets;
-        final NcclModel net = dataParallelNetwork(in.tp(), d);
-        final int nodes = dataParallelNodes(in.tp(), d);
-        final long gradients = (long) Math.ceil(GRADIENT_BYTES * perBucket);
-        if (!zero.shardsOptimizerState()) {
-            return in.dataParallelBuckets(buckets, net.fastestSeconds(Collective.ALL_REDUCE, gradients, d, nodes), 0);
-        }
-        return in.dataParallelBuckets(buckets, net.fastestSeconds(Collective.REDUCE_SCATTER, gradients, d, nodes),
-                net.fastestSeconds(Collective.ALL_GATHER, (long) Math.ceil(HALF * perBucket), d, nodes));
+        final double chunk = in.parametersPerGpu() / in.interleave();
+        final double buckets = Math.ceil(chunk / execution.bucketParameters(d));
+        in.dataParallelBuckets(buckets, dataParallelReduction(zero, chunk / buckets, in.tp(), d),
+                dataParallelGather(zero, chunk / buckets, in.tp(), d));
+        return in.dataParallelChunks(dataParallelReduction(zero, chunk, in.tp(), d),
+                dataParallelGather(zero, chunk, in.tp(), d));
+    }
+
+    /** One collective reducing the FP32 gradients of {@code params} parameters: all-reduce, or reduce-scatter. */
+    private double dataParallelReduction(final ZeroStage zero, final double params, final int t, final int d) {
+        return dataParallelNetwork(t, d).fastestSeconds(zero.shardsOptimizerState() ? Collective.REDUCE_SCATTER
+                : Collective.ALL_REDUCE, (long) Math.ceil(GRADIENT_BYTES * params), d, dataParallelNodes(t, d));
+    }
+
+    /** One all-gather of the half-precision weights of {@code params} parameters (ZeRO-1/2), else 0. */
+    private double dataParallelGather(final ZeroStage zero, final double params, final int t, final int d) {
+        return zero.shardsOptimizerState() ? dataParallelNetwork(t, d).fastestSeconds(Collective.ALL_GATHER,
+                (long) Math.ceil(HALF * params), d, dataParallelNodes(t, d)) : 0;
     }
 
     /**
-     * The exposed part of {@code n} bucketed collectives of {@code c} each overlapping a pass of {@code pass} seconds
-     * ({@link BucketPipeline}): what runs past the pass, plus NCCL's channels' share of the SMs for the part that runs
-     * under it (the pass's kernels lose those SMs, as for the tensor-parallel overlap).
+     * How long the gradient reductions run past the end of the backward work, with the iteration's last backward
+     * passes laid out as Megatron-LM's schedule runs them (times relative to that end, {@code t} one microbatch's
+     * backward pass through one model chunk). On the first stage, chunk {@code j} gets its last gradient {@code j p}
+     * passes before the end (the final round of the interleaved schedule runs {@code p} microbatches per chunk, the
+     * last chunk first) and is reduced in one collective of {@code chunk} seconds; chunk 0's {@code n} buckets of
+     * {@code bucket} seconds are ready over its last pass, bucket {@code i} at {@code -t + i t / n}. On the second
+     * stage everything is ready one pass earlier and chunk 0 goes whole. The collectives of a stage run one after the
+     * other, each when ready; with {@code v = 1} on one stage this is {@code BucketPipeline}'s chain. Allocates
+     * nothing.
      */
-    private static double exposedBuckets(final double n, final double c, final double pass, final double share) {
-        if (c == 0) {
-            return 0;
+    static double reductionLate(final double n, final double bucket, final double chunk, final int v, final int p,
+            final double t) {
+        double finish = Double.NEGATIVE_INFINITY;
+        for (int j = v - 1; j >= 1; j--) {
+            finish = Math.max(-(double) j * p * t, finish) + chunk;
         }
-        final double late = BucketPipeline.lateBy(n, c, 0, pass / n);
-        return late + share * (n * c - late);
+        // buckets ready at -t + i d (d = t / n), back to back once the first can start: the chain of buckets ends
+        // n buckets after its start, and after the last is ready
+        final double d = t / n;
+        final double first = Math.max(Math.max(finish, -t + d) + n * bucket, bucket);
+        if (p == 1) {
+            return first;
+        }
+        double second = Double.NEGATIVE_INFINITY;
+        for (int j = v - 1; j >= 0; j--) {
+            second = Math.max(-t - (double) j * p * t, second) + chunk;
+        }
+        return Math.max(first, second);
+    }
+
+    /**
+     * How long the next iteration's forward work waits for the parameter all-gathers, issued back to back when the
+     * optimizer step ends ({@code t} one microbatch's forward pass through one chunk). On the first stage chunk 0's
+     * bucket {@code i} (from 1) is needed after {@code (i - 1) t / n} of its first pass and chunk {@code j} after
+     * {@code j p} passes (the schedule's first round runs {@code p} microbatches per chunk); on the second stage,
+     * whose first pass starts one pass later, the chunks go whole. The wait is the largest lateness of any of them.
+     * Allocates nothing.
+     */
+    static double gatherLate(final double n, final double bucket, final double chunk, final int v, final int p,
+            final double t) {
+        final double d = t / n;
+        double late = Math.max(bucket, n * bucket - (n - 1) * d);
+        for (int j = 1; j < v; j++) {
+            late = Math.max(late, n * bucket + j * chunk - (double) j * p * t);
+        }
+        if (p > 1) {
+            for (int j = 0; j < v; j++) {
+                late = Math.max(late, (j + 1) * chunk - t - (double) j * p * t);
+            }
+        }
+        return late;
+    }
+
+    /**
+     * The exposed part of collectives of {@code total} seconds of which {@code late} run past the compute they
+     * overlap: that part, plus NCCL's channels' share of the SMs for the part that runs under it (the compute's kernels
+     * lose those SMs, as for the tensor-parallel overlap).
+     */
+    private static double exposed(final double late, final double total, final double share) {
+        return late + share * (total - late);
     }
 
     /**
@@ -639,11 +697,10 @@ public final class LlmCostModel {
 
     /**
      * The exposed data-parallel step. Not overlapped, its collectives whole. Overlapped (Megatron-LM's
-     * {@code --overlap-grad-reduce} and {@code --overlap-param-gather}), on the first pipeline stage, whose
-     * communication ends the iteration (later stages run theirs unbucketed while the first stage still computes):
-     * the buckets' reductions behind the last microbatch's backward pass through the stage's layers (recomputation
-     * and backward tensor-parallel collectives included), and their gathers ahead of the next iteration's first
-     * forward pass.
+     * {@code --overlap-grad-reduce} and {@code --overlap-param-gather}): the reductions behind the iteration's last
+     * backward passes ({@link #reductionLate}) and the gathers ahead of the next iteration's first forward passes
+     * ({@link #gatherLate}), each pass one microbatch through one model chunk (recomputation and the exposed
+     * tensor-parallel collectives included).
      */
     private double dataParallelStep(final double[] layer, final int offset, final IterationInputs in,
             final int perStage, final double rec) {
@@ -651,13 +708,21 @@ public final class LlmCostModel {
         if (n == 0) {
             return in.dataParallelStepSeconds();
         }
+        final int v = in.interleave();
+        final int p = in.pp();
         final boolean full = in.recompute() == Recompute.FULL;
-        final double forward = perStage * (layer[offset + FWD] + layer[offset + TP_FWD]);
+        final double forward = perStage * (layer[offset + FWD] + layer[offset + TP_FWD]) / v;
         final double backward = perStage * (layer[offset + BWD] + rec + layer[offset + TP_BWD]
-                + (full ? layer[offset + TP_FWD] : 0));
+                + (full ? layer[offset + TP_FWD] : 0)) / v;
         final double share = dataParallelNodes(in.tp(), in.dp()) > 1 ? channelShareMultiNode : channelShareSingleNode;
-        return exposedBuckets(n, in.bucketReduceSeconds(), backward, share)
-                + exposedBuckets(n, in.bucketGatherSeconds(), forward, share);
+        final double reduce = in.bucketReduceSeconds();
+        final double gather = in.bucketGatherSeconds();
+        final double reduceChunk = in.chunkReduceSeconds();
+        final double gatherChunk = in.chunkGatherSeconds();
+        final double reduced = exposed(reductionLate(n, reduce, reduceChunk, v, p, backward),
+                n * reduce + (v - 1) * reduceChunk, share);
+        return gather == 0 ? reduced : reduced + exposed(gatherLate(n, gather, gatherChunk, v, p, forward),
+                n * gather + (v - 1) * gatherChunk, share);
     }
 
     /**

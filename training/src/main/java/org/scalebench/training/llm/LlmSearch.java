@@ -276,15 +276,16 @@ public final class LlmSearch {
                                     continue;
                                 }
                                 final double micro = r == Recompute.FULL ? dpMicroFull : dpMicro;
-                                cost.priceBuckets(inputs.placement(t, p, d, par).recompute(r).zero(z)
-                                        .dataParallelCosts(dpStep, micro, optimizer));
+                                inputs.placement(t, p, d, par).recompute(r).zero(z)
+                                        .dataParallelCosts(dpStep, micro, optimizer);
                                 final int maxV = interleavable ? Math.min(space.maxInterleave(), perStage) : 1;
                                 for (int v = 1; v <= maxV; v++) {
                                     if (perStage / v * v != perStage) {
                                         continue;
                                     }
                                     out.candidates++;
-                                    inputs.pipeline(m, v, v > 1 ? Schedule.INTERLEAVED : Schedule.ONE_F_ONE_B);
+                                    cost.priceBuckets(inputs.pipeline(m, v, v > 1 ? Schedule.INTERLEAVED
+                                            : Schedule.ONE_F_ONE_B));
                                     final double time = cost.iteration(layerCosts, offset, inputs, breakdown);
                                     final double memory = breakdown[LlmCostModel.MEM_TOTAL];
                                     final boolean fits = memory <= memoryLimit;

@@ -130,6 +130,138 @@ class DataParallelOverlapTest {
         }
     }
 
+    /** The reductions of one stage as a plain event chain: each collective starts when ready and the last is done. */
+    private static double chain(final double[] ready, final double[] seconds) {
+        double finish = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < ready.length; i++) {
+            finish = Math.max(ready[i], finish) + seconds[i];
+        }
+        return finish;
+    }
+
+    /** The plain reference of {@link LlmCostModel#reductionLate}: both stages' chains written out event by event. */
+    private static double reductionReference(final int n, final double bucket, final double chunk, final int v,
+            final int p, final double t) {
+        final double[] ready = new double[v - 1 + n];
+        final double[] seconds = new double[v - 1 + n];
+        int k = 0;
+        for (int j = v - 1; j >= 1; j--, k++) {
+            ready[k] = -j * p * t;
+            seconds[k] = chunk;
+        }
+        for (int i = 1; i <= n; i++, k++) {
+            ready[k] = -t + i * t / n;
+            seconds[k] = bucket;
+        }
+        double late = chain(ready, seconds);
+        if (p > 1) {
+            final double[] second = new double[v];
+            final double[] whole = new double[v];
+            for (int j = v - 1, m = 0; j >= 0; j--, m++) {
+                second[m] = -t - j * p * t;
+                whole[m] = chunk;
+            }
+            late = Math.max(late, chain(second, whole));
+        }
+        return late;
+    }
+
+    /** The plain reference of {@link LlmCostModel#gatherLate}: gathers back to back from 0, each item's lateness. */
+    private static double gatherReference(final int n, final double bucket, final double chunk, final int v,
+            final int p, final double t) {
+        double late = Double.NEGATIVE_INFINITY;
+        double done = 0;
+        for (int i = 1; i <= n; i++) {
+            done += bucket;
+            late = Math.max(late, done - (i - 1) * t / n);
+        }
+        for (int j = 1; j < v; j++) {
+            done += chunk;
+            late = Math.max(late, done - j * p * t);
+        }
+        if (p > 1) {
+            double second = 0;
+            for (int j = 0; j < v; j++) {
+                second += chunk;
+                late = Math.max(late, second - (t + j * p * t));
+            }
+        }
+        return late;
+    }
+
+    @Test
+    void theChainsOfChunksAndBucketsAgreeWithTheirPlainReferencesAndWorkedCases() {
+        // worked by hand (t = 1): chunks 2 and 1 of the first stage ready at -4 and -2, its 2 buckets at -0.5 and 0
+        assertEquals(2, LlmCostModel.reductionLate(2, 1, 2, 3, 2, 1), 1e-12);
+        // the second stage decides when its whole first chunk outlasts the first stage's buckets
+        assertEquals(1, LlmCostModel.reductionLate(2, 0.5, 2, 1, 2, 1), 1e-12);
+        assertEquals(0.5, LlmCostModel.reductionLate(2, 0.5, 2, 1, 1, 1), 1e-12);
+        // gathers: buckets done at 1, 2; chunks at 4.5 and 7, needed at 2 and 4
+        assertEquals(3, LlmCostModel.gatherLate(2, 1, 2.5, 3, 2, 1), 1e-12);
+        final java.util.Random random = new java.util.Random(20261207);
+        for (int trial = 0; trial < 2000; trial++) {
+            final int n = 1 + random.nextInt(40);
+            final int v = 1 + random.nextInt(8);
+            final int p = 1 + random.nextInt(16);
+            final double bucket = random.nextDouble() * 0.1;
+            final double chunk = random.nextDouble() * 2;
+            final double t = random.nextDouble();
+            final String what = "n " + n + " v " + v + " p " + p + " bucket " + bucket + " chunk " + chunk + " t " + t;
+            assertEquals(reductionReference(n, bucket, chunk, v, p, t), LlmCostModel.reductionLate(n, bucket, chunk, v,
+                    p, t), 1e-9, what);
+            assertEquals(gatherReference(n, bucket, chunk, v, p, t), LlmCostModel.gatherLate(n, bucket, chunk, v, p,
+                    t), 1e-9, what);
+        }
+    }
+
+    @Test
+    void interleavedChunksReduceDuringThePipelinesLastRoundsAndGatherDuringItsFirst() {
+        // GPT-3 175B on 1,536 GPUs, tp 8 x pp 8 x dp 24, 8 microbatches through 3 chunks per GPU: chunks 2 and 1 get
+        // their last gradients 16 and 8 chunk passes before the end, and are reduced meanwhile
+        final TransformerProfile gpt3 = TransformerCatalog.builtIn("gpt3-175b");
+        final Execution v2022 = Execution.megatron(Execution.MEGATRON_2022, true);
+        final LlmCostModel onCost = new LlmCostModel(gpt3, DGX_A100, A100_80, null,
+                v2022.with(EnumSet.of(ExecutionPart.DP_OVERLAP)), HalfFormat.BF16);
+        final org.scalebench.training.collective.NcclFabric f = DGX_A100.ncclFabric();
+        final NcclModel shared = new NcclModel(NcclConstants.of(DGX_A100.ncclGeneration()),
+                new org.scalebench.training.collective.NcclFabric(f.architecture(), f.nvlink(), f.channelsSingleNode(),
+                        f.channelsMultiNode(), f.bwIntraPerChannel() / 8, f.bwInterPerChannel() / 8));
+        final double share = Math.min(1.0, (double) f.channelsMultiNode() / A100_80.sms());
+        final ParallelConfig interleaved = new ParallelConfig(1536, 8, 8, 24, 192, 1, 3, Schedule.INTERLEAVED,
+                Recompute.SELECTIVE, true, ZeroStage.OPTIMIZER_STATE, HalfFormat.BF16);
+        final ParallelConfig plain = new ParallelConfig(1536, 8, 8, 24, 192, 1, 1, Schedule.ONE_F_ONE_B,
+                Recompute.SELECTIVE, true, ZeroStage.OPTIMIZER_STATE, HalfFormat.BF16);
+        final LlmEstimate on = onCost.evaluate(interleaved);
+        final LlmEstimate off = new LlmCostModel(gpt3, DGX_A100, A100_80, null, v2022, HalfFormat.BF16)
+                .evaluate(interleaved);
+        final double params = onCost.parametersPerGpu(8, 8);
+        final double embeddingSync = off.part(LlmCostModel.DATA_PARALLEL)
+                - shared.fastestSeconds(Collective.REDUCE_SCATTER, (long) Math.ceil(4 * params), 24, 24)
+                - shared.fastestSeconds(Collective.ALL_GATHER, (long) Math.ceil(2 * params), 24, 24);
+        final double chunk = params / 3;
+        final int n = (int) Math.ceil(chunk / 40e6);
+        final double reduceBucket = shared.fastestSeconds(Collective.REDUCE_SCATTER, (long) Math.ceil(4 * chunk / n),
+                24, 24);
+        final double gatherBucket = shared.fastestSeconds(Collective.ALL_GATHER, (long) Math.ceil(2 * chunk / n), 24,
+                24);
+        final double reduceChunk = shared.fastestSeconds(Collective.REDUCE_SCATTER, (long) Math.ceil(4 * chunk), 24,
+                24);
+        final double gatherChunk = shared.fastestSeconds(Collective.ALL_GATHER, (long) Math.ceil(2 * chunk), 24, 24);
+        final double backward = gpt3.layers() / 8 * on.layerBackwardSeconds() / 3;
+        final double forward = gpt3.layers() / 8 * on.layerForwardSeconds() / 3;
+        final double lateReduce = reductionReference(n, reduceBucket, reduceChunk, 3, 8, backward);
+        final double lateGather = gatherReference(n, gatherBucket, gatherChunk, 3, 8, forward);
+        final double totalReduce = n * reduceBucket + 2 * reduceChunk;
+        final double totalGather = n * gatherBucket + 2 * gatherChunk;
+        assertTrue(lateReduce < totalReduce - reduceChunk, "the later chunks hide behind the last rounds");
+        assertEquals(lateReduce + share * (totalReduce - lateReduce) + lateGather + share * (totalGather - lateGather)
+                + embeddingSync, on.part(LlmCostModel.DATA_PARALLEL), 1e-12);
+        final LlmEstimate onPlain = onCost.evaluate(plain);
+        assertTrue(on.part(LlmCostModel.DATA_PARALLEL) < onPlain.part(LlmCostModel.DATA_PARALLEL), "interleaving "
+                + "gives the reductions the pipeline's last rounds: " + on.part(LlmCostModel.DATA_PARALLEL) + " against "
+                + onPlain.part(LlmCostModel.DATA_PARALLEL));
+    }
+
     @Test
     void oneBucketOneRankAndZeroThreeAreNotOverlapped() {
         // ZeRO-3's gathers and reduce-scatters run per microbatch, in neither flag's reach
