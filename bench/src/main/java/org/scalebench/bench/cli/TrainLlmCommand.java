@@ -137,13 +137,14 @@ public final class TrainLlmCommand implements Callable<Integer> {
 
     @Option(names = "--without", split = ",", paramLabel = "PART",
             description = "Switch execution parts off: elementwise-bandwidth, kernel-launch, optimizer-passes,"
-                    + " fp32-loss, embedding-sync, tp-overlap, gradient-accumulation, gemm-efficiency, dp-overlap (all of"
-                    + " them: the ideal model).")
+                    + " fp32-loss, embedding-sync, tp-overlap, gradient-accumulation, gemm-efficiency, dp-overlap,"
+                    + " tp-comm-overlap (all of them: the ideal model).")
     String[] without;
 
     @Option(names = "--with", split = ",", paramLabel = "PART",
             description = "Switch on execution parts the --software version lacks: dp-overlap (Megatron-LM's"
-                    + " --overlap-grad-reduce and --overlap-param-gather, 2023), tp-overlap, gradient-accumulation.")
+                    + " --overlap-grad-reduce and --overlap-param-gather, 2023), tp-comm-overlap (its --tp-comm-overlap,"
+                    + " Transformer Engine's userbuffers, with --sequence-parallel), tp-overlap, gradient-accumulation.")
     String[] with;
 
     @Option(names = "--search", description = "Find the fastest configuration that fits, per GPU count.")
@@ -244,6 +245,10 @@ public final class TrainLlmCommand implements Callable<Integer> {
                 }
                 if (off.contains(p)) {
                     throw new UsageException("--with = " + TextLimits.quoted(part) + ": also given to --without");
+                }
+                if (p == ExecutionPart.TP_COMM_OVERLAP && !search && !sequenceParallel && tp != null && tp > 1) {
+                    throw new UsageException("--with = " + TextLimits.quoted(part) + ": Transformer Engine's userbuffers"
+                            + " pipeline sequence parallelism's all-gathers and reduce-scatters; give --sequence-parallel");
                 }
                 on.add(p);
             }

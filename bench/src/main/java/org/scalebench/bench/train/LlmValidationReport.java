@@ -11,6 +11,7 @@ import java.util.function.Predicate;
 import java.util.stream.IntStream;
 import org.scalebench.bench.io.Table;
 import org.scalebench.core.data.DataTable;
+import org.scalebench.training.llm.Execution;
 import org.scalebench.training.llm.ExecutionPart;
 import org.scalebench.training.llm.GpuSpec;
 import org.scalebench.training.llm.LlmValidation;
@@ -191,7 +192,8 @@ final class LlmValidationReport {
         final Table table = errorTable("execution", shown);
         row(table, "every part on", baseline, shown, LlmValidation.calibration().gemmEfficiency());
         for (final ExecutionPart part : ExecutionPart.values()) {
-            if (part == ExecutionPart.DP_OVERLAP) {
+            if (part != ExecutionPart.GEMM_EFFICIENCY && !Execution.megatron(Execution.MEGATRON_2021).has(part)
+                    && !Execution.megatron(Execution.MEGATRON_2022).has(part)) {
                 continue; // in neither version the validation runs used: switching it off changes nothing
             }
             final Set<ExecutionPart> off = EnumSet.of(part);

@@ -105,6 +105,13 @@ class TrainLlmCliTest {
                 "--with = 'dp-overlap': also given to --without");
         CliAssertions.assertBadInput(run(base, "--with", "dp-overlap,dp-overlap"),
                 "--with: 'dp-overlap' is given twice");
+        final String[] noSp = {"train", "llm", "--model", "megatron-7.5b", "--gpu", "a100-sxm4-80gb", "--gpus", "8",
+            "--tp", "2", "--global-batch", "32"};
+        CliAssertions.assertBadInput(run(noSp, "--with", "tp-comm-overlap"),
+                "--with = 'tp-comm-overlap': Transformer Engine's userbuffers pipeline sequence parallelism's");
+        final CliRun pipelined = run(base, "--with", "tp-comm-overlap");
+        assertEquals(0, pipelined.exitCode(), pipelined.err());
+        assertTrue(pipelined.out().contains("tp-overlap, tp-comm-overlap, gemm-efficiency]"), pipelined.out());
     }
 
     /** The exposed data-parallel seconds of a printed breakdown. */

@@ -35,7 +35,8 @@ public final class Execution {
             "optimizer_unscale_bytes", "optimizer_grad_norm_bytes", "optimizer_adam_bytes", "optimizer_copy_bytes",
             "optimizer_zero_grad_bytes", "loss_bytes_per_logit", "unfused_accumulation_bytes", "ddp_bucket_min_parameters",
             "ddp_bucket_parameters_per_rank");
-    private static final List<String> FEATURES = List.of("tp_overlap", "fused_gradient_accumulation", "dp_overlap");
+    private static final List<String> FEATURES = List.of("tp_overlap", "fused_gradient_accumulation", "dp_overlap",
+            "tp_comm_overlap");
     private static final List<String> SOFTWARE = List.of(MEGATRON_2021, MEGATRON_2022);
 
     /** Bytes the ideal Adam step moves per parameter: reads master, gradient, m, v; writes master, m, v, half weight. */
@@ -90,6 +91,9 @@ public final class Execution {
         }
         if (!table.features.get(version + ".dp_overlap")) {
             on.remove(ExecutionPart.DP_OVERLAP);
+        }
+        if (!table.features.get(version + ".tp_comm_overlap")) {
+            on.remove(ExecutionPart.TP_COMM_OVERLAP);
         }
         return new Execution(table.numbers, table.sources, table.features, version, on, 1);
     }

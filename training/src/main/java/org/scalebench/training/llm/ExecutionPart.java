@@ -23,6 +23,13 @@ public enum ExecutionPart implements Named {
     /** A separate pass adding each microbatch's weight gradients to the FP32 main gradients (by software version). */
     GRADIENT_ACCUMULATION("gradient-accumulation"),
     /**
+     * With sequence parallelism, the forward all-gathers and reduce-scatters pipelined with the GEMMs that consume or
+     * produce them, and the backward all-gathers of the row-parallel layers' output gradients likewise (Transformer
+     * Engine's userbuffers, Megatron-LM's {@code --tp-comm-overlap}, 2023: off in both versions the validation data
+     * ran, on with {@code --with tp-comm-overlap}).
+     */
+    TP_COMM_OVERLAP("tp-comm-overlap"),
+    /**
      * Data-parallel gradient reduction in buckets overlapped with the last microbatch's backward pass, and with a
      * distributed optimizer the parameter all-gather with the next iteration's first forward pass (Megatron-LM's
      * {@code --overlap-grad-reduce} and {@code --overlap-param-gather}, since September 2023: off in both versions the

@@ -128,6 +128,7 @@ public final class LlmCostModel {
     private final int gpusPerNode;
     private final double kernelFloor;
     private final boolean overlap;
+    private final boolean commOverlap;
     private final double optimizerBytes;
     private final double accumulationBytes;
     private final double lossBytes;
@@ -169,6 +170,7 @@ public final class LlmCostModel {
         this.gemm = new GemmModel(gpu, HALF, execution.gemmEfficiency(), execution.memoryEfficiency());
         this.kernelFloor = execution.kernelFloorSeconds();
         this.overlap = execution.has(ExecutionPart.TP_OVERLAP);
+        this.commOverlap = execution.has(ExecutionPart.TP_COMM_OVERLAP);
         this.optimizerBytes = execution.optimizerBytesPerParameter(halfFormat == HalfFormat.FP16);
         this.accumulationBytes = execution.accumulationBytesPerParameter();
         this.lossBytes = execution.lossBytesPerLogit();
@@ -271,6 +273,18 @@ public final class LlmCostModel {
     }
 
     /**
+     * Time of a GEMM of {@code gemmSeconds} split into {@code t} pieces pipelined with a collective of
+     * {@code commSeconds} split likewise (Transformer Engine's userbuffers: an all-gather's pieces arrive round a ring
+     * while the GEMM works on the ones it has; a reduce-scatter's pieces leave as the GEMM produces them): the longer of
+     * the two, as {@link #overlapped}, plus one piece of the shorter, which cannot overlap (the first piece's transfer
+     * or the last piece's GEMM).
+     */
+    private static double pipelined(final double gemmSeconds, final double commSeconds, final double share,
+            final int t) {
+        return overlapped(gemmSeconds, commSeconds, share) + Math.min(gemmSeconds, commSeconds) / t;
+    }
+
+    /**
      * Per-layer and per-microbatch costs of a {@code (t, b, sequence parallel)} choice, written into
      * {@code out[offset .. offset + LAYER_SLOTS)}. Allocates nothing.
      *
@@ -319,8 +333,10 @@ public final class LlmCostModel {
         final double qkvWeight = gemmWeightGradient(1, tokens, (h + 2 * kv) / t, h);
         final double fc1Input = gemmInputGradient(1, tokens, fc1Width, h);
         final double fc1Weight = gemmWeightGradient(1, tokens, fc1Width, h);
-        final double rowParallel = gemmInputGradient(1, tokens, h, h / t) + gemmWeightGradient(1, tokens, h, h / t)
-                + gemmInputGradient(1, tokens, h, f / t) + gemmWeightGradient(1, tokens, h, f / t);
+        final double projectionInput = gemmInputGradient(1, tokens, h, h / t);
+        final double fc2Input = gemmInputGradient(1, tokens, h, f / t);
+        final double rowParallel = projectionInput + gemmWeightGradient(1, tokens, h, h / t) + fc2Input
+                + gemmWeightGradient(1, tokens, h, f / t);
         final double attention = gemmInputGradient(headsPerGpu, s, s, dh) + gemmWeightGradient(headsPerGpu, s, s, dh)
                 + gemmInputGradient(headsPerGpu, s, dh, s) + gemmWeightGradient(headsPerGpu, s, dh, s);
         final double elementBwd = 2 * memoryKernel(4 * HALF * residualPerGpu) + memoryKernel(4 * HALF * scores)
@@ -335,7 +351,8 @@ public final class LlmCostModel {
 
         // Tensor-parallel collectives: two per layer forward; backward two, overlapped with the column-parallel
         // layers' GEMMs when the software does so (the row-parallel output gradients' all-gathers of sequence
-        // parallelism cannot be).
+        // parallelism cannot be, except by Transformer Engine's userbuffers, which also pipeline the forward
+        // all-gathers and reduce-scatters with the GEMMs next to them).
         final long message = (long) (HALF * residual);
         final int tpNodes = tensorParallelNodes(t);
         final double share = tpNodes > 1 ? channelShareMultiNode : channelShareSingleNode;
@@ -347,13 +364,20 @@ public final class LlmCostModel {
         } else if (sp) {
             final double gather = nccl.fastestSeconds(Collective.ALL_GATHER, message, t, tpNodes);
             final double scatter = nccl.fastestSeconds(Collective.REDUCE_SCATTER, message, t, tpNodes);
-            tpFwd = 2 * (gather + scatter);
-            tpBwd = overlap
-                    ? 2 * gather + overlapped(qkvInput, gather, share) - qkvInput
+            tpFwd = commOverlap
+                    ? pipelined(qkv, gather, share, t) - qkv + pipelined(projection, scatter, share, t) - projection
+                            + pipelined(fc1, gather, share, t) - fc1 + pipelined(fc2, scatter, share, t) - fc2
+                    : 2 * (gather + scatter);
+            final double rowGathers = commOverlap
+                    ? pipelined(projectionInput, gather, share, t) - projectionInput
+                            + pipelined(fc2Input, gather, share, t) - fc2Input
+                    : 2 * gather;
+            tpBwd = overlap || commOverlap
+                    ? rowGathers + overlapped(qkvInput, gather, share) - qkvInput
                             + overlapped(qkvWeight, scatter, share) - qkvWeight
                             + overlapped(fc1Input, gather, share) - fc1Input
                             + overlapped(fc1Weight, scatter, share) - fc1Weight
-                    : tpFwd;
+                    : 2 * (gather + scatter);
         } else {
             final double allReduce = nccl.fastestSeconds(Collective.ALL_REDUCE, message, t, tpNodes);
             tpFwd = 2 * allReduce;

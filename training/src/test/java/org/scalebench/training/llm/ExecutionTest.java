@@ -23,7 +23,8 @@ class ExecutionTest {
             + "megatron-2021.tp_overlap,0,a\nmegatron-2021.fused_gradient_accumulation,0,a\n"
             + "megatron-2022.tp_overlap,1,a\nmegatron-2022.fused_gradient_accumulation,1,a\n"
             + "ddp_bucket_min_parameters,40000000,a\nddp_bucket_parameters_per_rank,1000000,a\n"
-            + "megatron-2021.dp_overlap,0,a\nmegatron-2022.dp_overlap,0,a\n";
+            + "megatron-2021.dp_overlap,0,a\nmegatron-2022.dp_overlap,0,a\n"
+            + "megatron-2021.tp_comm_overlap,0,a\nmegatron-2022.tp_comm_overlap,0,a\n";
 
     private static Execution read(final String text) throws IOException {
         return Execution.read(DataTable.read("execution.csv", new StringReader(text)));
@@ -49,6 +50,8 @@ class ExecutionTest {
         final Execution v2022 = Execution.megatron(Execution.MEGATRON_2022);
         assertFalse(Execution.megatron(Execution.MEGATRON_2021).has(ExecutionPart.DP_OVERLAP));
         assertFalse(v2022.has(ExecutionPart.DP_OVERLAP));
+        assertFalse(v2022.has(ExecutionPart.TP_COMM_OVERLAP));
+        assertFalse(Execution.megatron(Execution.MEGATRON_2021).has(ExecutionPart.TP_COMM_OVERLAP));
         assertEquals(Double.POSITIVE_INFINITY, v2022.bucketParameters(64), "one bucket without the overlap");
         final Execution on = v2022.with(EnumSet.of(ExecutionPart.DP_OVERLAP));
         assertTrue(on.has(ExecutionPart.DP_OVERLAP));
@@ -114,8 +117,8 @@ class ExecutionTest {
             {VALID.replace("elementwise_bandwidth_fraction,0.9", "elementwise_bandwidth_fraction,1.5"),
                 "execution.csv:2"},
             {VALID.replace("megatron-2022.tp_overlap,1", "megatron-2022.tp_overlap,2"), "execution.csv:13"},
-            {VALID + "gpu_speed,3,a\n", "execution.csv:19"},
-            {VALID + "kernel_launch_us,6,a\n", "execution.csv:19"},
+            {VALID + "gpu_speed,3,a\n", "execution.csv:21"},
+            {VALID + "kernel_launch_us,6,a\n", "execution.csv:21"},
             {VALID.replace("ddp_bucket_min_parameters,40000000", "ddp_bucket_min_parameters,0"),
                 "execution.csv:15"},
             {VALID.replace("megatron-2022.dp_overlap,0,a\n", ""), "no 'megatron-2022.dp_overlap' row"},

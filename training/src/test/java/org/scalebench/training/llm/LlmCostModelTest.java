@@ -222,11 +222,12 @@ class LlmCostModelTest {
             final Execution only = all.without(java.util.EnumSet.complementOf(java.util.EnumSet.of(part)));
             final Execution with = part == ExecutionPart.TP_OVERLAP ? Execution.megatron(Execution.MEGATRON_2022)
                     .without(java.util.EnumSet.complementOf(java.util.EnumSet.of(part)))
-                    : part == ExecutionPart.DP_OVERLAP ? Execution.ideal().with(java.util.EnumSet.of(part)) : only;
+                    : part == ExecutionPart.DP_OVERLAP || part == ExecutionPart.TP_COMM_OVERLAP
+                            ? Execution.ideal().with(java.util.EnumSet.of(part)) : only;
             final double time = new LlmCostModel(m, DGX_A100, A100_80, null, with, HalfFormat.FP16).evaluate(c)
                     .iterationSeconds();
-            if (part == ExecutionPart.DP_OVERLAP) {
-                assertEquals(ideal, time, 0, "one data-parallel rank: nothing to overlap");
+            if (part == ExecutionPart.DP_OVERLAP || part == ExecutionPart.TP_COMM_OVERLAP) {
+                assertEquals(ideal, time, 0, "one data-parallel rank, no sequence parallelism: nothing to overlap");
             } else if (part == ExecutionPart.TP_OVERLAP) {
                 assertTrue(time < ideal, part + ": " + time + " against " + ideal);
             } else if (part == ExecutionPart.KERNEL_LAUNCH) {
