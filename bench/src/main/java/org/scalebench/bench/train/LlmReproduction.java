@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.jfree.chart.JFreeChart;
 import org.scalebench.bench.io.AtomicFiles;
+import org.scalebench.core.data.DataTable;
 import org.scalebench.bench.io.CsvFiles;
 import org.scalebench.bench.io.Table;
 import org.scalebench.bench.plot.Charts;
@@ -51,6 +52,8 @@ public final class LlmReproduction {
     public static final double LOSS_MARGIN = 0.25;
     /** The 16-bit format of every run. */
     public static final HalfFormat PRECISION = HalfFormat.BF16;
+    /** Published MFU of runs set beside the search (resource of the training module). */
+    static final String SCALING_CHECKS = "/org/scalebench/training/llm/scaling-checks.csv";
 
     /**
      * The models the sweep searches, smallest first: one of each size class the papers trained. The other built-in
@@ -314,6 +317,10 @@ public final class LlmReproduction {
                 + " the last microbatch's backward pass and ahead of the next forward pass. The search with it,"
                 + " dgx-a100 (A100 80 GB), batch ").append(REFERENCE_BATCH).append(":\n\n");
         b.append(overlapTable(all));
+        b.append("\n### Against Megatron-LM's measured strong scaling\n\nMegatron-LM's published MFU of runs whose"
+                + " splits are not published (`scaling-checks.csv`; not validation rows: they were looked at while the"
+                + " 2023 overlaps were modelled), beside the search's best split under each execution:\n\n");
+        b.append(scalingChecks());
         b.append("\n### Time to a target loss: the global batch chosen with the critical batch\n\n"
                 + "![time to loss](llm-time-to-loss.png)\n\n");
         final Table toLoss = new Table("model", "GPUs", "fastest at batch " + REFERENCE_BATCH + ": days", "best batch",
@@ -396,6 +403,42 @@ public final class LlmReproduction {
                     String.format(Locale.ROOT, "%.3g s", o.part(LlmCostModel.DATA_PARALLEL)),
                     String.format(Locale.ROOT, "%.3g s", o.iterationSeconds()),
                     String.format(Locale.ROOT, "%.3fx", e.iterationSeconds() / o.iterationSeconds()));
+        }
+        return table.markdown();
+    }
+
+    /** The executions the strong-scaling checks are run under: as validated, each 2023 overlap, and both. */
+    private static final List<List<ExecutionPart>> CHECKED = List.of(List.of(), List.of(ExecutionPart.DP_OVERLAP),
+            List.of(ExecutionPart.TP_COMM_OVERLAP), List.of(ExecutionPart.DP_OVERLAP, ExecutionPart.TP_COMM_OVERLAP));
+
+    private static String scalingChecks() {
+        final Table table = new Table("check", "model", "GPUs", "batch", "measured MFU", "as validated",
+                "dp-overlap", "tp-comm-overlap", "both", "split with both").rightAlign(2, 3, 4, 5, 6, 7, 8);
+        for (final DataTable.Row row : DataTable.resource(LlmValidation.class, SCALING_CHECKS).rows()) {
+            final TransformerProfile model = TransformerCatalog.builtIn(row.require("model"));
+            final Cluster cluster = ClusterCatalog.builtIn(row.require("cluster"));
+            final int gpus = (int) row.number("gpus", 1, 1 << 20);
+            final int batch = (int) row.number("global_batch", 1, 1 << 24);
+            final List<String> cells = new ArrayList<>(List.of(row.require("check"), model.name(),
+                    Integer.toString(gpus), Integer.toString(batch),
+                    String.format(Locale.ROOT, "%.0f%%", 100 * row.number("mfu", 0, 1))));
+            String split = "-";
+            for (final List<ExecutionPart> parts : CHECKED) {
+                final Execution execution = parts.isEmpty() ? Execution.defaults()
+                        : Execution.defaults().with(EnumSet.copyOf(parts));
+                final LlmCostModel cost = new LlmCostModel(model, cluster, GpuCatalog.forCluster(cluster), null,
+                        execution, PRECISION);
+                final LlmSearch.Result r = new LlmSearch.Result();
+                if (!new LlmSearch(cost, LlmSearch.Space.ALL).search(gpus, batch, r) || !r.fits()) {
+                    cells.add("does not fit");
+                    continue;
+                }
+                final LlmEstimate e = cost.evaluate(r.toConfig(gpus, batch, PRECISION));
+                cells.add(String.format(Locale.ROOT, "%.1f%%", 100 * e.modelFlopsUtilization()));
+                split = degrees(e.config()) + ", " + e.config().interleave() + " chunks";
+            }
+            cells.add(split);
+            table.row(cells.toArray(String[]::new));
         }
         return table.markdown();
     }
