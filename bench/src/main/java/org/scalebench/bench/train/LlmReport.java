@@ -18,7 +18,7 @@ public final class LlmReport {
     /** The columns of a {@code train llm} row. */
     public static final List<String> HEADER = List.of("model", "cluster", "gpus", "tp", "pp", "dp", "global_batch",
             "micro_batch", "interleave", "recompute", "sequence_parallel", "zero", "iteration_s", "tokens_per_s",
-            "model_flops_utilization", "memory_gib_per_gpu", "fits_memory", "time_to_train_days");
+            "model_flops_utilization", "memory_gib_per_gpu", "fits_memory", "time_to_train_days", "execution");
     /** The columns added when a target loss is given. */
     public static final List<String> LOSS_HEADER = List.of("target_loss", "tokens_to_loss", "time_to_loss_days");
 
@@ -88,7 +88,7 @@ public final class LlmReport {
                 Integer.toString(c.interleave()), c.recompute().id(), c.sequenceParallel() ? "1" : "0",
                 Integer.toString(c.zero().number()), num(e.iterationSeconds()), num(e.tokensPerSecond()),
                 num(e.modelFlopsUtilization()), num(e.memoryBytes() / GIB), Boolean.toString(e.fitsMemory()),
-                num(e.timeToTrainSeconds(tokens) / DAY)));
+                num(e.timeToTrainSeconds(tokens) / DAY), e.costModel().execution().label()));
         if (efficiency != null) {
             row.add(num(loss));
             row.add(num(tokensToLoss(e, efficiency, loss)));

@@ -17,7 +17,7 @@ class TrainLlmCliTest {
 
     private static final String HEADER = "model,cluster,gpus,tp,pp,dp,global_batch,micro_batch,interleave,recompute,"
             + "sequence_parallel,zero,iteration_s,tokens_per_s,model_flops_utilization,memory_gib_per_gpu,fits_memory,"
-            + "time_to_train_days";
+            + "time_to_train_days,execution";
 
     @Test
     void oneConfigurationPrintsTheBreakdownAndWritesOneRow(@TempDir final Path dir) throws IOException {
@@ -46,6 +46,8 @@ class TrainLlmCliTest {
         assertTrue(run.out().contains("candidates") && run.out().contains("time to loss 2.200"), run.out());
         final List<String> lines = Files.readAllLines(csv);
         assertEquals(HEADER + ",target_loss,tokens_to_loss,time_to_loss_days", lines.get(0));
+        assertTrue(lines.get(1).contains(",megatron-2022 elementwise-bandwidth+kernel-launch+optimizer-passes+fp32-loss"
+                + "+embedding-sync+tp-overlap+gemm-efficiency,"), lines.get(1));
         assertEquals(3, lines.size());
         assertTrue(lines.get(1).startsWith("megatron-22b,dgx-h100,8,") && lines.get(2).startsWith("megatron-22b,dgx-h100,64,"));
     }

@@ -303,6 +303,20 @@ public final class Execution {
         return sources.getOrDefault(parameter, "");
     }
 
+    /**
+     * The software version and the parts on, for a CSV cell: e.g. {@code megatron-2022
+     * elementwise-bandwidth+kernel-launch+...+gemm-efficiency}.
+     *
+     * @return the label, without commas
+     */
+    public String label() {
+        final StringBuilder b = new StringBuilder(software).append(' ');
+        for (final ExecutionPart p : parts) {
+            b.append(b.charAt(b.length() - 1) == ' ' ? "" : "+").append(p.id());
+        }
+        return b.toString().strip();
+    }
+
     @Override
     public String toString() {
         final StringBuilder b = new StringBuilder(software).append(" [");

@@ -63,6 +63,9 @@ class ExecutionTest {
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> v2022.with(EnumSet.of(ExecutionPart.GEMM_EFFICIENCY)));
         assertTrue(e.getMessage().contains("gemm-efficiency"), e.getMessage());
+        assertEquals("megatron-2022 elementwise-bandwidth+kernel-launch+optimizer-passes+fp32-loss+embedding-sync"
+                + "+tp-overlap+dp-overlap", on.label());
+        assertEquals("ideal", Execution.ideal().label());
         assertFalse(on.source("ddp_bucket_min_parameters").isBlank());
         assertFalse(on.source("megatron-2022.dp_overlap").isBlank());
     }
