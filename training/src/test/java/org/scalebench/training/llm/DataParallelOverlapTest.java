@@ -211,6 +211,11 @@ class DataParallelOverlapTest {
                     p, t), 1e-9, what);
             assertEquals(gatherReference(n, bucket, chunk, v, p, t), LlmCostModel.gatherLate(n, bucket, chunk, v, p,
                     t), 1e-9, what);
+            // one chunk on one stage: the projector's closed form
+            assertEquals(org.scalebench.training.collective.BucketPipeline.lateBy(n, bucket, 0, t / n),
+                    LlmCostModel.reductionLate(n, bucket, chunk, 1, 1, t), 1e-9, what);
+            assertEquals(org.scalebench.training.collective.BucketPipeline.lateBy(n, bucket, 0, t / n),
+                    LlmCostModel.gatherLate(n, bucket, chunk, 1, 1, t), 1e-9, what);
         }
     }
 
