@@ -111,6 +111,7 @@ public final class CoherenceTraceCommand implements Runnable {
         public Integer call() throws Exception {
             OptionValues.inputFile("IN", in.toString());
             OutputPaths.checkFile(out, "OUT", "csv", "sbt");
+            OptionValues.refuseOverwriting("OUT", out, "IN", in.toString());
             final long records;
             try (TraceSource source = TraceSource.open(in)) {
                 records = copy(source, out);

@@ -155,6 +155,8 @@ final class CoherenceTraceWorkloadCommands {
                 if (!seen.add(t.toAbsolutePath().normalize())) {
                     throw new UsageException("TRACE " + TextLimits.quoted(t.toString()) + " is given twice");
                 }
+                OptionValues.refuseOverwriting("--out", out, "TRACE", t.toString());
+                OptionValues.refuseOverwriting("--out", outside, "TRACE", t.toString());
             }
             final List<List<String>> rows = new ArrayList<>();
             final List<List<String>> outsideRows = new ArrayList<>();
@@ -246,6 +248,9 @@ final class CoherenceTraceWorkloadCommands {
                 throw new UsageException("--accesses = " + accesses + ": must be at least 1");
             }
             OutputPaths.checkFile(out, "--out");
+            for (final Path t : traces) {
+                OptionValues.refuseOverwriting("--out", out, "TRACE", t.toString());
+            }
             final SystemSpec machine = SimulationOptions.system(system);
             final int k = instances != null ? instances : machine.cores() / groupSize;
             final TraceComposer.Plan plan;

@@ -246,4 +246,33 @@ final class OptionValues {
         }
         return file;
     }
+
+    /**
+     * Refuses an output that is one of the command's own input files (the same file, by any path or link): writing it
+     * would replace what the command reads. A value that names no existing file (a built-in name) is not an input
+     * file and passes.
+     *
+     * @param outOption the output's option, for the message
+     * @param out the output path
+     * @param inOption the input's option, for the message
+     * @param in the input as given (a path or a name)
+     * @throws UsageException {@code OUT 'PATH': is the IN file 'PATH'; ...}
+     */
+    static void refuseOverwriting(final String outOption, final Path out, final String inOption, final String in) {
+        final Path input;
+        try {
+            input = Path.of(in);
+        } catch (final InvalidPathException notAPath) {
+            return;
+        }
+        try {
+            if (Files.isRegularFile(out) && Files.isRegularFile(input) && Files.isSameFile(out, input)) {
+                throw new UsageException(outOption + " " + TextLimits.quoted(out.toString()) + ": is the " + inOption
+                        + " file " + TextLimits.quoted(in) + "; writing it would replace what the command reads (choose"
+                        + " another path)");
+            }
+        } catch (final java.io.IOException cannotTell) {
+            // the write reports what is wrong with the path
+        }
+    }
 }

@@ -138,7 +138,7 @@ public final class TrainLlmCommand implements Callable<Integer> {
     @Option(names = "--without", split = ",", paramLabel = "PART",
             description = "Switch execution parts off: elementwise-bandwidth, kernel-launch, optimizer-passes,"
                     + " fp32-loss, embedding-sync, tp-overlap, gradient-accumulation, gemm-efficiency, dp-overlap,"
-                    + " tp-comm-overlap (all of them: the ideal model).")
+                    + " tp-comm-overlap (all of them: the ideal model; a part already off may be named).")
     String[] without;
 
     @Option(names = "--with", split = ",", paramLabel = "PART",
@@ -175,6 +175,11 @@ public final class TrainLlmCommand implements Callable<Integer> {
         }
         if (out != null) {
             OutputPaths.checkFile(out, "--out", "csv");
+            OptionValues.refuseOverwriting("--out", out, "--model", model);
+            OptionValues.refuseOverwriting("--out", out, "--cluster", cluster);
+            if (gpu != null) {
+                OptionValues.refuseOverwriting("--out", out, "--gpu", gpu);
+            }
         }
         final TransformerProfile profile = OptionValues.named("--model", model, () -> TransformerCatalog.resolve(model));
         final Cluster c = OptionValues.named("--cluster", cluster, () -> ClusterCatalog.resolve(cluster));
@@ -246,9 +251,14 @@ public final class TrainLlmCommand implements Callable<Integer> {
                 if (off.contains(p)) {
                     throw new UsageException("--with = " + TextLimits.quoted(part) + ": also given to --without");
                 }
-                if (p == ExecutionPart.TP_COMM_OVERLAP && !search && !sequenceParallel && tp != null && tp > 1) {
+                if (version.has(p)) {
+                    throw new UsageException("--with = " + TextLimits.quoted(part) + ": already on in "
+                            + version.software() + "; --with takes the parts a --software version lacks");
+                }
+                if (p == ExecutionPart.TP_COMM_OVERLAP && !search && !sequenceParallel) {
                     throw new UsageException("--with = " + TextLimits.quoted(part) + ": Transformer Engine's userbuffers"
-                            + " pipeline sequence parallelism's all-gathers and reduce-scatters; give --sequence-parallel");
+                            + " pipeline sequence parallelism's all-gathers and reduce-scatters; give --sequence-parallel"
+                            + " (and --tp above 1)");
                 }
                 on.add(p);
             }

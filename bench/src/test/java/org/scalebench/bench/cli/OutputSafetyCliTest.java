@@ -46,6 +46,31 @@ class OutputSafetyCliTest {
     }
 
     @Test
+    void anOutputThatIsTheCommandsOwnInputIsRefusedAndTheInputKept() throws IOException {
+        final Path model = Files.writeString(dir.resolve("m.csv"), "model,parameter,value,source\n"
+                + "tiny,layers,4,a\ntiny,hidden,512,a\ntiny,heads,8,a\ntiny,kv_heads,8,a\ntiny,ffn_hidden,2048,a\n"
+                + "tiny,swiglu,0,a\ntiny,seq_length,1024,a\ntiny,vocab,32000,a\n");
+        final String modelText = Files.readString(model);
+        assertBadInput(CliRun.of("train", "llm", "--model", model.toString(), "--gpus", "8", "--global-batch", "64",
+                "--out", model.toString()), "--out '" + model + "': is the --model file '" + model + "'; writing it would"
+                + " replace what the command reads");
+        assertEquals(modelText, Files.readString(model));
+        final Path trace = Files.writeString(dir.resolve("t.csv"), "core,op,address\n0,R,0\n1,W,64\n0,R,64\n");
+        final String traceText = Files.readString(trace);
+        assertBadInput(CliRun.of("coherence", "trace", "convert", trace.toString(), trace.toString()),
+                "OUT '" + trace + "': is the IN file '" + trace + "'");
+        assertBadInput(CliRun.of("coherence", "trace", "profile", "--out", trace.toString(), trace.toString()),
+                "--out '" + trace + "': is the TRACE file '" + trace + "'");
+        assertEquals(traceText, Files.readString(trace));
+        // another path to the same file is the same file
+        final Path link = dir.resolve("link.csv");
+        Files.createSymbolicLink(link, model);
+        assertBadInput(CliRun.of("train", "llm", "--model", model.toString(), "--gpus", "8", "--global-batch", "64",
+                "--out", link.toString()), "is the --model file");
+        assertEquals(modelText, Files.readString(model));
+    }
+
+    @Test
     void aFifoIsRefusedAndStaysAFifo() throws Exception {
         final Path fifo = dir.resolve("pipe.csv");
         run("mkfifo", fifo.toString());

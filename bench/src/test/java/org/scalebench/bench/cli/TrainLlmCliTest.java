@@ -107,6 +107,8 @@ class TrainLlmCliTest {
                 "--with = 'dp-overlap': also given to --without");
         CliAssertions.assertBadInput(run(base, "--with", "dp-overlap,dp-overlap"),
                 "--with: 'dp-overlap' is given twice");
+        CliAssertions.assertBadInput(run(base, "--with", "tp-overlap"),
+                "--with = 'tp-overlap': already on in megatron-2022");
         final String[] noSp = {"train", "llm", "--model", "megatron-7.5b", "--gpu", "a100-sxm4-80gb", "--gpus", "8",
             "--tp", "2", "--global-batch", "32"};
         CliAssertions.assertBadInput(run(noSp, "--with", "tp-comm-overlap"),

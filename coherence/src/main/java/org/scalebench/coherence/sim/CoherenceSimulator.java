@@ -1,5 +1,6 @@
 package org.scalebench.coherence.sim;
 
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.scalebench.coherence.energy.EnergyModel;
 import org.scalebench.coherence.format.FormatSpec;
@@ -272,6 +273,11 @@ public final class CoherenceSimulator {
             warmed += runReporting(machine, tail, warmed, warmed + tail + accesses, progress);
         }
         progress.warmed(warmed);
+        if (workload.length() >= 0 && warmed >= workload.length()) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "warm-up until steady = %,d accesses: used the"
+                    + " whole trace of %,d accesses, leaving none to count (a fixed warm-up below the trace's length"
+                    + " leaves some)", warmed, workload.length()));
+        }
         // settling: this run's own timing, until its throughput is steady (not shared: see Warmup.settleWindow)
         final Settling settling = workload.length() < 0 && warmup.settle()
                 ? settle(machine, seed, warmed, accesses, progress) : Settling.NONE;

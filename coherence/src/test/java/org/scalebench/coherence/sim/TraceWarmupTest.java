@@ -72,6 +72,18 @@ class TraceWarmupTest {
     }
 
     @Test
+    void aWarmUpUntilSteadyThatUsesTheWholeTraceIsRefusedNotCountedAsZeroAccesses() throws IOException {
+        final Path file = trace("t.sbt");
+        final SystemSpec chip = SystemSpec.named("chip1024");
+        final Workload w = new TraceWorkload("trace:" + file, chip, () -> TraceSource.open(file), 16);
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> CoherenceSimulator.run(
+                chip, Scheme.parse("global"), null, null, w, Warmup.untilSteady(1_000_000), 1000, 1,
+                CoherenceSimulator.Progress.NONE));
+        assertEquals("warm-up until steady = 20,000 accesses: used the whole trace of 20,000 accesses, leaving none to"
+                + " count (a fixed warm-up below the trace's length leaves some)", e.getMessage());
+    }
+
+    @Test
     void warmUpAtOrBeyondTheTraceIsRefused() throws IOException {
         final Path file = trace("t.sbt");
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> run(file, RECORDS, 1));
