@@ -369,6 +369,9 @@ public final class SystemSpec {
      */
     public static SystemSpec resolve(final String nameOrFile) throws IOException {
         final Path p = Path.of(nameOrFile);
+        if (java.nio.file.Files.isRegularFile(p)) {
+            org.scalebench.core.data.ItemRows.readsFile("system", nameOrFile, List.of("chip1024", "wsc1m"));
+        }
         if (nameOrFile.endsWith(".csv") || java.nio.file.Files.exists(p)) {
             if (!java.nio.file.Files.exists(p)) {
                 throw new java.nio.file.NoSuchFileException(nameOrFile);

@@ -126,4 +126,31 @@ public final class ItemRows {
         }
         return found;
     }
+
+    /**
+     * Whether a NAME|FILE value is to be read as a file: it names an existing regular file. A value that is also a
+     * built-in name is ambiguous (a stray file, one an earlier {@code --out} wrote, would silently replace the
+     * built-in) and is refused; {@code ./NAME} reads the file.
+     *
+     * @param item the item, for the message ({@code model}, {@code cluster}, {@code gpu}, {@code system})
+     * @param nameOrFile the value as given
+     * @param builtIn the built-in names
+     * @return true to read the file, false for a built-in name
+     * @throws IllegalArgumentException when the value is both a built-in name and a file
+     */
+    public static boolean readsFile(final String item, final String nameOrFile, final java.util.Collection<String> builtIn) {
+        final java.nio.file.Path path;
+        try {
+            path = java.nio.file.Path.of(nameOrFile);
+        } catch (final java.nio.file.InvalidPathException notAPath) {
+            return false;
+        }
+        final boolean file = java.nio.file.Files.isRegularFile(path);
+        if (file && builtIn.contains(nameOrFile.strip().toLowerCase(Locale.ROOT))) {
+            throw new IllegalArgumentException(item + " = " + TextLimits.quoted(nameOrFile) + ": names both the built-in "
+                    + item + " and a file in the working directory; give ./" + nameOrFile + " to read the file, or move"
+                    + " the file to use the built-in");
+        }
+        return file;
+    }
 }

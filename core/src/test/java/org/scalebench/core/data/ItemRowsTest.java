@@ -87,4 +87,29 @@ class ItemRowsTest {
         assertEquals("cluster = 'dgx9': must be one of dgx1, dgx2 or a CSV file", assertThrows(
                 IllegalArgumentException.class, () -> ItemRows.builtIn(builtIns, "cluster", "dgx9")).getMessage());
     }
+
+    @Test
+    void aValueThatIsBothABuiltInNameAndAFileIsRefusedAndDotSlashReadsTheFile(
+            @org.junit.jupiter.api.io.TempDir final java.nio.file.Path dir) throws java.io.IOException {
+        final java.util.List<String> builtIn = java.util.List.of("gnmt", "dgx1");
+        final java.nio.file.Path file = java.nio.file.Files.writeString(dir.resolve("mine.csv"), "x");
+        org.junit.jupiter.api.Assertions.assertTrue(ItemRows.readsFile("model", file.toString(), builtIn));
+        org.junit.jupiter.api.Assertions.assertFalse(ItemRows.readsFile("model", "gnmt", builtIn),
+                "no file named gnmt here: the built-in");
+        org.junit.jupiter.api.Assertions.assertFalse(ItemRows.readsFile("model", "no\u0000path", builtIn));
+        // a file named like a built-in: only the working directory's relative name can collide, so build one there
+        final java.nio.file.Path here = java.nio.file.Path.of("dgx1");
+        org.junit.jupiter.api.Assumptions.assumeFalse(java.nio.file.Files.exists(here));
+        java.nio.file.Files.writeString(here, "x");
+        try {
+            final IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+                    IllegalArgumentException.class, () -> ItemRows.readsFile("cluster", "dgx1", builtIn));
+            org.junit.jupiter.api.Assertions.assertEquals("cluster = 'dgx1': names both the built-in cluster and a file"
+                    + " in the working directory; give ./dgx1 to read the file, or move the file to use the built-in",
+                    e.getMessage());
+            org.junit.jupiter.api.Assertions.assertTrue(ItemRows.readsFile("cluster", "./dgx1", builtIn));
+        } finally {
+            java.nio.file.Files.delete(here);
+        }
+    }
 }

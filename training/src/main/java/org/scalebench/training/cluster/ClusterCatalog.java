@@ -1,6 +1,5 @@
 package org.scalebench.training.cluster;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -97,9 +96,8 @@ public final class ClusterCatalog {
      * @throws IllegalArgumentException if neither (malformed files raise {@link DataFileException})
      */
     public static Cluster resolve(final String nameOrFile) {
-        final Path path = Path.of(nameOrFile);
-        if (Files.isRegularFile(path)) {
-            return load(path);
+        if (ItemRows.readsFile("cluster", nameOrFile, builtInNames())) {
+            return load(Path.of(nameOrFile));
         }
         return builtIn(nameOrFile);
     }

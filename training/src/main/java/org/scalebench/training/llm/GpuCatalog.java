@@ -1,6 +1,5 @@
 package org.scalebench.training.llm;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -65,8 +64,8 @@ public final class GpuCatalog {
      * @throws IllegalArgumentException naming the value and the built-in names
      */
     public static GpuSpec resolve(final String nameOrFile) {
-        final Path path = Path.of(nameOrFile);
-        if (Files.isRegularFile(path)) {
+        if (ItemRows.readsFile("gpu", nameOrFile, BuiltIn.ALL.keySet())) {
+            final Path path = Path.of(nameOrFile);
             return ItemRows.only(path.toString(), "GPUs", readAll(DataTable.read(path)));
         }
         return ItemRows.builtIn(BuiltIn.ALL, "gpu", nameOrFile);

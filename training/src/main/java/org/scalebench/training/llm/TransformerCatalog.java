@@ -1,6 +1,5 @@
 package org.scalebench.training.llm;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -71,8 +70,8 @@ public final class TransformerCatalog {
      * @return the profile
      */
     public static TransformerProfile resolve(final String nameOrFile) {
-        final Path path = Path.of(nameOrFile);
-        if (Files.isRegularFile(path)) {
+        if (ItemRows.readsFile("model", nameOrFile, BuiltIn.ALL.keySet())) {
+            final Path path = Path.of(nameOrFile);
             return ItemRows.only(path.toString(), "models", readAll(DataTable.read(path)));
         }
         return builtIn(nameOrFile);

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.scalebench.core.data.ItemRows;
 import org.scalebench.core.data.DataTable;
 import org.scalebench.core.data.DataFileException;
 import org.scalebench.training.efficiency.InterpolatedEfficiency;
@@ -127,9 +128,8 @@ public final class ModelCatalog {
      * @return the profile
      */
     public static ModelProfile resolve(final String nameOrFile) {
-        final Path path = Path.of(nameOrFile);
-        if (Files.isRegularFile(path)) {
-            return load(path);
+        if (ItemRows.readsFile("model", nameOrFile, builtInNames())) {
+            return load(Path.of(nameOrFile));
         }
         return builtIn(nameOrFile);
     }
