@@ -313,8 +313,9 @@ public final class LlmReproduction {
         b.append(ruleTable(all));
         b.append("\n### With data parallelism overlapped\n\nThe runs above expose data-parallel communication after"
                 + " the pipeline flush, as the Megatron-LM of the validation runs did. Megatron-LM since 2023"
-                + " (`--overlap-grad-reduce`, `--overlap-param-gather`; `--with dp-overlap`) hides it in buckets behind"
-                + " the last microbatch's backward pass and ahead of the next forward pass. The search with it,"
+                + " (`--overlap-grad-reduce`, `--overlap-param-gather`; `--with dp-overlap`) reduces each model chunk's"
+                + " gradients once its last round of the schedule ends, while later rounds still compute, and gathers"
+                + " the parameters ahead of the next iteration's first rounds. The search with it,"
                 + " dgx-a100 (A100 80 GB), batch ").append(REFERENCE_BATCH).append(":\n\n");
         b.append(overlapTable(all));
         b.append("\n### Against Megatron-LM's measured strong scaling\n\nMegatron-LM's published MFU of runs whose"

@@ -347,13 +347,16 @@ public final class SystemSpec {
         return new SystemSpec(base, table);
     }
 
+    /** The bundled systems' names. */
+    private static final List<String> BUNDLED_NAMES = List.of("chip1024", "wsc1m");
+
     /** Parameters a system file may give that no bundled file does: sizes in lines instead of KiB. */
     private static final List<String> OPTIONAL_PARAMETERS = List.of("private_lines", "home_slice_lines");
 
     /** The parameter names a system file may hold: every bundled file's, and {@link #OPTIONAL_PARAMETERS}. */
     private static Set<String> knownParameters() {
         final Set<String> known = new HashSet<>(OPTIONAL_PARAMETERS);
-        for (final String bundled : List.of("chip1024", "wsc1m")) {
+        for (final String bundled : BUNDLED_NAMES) {
             known.addAll(ParameterTable.fromResource("/org/scalebench/coherence/systems/" + bundled + ".csv").rows()
                     .keySet());
         }
@@ -369,10 +372,8 @@ public final class SystemSpec {
      */
     public static SystemSpec resolve(final String nameOrFile) throws IOException {
         final Path p = Path.of(nameOrFile);
-        if (java.nio.file.Files.isRegularFile(p)) {
-            org.scalebench.core.data.ItemRows.readsFile("system", nameOrFile, List.of("chip1024", "wsc1m"));
-        }
-        if (nameOrFile.endsWith(".csv") || java.nio.file.Files.exists(p)) {
+        if (org.scalebench.core.data.ItemRows.readsFile("system", nameOrFile, BUNDLED_NAMES)
+                || nameOrFile.endsWith(".csv") || java.nio.file.Files.exists(p)) {
             if (!java.nio.file.Files.exists(p)) {
                 throw new java.nio.file.NoSuchFileException(nameOrFile);
             }

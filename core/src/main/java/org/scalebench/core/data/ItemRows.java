@@ -1,5 +1,9 @@
 package org.scalebench.core.data;
 
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -138,14 +142,14 @@ public final class ItemRows {
      * @return true to read the file, false for a built-in name
      * @throws IllegalArgumentException when the value is both a built-in name and a file
      */
-    public static boolean readsFile(final String item, final String nameOrFile, final java.util.Collection<String> builtIn) {
-        final java.nio.file.Path path;
+    public static boolean readsFile(final String item, final String nameOrFile, final Collection<String> builtIn) {
+        final Path path;
         try {
-            path = java.nio.file.Path.of(nameOrFile);
-        } catch (final java.nio.file.InvalidPathException notAPath) {
+            path = Path.of(nameOrFile);
+        } catch (final InvalidPathException notAPath) {
             return false;
         }
-        final boolean file = java.nio.file.Files.isRegularFile(path);
+        final boolean file = Files.isRegularFile(path);
         if (file && builtIn.contains(nameOrFile.strip().toLowerCase(Locale.ROOT))) {
             throw new IllegalArgumentException(item + " = " + TextLimits.quoted(nameOrFile) + ": names both the built-in "
                     + item + " and a file in the working directory; give ./" + nameOrFile + " to read the file, or move"

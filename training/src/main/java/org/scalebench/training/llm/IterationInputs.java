@@ -117,20 +117,26 @@ public final class IterationInputs {
     }
 
     /**
-     * The data-parallel step's collectives in buckets, for an execution that overlaps them with compute
-     * ({@link ExecutionPart#DP_OVERLAP}; {@link LlmCostModel#priceBuckets}). With no buckets (0), the step's
-     * collectives ({@link #dataParallelCosts}) are exposed whole.
+     * The data-parallel step's collectives for an execution that overlaps them with compute
+     * ({@link ExecutionPart#DP_OVERLAP}; {@link LlmCostModel#priceBuckets}): the first model chunk's buckets, and the
+     * whole chunks Megatron-LM does not split (every chunk after the first of an interleaved schedule, the first
+     * chunk of a later pipeline stage). With no buckets (0), the step's collectives ({@link #dataParallelCosts}) are
+     * exposed whole.
      *
      * @param count equal buckets the first model chunk's gradients are split into, 0 when not overlapped
      * @param reduceSeconds one bucket's gradient reduction (all-reduce, or reduce-scatter with a sharded optimizer)
      * @param gatherSeconds one bucket's parameter all-gather (0 without a sharded optimizer)
+     * @param chunkReduce one whole chunk's gradient reduction
+     * @param chunkGather one whole chunk's parameter all-gather (0 without a sharded optimizer)
      * @return this
      */
-    public IterationInputs dataParallelBuckets(final double count, final double reduceSeconds,
-            final double gatherSeconds) {
+    public IterationInputs dataParallelOverlap(final double count, final double reduceSeconds,
+            final double gatherSeconds, final double chunkReduce, final double chunkGather) {
         this.buckets = count;
         this.bucketReduceSeconds = reduceSeconds;
         this.bucketGatherSeconds = gatherSeconds;
+        this.chunkReduceSeconds = chunkReduce;
+        this.chunkGatherSeconds = chunkGather;
         return this;
     }
 
@@ -240,21 +246,6 @@ public final class IterationInputs {
      */
     public double optimizerSeconds() {
         return optimizerSeconds;
-    }
-
-    /**
-     * The overlapped data-parallel step's collectives of one whole model chunk: every chunk after the first of an
-     * interleaved schedule, and the first chunk of a later pipeline stage, which Megatron-LM does not split into
-     * buckets ({@link LlmCostModel#priceBuckets}).
-     *
-     * @param reduceSeconds one chunk's gradient reduction
-     * @param gatherSeconds one chunk's parameter all-gather (0 without a sharded optimizer)
-     * @return this
-     */
-    public IterationInputs dataParallelChunks(final double reduceSeconds, final double gatherSeconds) {
-        this.chunkReduceSeconds = reduceSeconds;
-        this.chunkGatherSeconds = gatherSeconds;
-        return this;
     }
 
     /**

@@ -550,13 +550,12 @@ public final class LlmCostModel {
         final int d = in.dp();
         final ZeroStage zero = in.zero();
         if (!dataParallelOverlap || d == 1 || zero.shardsWeights()) {
-            return in.dataParallelBuckets(0, 0, 0).dataParallelChunks(0, 0);
+            return in.dataParallelOverlap(0, 0, 0, 0, 0);
         }
         final double chunk = in.parametersPerGpu() / in.interleave();
         final double buckets = Math.ceil(chunk / execution.bucketParameters(d));
-        in.dataParallelBuckets(buckets, dataParallelReduction(zero, chunk / buckets, in.tp(), d),
-                dataParallelGather(zero, chunk / buckets, in.tp(), d));
-        return in.dataParallelChunks(dataParallelReduction(zero, chunk, in.tp(), d),
+        return in.dataParallelOverlap(buckets, dataParallelReduction(zero, chunk / buckets, in.tp(), d),
+                dataParallelGather(zero, chunk / buckets, in.tp(), d), dataParallelReduction(zero, chunk, in.tp(), d),
                 dataParallelGather(zero, chunk, in.tp(), d));
     }
 
