@@ -4,11 +4,14 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.openjdk.jmh.profile.ProfilerException;
 import org.openjdk.jmh.profile.ProfilerFactory;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.Defaults;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.openjdk.jmh.runner.options.ProfilerConfig;
@@ -75,6 +78,14 @@ public final class BenchCommand implements Callable<Integer> {
         }
         final CommandLineOptions jmhOptions = jmhOptions(jmhArgs);
         OutputPaths.checkFile(json, "--json", "json");
+        final Path resultFile = resultFile(jmhOptions);
+        if (resultFile != null) {
+            OutputPaths.checkFile(resultFile, "JMH's -rff");
+            if (resultFile.toAbsolutePath().normalize().equals(json.toAbsolutePath().normalize())) {
+                throw new UsageException("JMH's -rff " + TextLimits.quoted(resultFile.toString()) + ": the same file"
+                        + " as --json; give another");
+            }
+        }
         final BenchmarkCatalog catalog = BenchmarkCatalog.fromClassPath();
         final List<RunRequest> requests = BenchmarkSelection.requests(
                 BenchmarkSelection.classes(catalog, regex, "REGEX"), BenchmarkSelection.params(params));
@@ -91,7 +102,29 @@ public final class BenchCommand implements Callable<Integer> {
         out.print(JmhConsole.table(results.comparisons()));
         results.writeJson(json);
         out.println("JMH results: " + json);
+        if (resultFile != null) {
+            final ResultFormatType format = jmhOptions.getResultFormat().orElse(Defaults.RESULT_FORMAT);
+            JmhResults.write(resultFile, format, List.of(results));
+            out.println("JMH results (-rf " + format.toString().toLowerCase(Locale.ROOT) + "): " + resultFile);
+        }
         return Scalebench.OK;
+    }
+
+    /**
+     * Where JMH's {@code -rf}/{@code -rff} ask for a result file. Each benchmark class runs as its own JMH run,
+     * which would replace the file with its own results; this command writes every run's results there at the end,
+     * in the format asked (JMH's default, CSV, for {@code -rff} alone), atomically.
+     *
+     * @param options the JMH options, or null
+     * @return the file (JMH's default name, {@code jmh-result.FORMAT}, for {@code -rf} alone), or null for none
+     */
+    static Path resultFile(final CommandLineOptions options) {
+        if (options == null || !(options.getResult().hasValue() || options.getResultFormat().hasValue())) {
+            return null;
+        }
+        final ResultFormatType format = options.getResultFormat().orElse(Defaults.RESULT_FORMAT);
+        return Path.of(options.getResult().orElse(Defaults.RESULT_FILE_PREFIX + "."
+                + format.toString().toLowerCase(Locale.ROOT)));
     }
 
     /**
@@ -140,7 +173,12 @@ public final class BenchCommand implements Callable<Integer> {
                     options.getIncludes())) + " selects benchmarks; give the pattern as REGEX before '--' (scalebench "
                     + "bench REGEX -- ...)");
         }
-        if (options.shouldHelp() || options.shouldList() || options.shouldListWithParams()
+        if (options.getOutput().hasValue()) {
+            throw new UsageException("JMH options after '--': -o " + TextLimits.quoted(options.getOutput().get())
+                    + ": scalebench prints JMH's output itself (its table on standard output, JMH's own log on"
+                    + " standard error with --verbose); redirect those, or use -rf/-rff for a result file");
+        }
+                if (options.shouldHelp() || options.shouldList() || options.shouldListWithParams()
                 || options.shouldListProfilers() || options.shouldListResultFormats()) {
             throw new UsageException("JMH options after '--': -h, -l, -lp, -lprof and -lrf list instead of running; "
                     + "use java -jar bench/target/benchmarks.jar with them");

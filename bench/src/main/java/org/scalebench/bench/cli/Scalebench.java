@@ -44,7 +44,8 @@ public final class Scalebench implements Runnable {
 
     @Override
     public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
+        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required: "
+                + String.join(", ", spec.subcommands().keySet()) + " (scalebench --help lists them)");
     }
 
     /**

@@ -17,6 +17,7 @@ public final class TrainCommand implements Runnable {
 
     @Override
     public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
+        throw new CommandLine.ParameterException(spec.commandLine(), "a subcommand is required: "
+                + String.join(", ", spec.subcommands().keySet()));
     }
 }

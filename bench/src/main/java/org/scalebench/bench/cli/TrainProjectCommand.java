@@ -116,8 +116,9 @@ public final class TrainProjectCommand implements Callable<Integer>, StudyComman
     String epochs = "profile";
 
     @Option(names = "--step-overhead", paramLabel = "S",
-            description = "Fixed seconds every GPU pays per step besides the optimizer update (default: the profile's"
-                    + " step_overhead_s).")
+            description = "Fixed seconds every GPU pays per step besides the optimizer update, below the shortest"
+                    + " measured step of the precision run (default: the profile's step_overhead_s; refused with"
+                    + " --without step-overhead).")
     Double stepOverhead;
 
     @Option(names = "--comm", paramLabel = "MODEL",
@@ -135,8 +136,8 @@ public final class TrainProjectCommand implements Callable<Integer>, StudyComman
     Integer batch;
 
     @Option(names = "--accumulation", paramLabel = "K",
-            description = "Micro-steps whose gradients a worker accumulates before each exchange (default:"
-                    + " ${DEFAULT-VALUE}).")
+            description = "Micro-steps whose gradients a worker accumulates before each exchange; the largest device"
+                    + " count times --batch (or 1) times K must not exceed an epoch's samples (default: ${DEFAULT-VALUE}).")
     int accumulation = 1;
 
     @Option(names = "--without", paramLabel = "EFFECT[,EFFECT]",
@@ -213,6 +214,10 @@ public final class TrainProjectCommand implements Callable<Integer>, StudyComman
         if (stepOverhead != null && !(stepOverhead >= 0 && stepOverhead < 1e6)) {
             throw new UsageException("--step-overhead = " + stepOverhead + ": must be seconds in [0, 1e6)");
         }
+        if (stepOverhead != null && disabled.contains(org.scalebench.training.projection.ScalingEffect.STEP_OVERHEAD)) {
+            throw new UsageException("--step-overhead = " + stepOverhead + " with --without step-overhead: the"
+                    + " overhead is switched off, so the value would be ignored (give one of the two)");
+        }
         ProjectionOptions options = new ProjectionOptions(overlap, mode.equals("sharded"),
                 OptionValues.named("--comm", comm, () -> CommunicationModel.parse(comm)), nccl == null ? null : OptionValues.named("--nccl", nccl, () -> NcclGeneration.parse(nccl)),
                 batch == null ? 0 : batch).withEvenShards(shardMode.equals("even")).withNicSharing(sharing)
@@ -243,7 +248,13 @@ public final class TrainProjectCommand implements Callable<Integer>, StudyComman
                 throw new UsageException("--batch = " + batch + ": must be at most max_batch_per_device = "
                         + profile.maxBatchPerDevice() + " of " + profile.name());
             }
+            if (fits != null && !fits.fittedModels().contains(profile.name())) {
+                throw new UsageException("--scaling = fitted with --model = " + TextLimits.quoted(m) + ": the scaling"
+                        + " corpus fits terms for built-in paper models only (" + String.join(", ", fits.fittedModels())
+                        + "); " + profile.name() + " would run without them");
+            }
             profiles.add(fits == null ? profile : fits.fitted(profile));
+            refuseBatchBeyondAnEpoch(profile, sorted[sorted.length - 1]);
         }
         final List<Cluster> machines = new ArrayList<>();
         final Map<String, String> clusterNames = new HashMap<>();
@@ -276,6 +287,20 @@ public final class TrainProjectCommand implements Callable<Integer>, StudyComman
                 sharding.id(), gatherMode);
         return new ProjectionStudy(profiles, machines, options, mp, sorted, settings,
                 Provenance.current(VersionProvider.version()));
+    }
+
+    /**
+     * A global batch above the epoch's samples would take more than an epoch per step (the epochs model counts
+     * fractional steps per epoch there): refused when the user's --batch or --accumulation alone makes it so.
+     */
+    private void refuseBatchBeyondAnEpoch(final ModelProfile profile, final int maxDevices) {
+        final long smallest = (long) maxDevices * (batch == null ? 1 : batch) * accumulation;
+        if (smallest > profile.samplesPerEpoch() && (batch != null || accumulation > 1)) {
+            throw new UsageException((batch == null ? "" : "--batch = " + batch + " with ") + "--accumulation = "
+                    + accumulation + " on " + maxDevices + " devices: a global batch of " + smallest + " samples is"
+                    + " more than one epoch of " + profile.name() + " (" + profile.samplesPerEpoch() + " samples);"
+                    + " allowed: devices x batch x accumulation up to an epoch");
+        }
     }
 
     private ModelProfile variant(final ModelProfile base, final Precision p, final String epochsMode) {

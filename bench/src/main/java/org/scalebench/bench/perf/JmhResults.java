@@ -60,10 +60,23 @@ public record JmhResults(List<RunResult> runs, List<Measurement> measurements, R
      * @throws IOException when it cannot be written
      */
     public static void writeJson(final Path file, final List<JmhResults> passes) throws IOException {
+        write(file, ResultFormatType.JSON, passes);
+    }
+
+    /**
+     * Writes one of JMH's result formats for the runs of several passes together, atomically.
+     *
+     * @param file the file
+     * @param format JMH's format
+     * @param passes the passes, in run order
+     * @throws IOException when it cannot be written
+     */
+    public static void write(final Path file, final ResultFormatType format, final List<JmhResults> passes)
+            throws IOException {
         final List<RunResult> all = passes.stream().flatMap(p -> p.runs().stream()).toList();
         AtomicFiles.write(file, tmp -> {
             try (PrintStream out = new PrintStream(Files.newOutputStream(tmp), false, StandardCharsets.UTF_8)) {
-                ResultFormatFactory.getInstance(ResultFormatType.JSON, out).writeOut(all);
+                ResultFormatFactory.getInstance(format, out).writeOut(all);
                 if (out.checkError()) {
                     throw new IOException("cannot write " + file);
                 }

@@ -1,9 +1,13 @@
 package org.scalebench.bench.perf;
 
 import java.io.File;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -127,6 +131,46 @@ public final class JmhRunner {
         final long[] done = {0};
         progress.update(0, total);
         final List<RunResult> results = new ArrayList<>();
+        final Path scratch = scratchResultFile();
+        try {
+            runEach(requests, progress, done, total, scratch, results);
+        } finally {
+            deleteScratch(scratch);
+        }
+        progress.update(total, total);
+        return new JmhResults(results, Measurement.fromJmh(results, gcProfiled()), settings);
+    }
+
+    /**
+     * A file for JMH's own result writing when the user's options ask for one ({@code -rf}/{@code -rff}): each
+     * request is one JMH run, and each would replace the user's file with its own results; the caller writes every
+     * request's results there instead ({@link JmhResults#write}).
+     */
+    private Path scratchResultFile() {
+        if (jmhOptions == null || !(jmhOptions.getResult().hasValue() || jmhOptions.getResultFormat().hasValue())) {
+            return null;
+        }
+        try {
+            final Path scratch = Files.createTempFile("scalebench-jmh-", ".result");
+            scratch.toFile().deleteOnExit(); // also when the run is interrupted (SIGINT, SIGTERM)
+            return scratch;
+        } catch (final IOException e) {
+            throw new UncheckedIOException("cannot create a scratch file for JMH's results", e);
+        }
+    }
+
+    private static void deleteScratch(final Path scratch) {
+        if (scratch != null) {
+            try {
+                Files.deleteIfExists(scratch);
+            } catch (final IOException leftInTmp) {
+                // a file in the temporary directory; nothing the user named
+            }
+        }
+    }
+
+    private void runEach(final List<RunRequest> requests, final Progress progress, final long[] done,
+            final long total, final Path scratch, final List<RunResult> results) {
         for (final RunRequest request : requests) {
             final OutputTail tail = new OutputTail(TAIL_LINES, verbose ? log : null);
             final OutputFormat format = new ProgressOutputFormat(
@@ -134,16 +178,14 @@ public final class JmhRunner {
                             VerboseMode.NORMAL),
                     () -> progress.update(Math.min(++done[0], total), total));
             try {
-                results.addAll(runHoldingLock(options(request), format));
+                results.addAll(runHoldingLock(options(request, scratch), format));
             } catch (final RunnerException e) {
                 throw new JmhFailure("JMH failed on " + request + ": " + oneLine(e), tail.lines(), e);
             }
         }
-        progress.update(total, total);
-        return new JmhResults(results, Measurement.fromJmh(results, gcProfiled()), settings);
     }
 
-    private Options options(final RunRequest request) {
+    private Options options(final RunRequest request, final Path scratchResult) {
         final ChainedOptionsBuilder options = new OptionsBuilder();
         if (jmhOptions != null) {
             options.parent(jmhOptions);
@@ -160,6 +202,9 @@ public final class JmhRunner {
         }
         if (jmhOptions == null || !jmhOptions.shouldFailOnError().hasValue()) {
             options.shouldFailOnError(true);
+        }
+        if (scratchResult != null) {
+            options.result(scratchResult.toString());
         }
         request.params().forEach((key, values) -> options.param(key, values.toArray(String[]::new)));
         return settings.applyTo(options, jmhOptions).build();

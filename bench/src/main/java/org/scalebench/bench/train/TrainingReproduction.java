@@ -189,6 +189,20 @@ public final class TrainingReproduction {
      * @return the profile with its terms
      */
     public synchronized ModelProfile fitted(final ModelProfile m) {
+        final ScalingTerms terms = fittedTerms().get(m.name());
+        return terms == null ? m : m.withScaling(terms);
+    }
+
+    /**
+     * The models {@link #fitted} gives terms to.
+     *
+     * @return their names, sorted
+     */
+    public synchronized java.util.SortedSet<String> fittedModels() {
+        return new java.util.TreeSet<>(fittedTerms().keySet());
+    }
+
+    private Map<String, ScalingTerms> fittedTerms() {
         if (scaling == null) {
             final Map<String, CorpusValidation.Constants> byFamily = new HashMap<>();
             for (final CorpusValidation.Fit f : corpus().fits()) {
@@ -208,8 +222,7 @@ public final class TrainingReproduction {
             }
             scaling = terms;
         }
-        final ScalingTerms terms = scaling.get(m.name());
-        return terms == null ? m : m.withScaling(terms);
+        return scaling;
     }
 
     /**

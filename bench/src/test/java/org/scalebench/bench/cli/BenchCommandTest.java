@@ -109,6 +109,34 @@ class BenchCommandTest {
     }
 
     @Test
+    void jmhOutputFilesAreCheckedBeforeAnyRun(@TempDir final Path dir) {
+        assertBadInput(CliRun.of("bench", "^RangeReductionBench$", "--", "-rff", dir.toString()),
+                "JMH's -rff " + TextLimits.quoted(dir.toString()) + ": is a directory");
+        assertBadInput(CliRun.of("bench", "^RangeReductionBench$", "--json", dir.resolve("r.json").toString(), "--",
+                "-rf", "json", "-rff", dir.resolve("r.json").toString()), "the same file as --json");
+        // JMH's -o would be ignored: scalebench hands JMH its own output format
+        assertBadInput(CliRun.of("bench", "^RangeReductionBench$", "--", "-o", dir.resolve("log.txt").toString()),
+                "-o " + TextLimits.quoted(dir.resolve("log.txt").toString()) + ": scalebench prints JMH's output");
+        assertEquals(Path.of("jmh-result.csv"), BenchCommand.resultFile(BenchCommand.jmhOptions(List.of("-rf", "csv"))));
+        assertEquals(Path.of("r.txt"), BenchCommand.resultFile(BenchCommand.jmhOptions(List.of("-rff", "r.txt"))));
+        assertEquals(null, BenchCommand.resultFile(BenchCommand.jmhOptions(List.of("-f", "1"))));
+    }
+
+    /** Two classes, two JMH runs: the result file holds both (each run alone would replace the other's). */
+    @Test
+    @Tag("jmh")
+    void aResultFileHoldsEveryClassRun(@TempDir final Path dir) throws Exception {
+        final Path csv = dir.resolve("r.csv");
+        final CliRun run = CliRun.of("bench", "^(RangeReductionBench|FastDivisorBench)$", "-p", "n=1000", "-p",
+                "divisor=7", "-p", "operation=divide", "--json", dir.resolve("b.json").toString(), "--", "-rff",
+                csv.toString(), "-f", "1", "-wi", "0", "-i", "1", "-r", "50ms");
+        assertEquals(0, run.exitCode(), run.out() + run.err());
+        assertTrue(run.out().contains("JMH results (-rf csv): " + csv), run.out());
+        final String text = Files.readString(csv);
+        assertTrue(text.contains("RangeReductionBench.kernel") && text.contains("FastDivisorBench.kernel"), text);
+    }
+
+    @Test
     void benchmarkPatternAfterTheSeparatorIsABadInput() {
         assertBadInput(CliRun.of("bench", "--", "RangeReductionBench", "-f", "1"),
                 "JMH options after '--': 'RangeReductionBench' selects benchmarks; give the pattern as REGEX before '--'");

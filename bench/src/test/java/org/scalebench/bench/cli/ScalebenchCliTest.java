@@ -50,6 +50,15 @@ class ScalebenchCliTest {
     }
 
     @Test
+    void aCommandWithoutItsSubcommandIsBadInput() {
+        // exit 0 with the usage would tell a script that the missing step ran
+        assertBadInput(CliRun.of(), "a command is required: reproduce, coherence, train");
+        assertBadInput(CliRun.of("train"), "a subcommand is required: project, collective");
+        assertBadInput(CliRun.of("coherence"), "a subcommand is required: storage");
+        assertBadInput(CliRun.of("coherence", "trace"), "a subcommand is required: convert");
+    }
+
+    @Test
     void versionNamesScalebenchAndTheJvm() {
         final CliRun run = CliRun.of("--version");
         assertEquals(0, run.exitCode());

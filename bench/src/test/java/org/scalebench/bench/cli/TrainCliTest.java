@@ -227,6 +227,35 @@ class TrainCliTest {
     }
 
     @Test
+    void projectRefusesOptionsItWouldIgnoreOrStretchPastAnEpoch(@TempDir final Path dir) throws IOException {
+        assertBadInput(CliRun.of("train", "project", "--model", "gnmt", "--step-overhead", "0.1", "--without",
+                "step-overhead"), "--step-overhead = 0.1 with --without step-overhead: the overhead is switched off");
+        // gnmt's FP32 step at batch 128 is 0.553 s, its mixed step 0.173 s: 0.2 s fits the first only
+        assertEquals(0, CliRun.of("train", "project", "--model", "gnmt", "--devices", "8", "--step-overhead", "0.2")
+                .exitCode(), "an FP32 run is not bounded by the mixed-precision steps");
+        assertBadInput(CliRun.of("train", "project", "--model", "gnmt", "--devices", "8", "--precision", "mixed",
+                "--step-overhead", "0.2"), "--step-overhead = 0.2: fixed step time");
+        final Path profile = dir.resolve("mine.csv");
+        try (java.io.InputStream in = TrainCliTest.class.getResourceAsStream(
+                "/org/scalebench/training/profiles/gnmt.csv")) {
+            Files.writeString(profile, new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                    .replace("\nname,,gnmt,", "\nname,,mine,"));
+        }
+        assertEquals(0, CliRun.of("train", "project", "--model", profile.toString(), "--devices", "8").exitCode());
+        assertBadInput(CliRun.of("train", "project", "--model", profile.toString(), "--devices", "8", "--scaling",
+                "fitted"), "the scaling corpus fits terms for built-in paper models only (biglstm, gnmt,"
+                        + " inception-v3); mine would run without them");
+        // 3,964,928 sentence pairs an epoch: 8,192 devices x 1 x 1,000 accumulated is two epochs a step
+        assertBadInput(CliRun.of("train", "project", "--model", "gnmt", "--accumulation", "1000"),
+                "--accumulation = 1000 on 8192 devices: a global batch of 8192000 samples is more than one epoch of"
+                        + " gnmt (3964928 samples)");
+        assertBadInput(CliRun.of("train", "project", "--model", "gnmt", "--devices", "1024", "--batch", "128",
+                "--accumulation", "64"), "--batch = 128 with --accumulation = 64 on 1024 devices");
+        assertEquals(0, CliRun.of("train", "project", "--model", "gnmt", "--devices", "1024", "--accumulation", "64")
+                .exitCode(), "the search's smallest batch fits");
+    }
+
+    @Test
     void collectiveTablePrintsEveryAlgorithmAndProtocolBesideTheChoice() {
         final CliRun run = CliRun.of("train", "collective", "--op", "all-reduce", "--ranks", "16", "--bytes", "256M",
                 "--cluster", "dgx1", "--table");

@@ -75,6 +75,28 @@ class JmhRunnerTest {
     }
 
     @Test
+    void aResultFileAskedForGoesToAScratchFileInEachRunNotTheUsersFile() throws Exception {
+        // each request is its own JMH run, and each would replace the user's -rff with its own results
+        final Options user = new org.openjdk.jmh.runner.options.CommandLineOptions("-rf", "json", "-rff", "mine.json");
+        final List<java.nio.file.Path> seen = new ArrayList<>();
+        new JmhRunner(RunSettings.GATE, user, new PrintWriter(log, true), false, (options, format) -> {
+            invoked.add(options);
+            final java.nio.file.Path scratch = java.nio.file.Path.of(options.getResult().get());
+            assertTrue(java.nio.file.Files.isRegularFile(scratch), "the scratch file exists during the run");
+            seen.add(scratch);
+            return List.of();
+        }, clock::get, Duration.ofSeconds(10), Duration.ZERO).run(List.of(REQUEST, REQUEST),
+                org.scalebench.core.Progress.NONE);
+        assertEquals(2, invoked.size());
+        assertTrue(seen.stream().noneMatch(p -> p.endsWith("mine.json")), seen.toString());
+        assertEquals(org.openjdk.jmh.results.format.ResultFormatType.JSON, invoked.get(1).getResultFormat().get());
+        assertTrue(seen.stream().noneMatch(java.nio.file.Files::exists), "the scratch file is deleted: " + seen);
+        invoked.clear();
+        runner(0, null).run(List.of(REQUEST), org.scalebench.core.Progress.NONE);
+        assertTrue(!invoked.get(0).getResult().hasValue(), "no result file unless asked");
+    }
+
+    @Test
     void optionsForkMeasureAverageNanosAndProfileAllocation() {
         runner(0, null).run(List.of(REQUEST), org.scalebench.core.Progress.NONE);
         final Options options = invoked.get(0);

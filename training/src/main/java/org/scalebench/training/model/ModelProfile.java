@@ -273,15 +273,26 @@ public final class ModelProfile {
 
     /**
      * The same profile with other fixed parts of the step (for sensitivity studies): the step-time curve keeps its
-     * measurements and re-splits them.
+     * measurements and re-splits them. A mixed-precision variant whose measured steps are too short to hold the
+     * fixed parts is dropped (mixed steps are shorter than FP32's, so its bound is the lower one); this profile's
+     * own precision decides whether the call is allowed.
      *
      * @param overhead the per-step overhead every GPU pays, seconds, at least 0
      * @param optimizer the single-device optimizer update, seconds, at least 0
      * @return a new profile
+     * @throws IllegalArgumentException if this profile's shortest measured step is not longer than the fixed parts
      */
     public ModelProfile withFixedParts(final double overhead, final double optimizer) {
-        return copy(stepTime.withFixedSeconds(overhead + optimizer), overhead, optimizer, efficiency,
-                mixed == null ? null : mixed.withFixedParts(overhead, optimizer));
+        final StepTimeCurve curve = stepTime.withFixedSeconds(overhead + optimizer);
+        ModelProfile mixedVariant = null;
+        if (mixed != null) {
+            try {
+                mixedVariant = mixed.withFixedParts(overhead, optimizer);
+            } catch (final IllegalArgumentException tooShort) {
+                mixedVariant = null; // withPrecision(MIXED) then refuses, as for a profile without mixed steps
+            }
+        }
+        return copy(curve, overhead, optimizer, efficiency, mixedVariant);
     }
 
     /**

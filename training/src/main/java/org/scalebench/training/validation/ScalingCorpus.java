@@ -171,6 +171,14 @@ public final class ScalingCorpus {
                         + ": no such row in the file");
             }
         }
+        if (rows.isEmpty()) {
+            throw new org.scalebench.core.data.DataFileException(corpus.file(), 0, "holds no rows after the header");
+        }
+        if (rows.stream().noneMatch(CorpusRow::calibration)) {
+            // every family would keep its constants at 0, fitted on nothing, and the report would still print fits
+            throw new org.scalebench.core.data.DataFileException(corpus.file(), 0, "holds no calibration rows (split"
+                    + " = calibration): the constants are fitted on them");
+        }
         return new ScalingCorpus(corpus.file(), rows, models);
     }
 

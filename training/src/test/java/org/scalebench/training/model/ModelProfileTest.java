@@ -63,6 +63,23 @@ class ModelProfileTest {
     }
 
     @Test
+    void anOverheadOnlyFp32StepsCanHoldDropsTheMixedVariantNotTheProfile() {
+        // between the two precisions' shortest measured steps: FP32 re-splits, mixed (the shorter) cannot
+        // (gnmt-4layer.csv measures one batch, 128: step_time 0.333 s, step_time_mixed 0.104 s)
+        final double mixedShortest = GNMT4.withPrecision(Precision.MIXED).stepTime().seconds(128);
+        final double fp32Shortest = GNMT4.stepTime().seconds(128);
+        assertTrue(mixedShortest < fp32Shortest, mixedShortest + " < " + fp32Shortest);
+        final double overhead = (mixedShortest + fp32Shortest) / 2;
+        final ModelProfile fp32 = GNMT4.withStepOverhead(overhead);
+        assertEquals(overhead, fp32.stepOverheadSeconds(), 0.0, "fp32 takes the overhead");
+        assertEquals(java.util.List.of(Precision.FP32), fp32.precisions(), "the mixed variant is dropped");
+        assertThrows(IllegalArgumentException.class, () -> fp32.withPrecision(Precision.MIXED));
+        assertThrows(IllegalArgumentException.class,
+                () -> GNMT4.withPrecision(Precision.MIXED).withStepOverhead(overhead), "mixed itself refuses");
+        assertThrows(IllegalArgumentException.class, () -> GNMT4.withStepOverhead(fp32Shortest), "fp32 refuses");
+    }
+
+    @Test
     void theShortConstructorTakesFp32GradientsAndChecksSparseBytes() {
         // FP32 gradients: 4,000 B / 4 B = 1,000 dense parameters; no sparse bytes, no table
         final ModelProfile m = legacy(4000, 0, 0);

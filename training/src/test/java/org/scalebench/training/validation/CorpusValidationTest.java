@@ -290,6 +290,18 @@ class CorpusValidationTest {
                 accumulation.getMessage());
     }
 
+    @Test
+    void aCorpusWithoutRowsOrWithoutCalibrationRowsIsRefused() {
+        final String text = corpusOf("resnet50");
+        final String header = text.lines().filter(l -> l.startsWith("row,")).findFirst().orElseThrow() + "\n";
+        assertEquals("planted.csv: holds no rows after the header",
+                assertThrows(DataFileException.class, () -> corpus(header)).getMessage());
+        final String validationOnly = text.replace(",calibration,", ",validation,");
+        assertTrue(!validationOnly.equals(text), "the family has calibration rows to turn");
+        assertEquals("planted.csv: holds no calibration rows (split = calibration): the constants are fitted on them",
+                assertThrows(DataFileException.class, () -> corpus(validationOnly)).getMessage());
+    }
+
     private static CorpusValidation.RowResult row(final CorpusValidation.Report r, final String id) {
         return r.rows().stream().filter(x -> x.row().id().equals(id)).findFirst().orElseThrow();
     }
