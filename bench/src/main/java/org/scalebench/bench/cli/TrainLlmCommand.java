@@ -200,6 +200,13 @@ public final class TrainLlmCommand implements Callable<Integer> {
             // over the vocabulary, ln V nats, which an untrained model already has
             final double floor = efficiency.lossFloor(profile.nonEmbeddingParameters());
             final double uniform = Math.log(profile.vocab());
+            if (!(floor < uniform)) {
+                throw new UsageException(String.format(Locale.ROOT, "--target-loss = %s: no loss is reachable for %s:"
+                        + " the floor of Kaplan et al.'s fit for its %.3g non-embedding parameters, %.3f nats per token,"
+                        + " is not below ln(%d) = %.3f, the loss of a uniform guess over its vocabulary (the fit does"
+                        + " not cover a model this small)", TextLimits.quoted(String.valueOf(targetLoss)).replace("'",
+                        ""), profile.name(), profile.nonEmbeddingParameters(), floor, profile.vocab(), uniform));
+            }
             if (!(loss > floor && loss < uniform)) {
                 throw new UsageException(String.format(Locale.ROOT, "--target-loss = %s: must be in (%.3f, %.3f) "
                         + "nats per token for %s: above the floor of Kaplan et al.'s fit for its %.3g non-embedding "
@@ -275,6 +282,11 @@ public final class TrainLlmCommand implements Callable<Integer> {
             throw new UsageException((t < 1 ? "--tp = " + t : "--pp = " + p) + ": must be at least 1");
         }
         final int d = dp != null ? dp : (int) Math.max(1, n / ((long) t * p));
+        if (zero != null && zero > 0 && zero <= 3 && d == 1) {
+            throw new UsageException("--zero = " + zero + " with dp = 1: ZeRO shards the optimizer state over the"
+                    + " data-parallel ranks, and one rank has nothing to share it with (the option would change"
+                    + " nothing; --search tries ZeRO only where dp > 1)");
+        }
         final int v = interleave == null ? 1 : interleave;
         final Schedule s = v > 1 ? Schedule.INTERLEAVED : schedule == null ? Schedule.ONE_F_ONE_B
                 : OptionValues.named("--schedule", schedule, () -> Schedule.parse(schedule));

@@ -63,6 +63,8 @@ class TrainLlmCliTest {
         CliAssertions.assertBadInput(run(base, "--gpus", "64", "--tp", "8", "--pp", "8", "--interleave", "5"), "--interleave = 5");
         CliAssertions.assertBadInput(run(base, "--gpus", "64", "--tp", "8", "--pp", "8", "--recompute", "most"), "--recompute = 'most'");
         CliAssertions.assertBadInput(run(base, "--gpus", "64", "--tp", "8", "--pp", "8", "--zero", "4"), "--zero = 4");
+        CliAssertions.assertBadInput(run(base, "--gpus", "64", "--tp", "8", "--pp", "8", "--zero", "3"),
+                "--zero = 3 with dp = 1: ZeRO shards the optimizer state over the data-parallel ranks");
         CliAssertions.assertBadInput(CliRun.of("train", "llm", "--model", "gpt-5", "--gpus", "64", "--global-batch", "64"),
                 "model = 'gpt-5'");
         CliAssertions.assertBadInput(run(base, "--gpus", "64", "--cluster", "dgx1"), "give --gpu");
@@ -206,6 +208,17 @@ class TrainLlmCliTest {
         Files.writeString(model, "model,parameter,value,source\nwidest,layers,65536,x\nwidest,hidden,1048576,x\n"
                 + "widest,heads,65536,x\nwidest,seq_length,1048576,x\nwidest,vocab,16777216,x\n");
         return model;
+    }
+
+    @Test
+    void aTargetLossForAModelBelowTheFitsRangeSaysNoLossIsReachable(@TempDir final Path dir) throws IOException {
+        // 4 layers of hidden 24 and a vocabulary of 2: the fit's floor for its 28,896 non-embedding parameters is above ln 2
+        final Path model = dir.resolve("tiny.csv");
+        Files.writeString(model, "model,parameter,value,source\ntiny,layers,4,x\ntiny,hidden,24,x\ntiny,heads,2,x\n"
+                + "tiny,seq_length,8,x\ntiny,vocab,2,x\n");
+        CliAssertions.assertBadInput(CliRun.of("train", "llm", "--model", model.toString(), "--gpus", "8",
+                "--global-batch", "64", "--target-loss", "0.5"), "--target-loss = 0.5: no loss is reachable for tiny:"
+                + " the floor of Kaplan et al.'s fit for its 2.89e+04 non-embedding parameters");
     }
 
     @Test

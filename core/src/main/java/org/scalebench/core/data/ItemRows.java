@@ -150,11 +150,27 @@ public final class ItemRows {
             return false;
         }
         final boolean file = Files.isRegularFile(path);
-        if (file && builtIn.contains(nameOrFile.strip().toLowerCase(Locale.ROOT))) {
+        final boolean named = builtIn.contains(nameOrFile.strip().toLowerCase(Locale.ROOT));
+        if (file && named) {
             throw new IllegalArgumentException(item + " = " + TextLimits.quoted(nameOrFile) + ": names both the built-in "
                     + item + " and a file in the working directory; give ./" + nameOrFile + " to read the file, or move"
                     + " the file to use the built-in");
         }
+        if (!file && !named && (looksLikeAPath(nameOrFile) || Files.exists(path))) {
+            // a path the user meant as a file: say what is wrong with it rather than list the built-in names alone
+            final String why = Files.isDirectory(path) ? "is a directory, expected a CSV file"
+                    : Files.exists(path) ? "is not a regular file" : "no such file";
+            throw new IllegalArgumentException(item + " = " + TextLimits.quoted(nameOrFile) + ": " + why
+                    + " (or give a built-in name: " + String.join(", ", builtIn) + ")");
+        }
         return file;
+    }
+
+    /** A value with a directory separator or a file extension names a file, never a built-in. */
+    private static boolean looksLikeAPath(final String value) {
+        final String v = value.strip();
+        final int slash = Math.max(v.lastIndexOf('/'), v.lastIndexOf(java.io.File.separatorChar));
+        final int dot = v.lastIndexOf('.');
+        return slash >= 0 || (dot > 0 && dot < v.length() - 1 && Character.isLetter(v.charAt(dot + 1)));
     }
 }

@@ -97,6 +97,19 @@ class ItemRowsTest {
         org.junit.jupiter.api.Assertions.assertFalse(ItemRows.readsFile("model", "gnmt", builtIn),
                 "no file named gnmt here: the built-in");
         org.junit.jupiter.api.Assertions.assertFalse(ItemRows.readsFile("model", "no\u0000path", builtIn));
+        // a value that can only be a path says what is wrong with it
+        final String missing = dir.resolve("none.csv").toString();
+        org.junit.jupiter.api.Assertions.assertEquals("model = '" + missing + "': no such file (or give a built-in"
+                + " name: gnmt, dgx1)", org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                        () -> ItemRows.readsFile("model", missing, builtIn)).getMessage());
+        org.junit.jupiter.api.Assertions.assertEquals("model = 'x.csv': no such file (or give a built-in name: gnmt,"
+                + " dgx1)", org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                        () -> ItemRows.readsFile("model", "x.csv", builtIn)).getMessage());
+        org.junit.jupiter.api.Assertions.assertTrue(org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class, () -> ItemRows.readsFile("model", dir.toString(), builtIn))
+                .getMessage().contains(": is a directory, expected a CSV file"));
+        org.junit.jupiter.api.Assertions.assertFalse(ItemRows.readsFile("model", "megatron-1.7b", builtIn),
+                "a name with a version number is no path: the caller lists the built-in names");
         // a file named like a built-in: only the working directory's relative name can collide, so build one there
         final java.nio.file.Path here = java.nio.file.Path.of("dgx1");
         org.junit.jupiter.api.Assumptions.assumeFalse(java.nio.file.Files.exists(here));
