@@ -372,8 +372,9 @@ public final class SystemSpec {
      */
     public static SystemSpec resolve(final String nameOrFile) throws IOException {
         final Path p = Path.of(nameOrFile);
-        if (org.scalebench.core.data.ItemRows.readsFile("system", nameOrFile, BUNDLED_NAMES)
-                || nameOrFile.endsWith(".csv") || java.nio.file.Files.exists(p)) {
+        final boolean bundled = BUNDLED_NAMES.contains(nameOrFile.strip().toLowerCase(java.util.Locale.ROOT));
+        if ((!bundled && (nameOrFile.endsWith(".csv") || java.nio.file.Files.exists(p)))
+                || org.scalebench.core.data.ItemRows.readsFile("system", nameOrFile, BUNDLED_NAMES)) {
             if (!java.nio.file.Files.exists(p)) {
                 throw new java.nio.file.NoSuchFileException(nameOrFile);
             }
