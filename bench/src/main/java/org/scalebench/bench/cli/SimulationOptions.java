@@ -161,7 +161,7 @@ final class SimulationOptions {
 
     /**
      * What the machine refused of the {@code --set} values, naming the option that gave the value: the machine's
-     * {@code FILE (command line): name = 'v': reason} (or {@code FILE:LINE: ...}) becomes
+     * {@code FILE (command line):LINE: name = 'v': reason} (or {@code FILE:LINE: ...}) becomes
      * {@code --set name=v: reason}; a rule between parameters ({@code mesh_width x mesh_height = 1024: must equal
      * cores = 7}) names every {@code --set} given.
      */
@@ -180,9 +180,7 @@ final class SimulationOptions {
         if (message.startsWith("b_state = ")) {
             return option(given.get("b_state")) + message.substring(message.indexOf(':'));
         }
-        final int origin = message.indexOf("(command line): ");
-        final String reason = origin >= 0 ? message.substring(origin + "(command line): ".length())
-                : message.replaceFirst("^[^ ]*:\\d+: ", "");
+        final String reason = message.replaceFirst("^.*?\\(command line\\)(?::\\d+)?: |^[^ ]*:\\d+: ", "");
         return String.join(" ", given.values().stream().map(SimulationOptions::option).toList()) + ": " + reason;
     }
 
