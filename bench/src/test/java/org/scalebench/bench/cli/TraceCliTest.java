@@ -1,6 +1,7 @@
 package org.scalebench.bench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.scalebench.bench.cli.CliAssertions.assertBadInput;
 
@@ -64,6 +65,30 @@ class TraceCliTest {
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
                 "--seed", "1", "--warmup", "-1", "--out", dir.resolve("o.csv").toString()),
                 "--warmup '-1': must be a count >= 0, steady or steady:MAX");
+    }
+
+    /**
+     * A trace's run never settles, a trace that names its domains has no VM size, and a run without warm-up (a trace's
+     * default) has no warm-up mode: each of those options, given, would be ignored, so it is refused; where it acts it
+     * is accepted.
+     */
+    @Test
+    void optionsATraceRunWouldIgnoreAreRefused() throws Exception {
+        final Path named = Files.writeString(dir.resolve("d.csv"), "core,op,address,domain\n0,R,0x40,0\n1,W,0x80,0\n");
+        final Path unnamed = Files.writeString(dir.resolve("n.csv"), "core,op,address\n0,R,0x40\n1,W,0x80\n");
+        assertBadInput(simulate(named, "--settle", "on"), "--settle 'on': a trace's run never settles");
+        assertBadInput(simulate(unnamed, "--warmup", "1", "--settle", "off"), "--settle 'off': a trace's run never");
+        assertBadInput(simulate(named, "--group-size", "512"), "--group-size 512: the trace names its domains");
+        assertBadInput(simulate(named, "--warmup-mode", "functional"),
+                "--warmup-mode 'functional': there is no warm-up to run (--warmup 0, the default for a trace)");
+        assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
+                "--warmup", "0", "--warmup-mode", "timed", "--out", dir.resolve("run.csv").toString()),
+                "--warmup-mode 'timed': there is no warm-up to run (--warmup 0)");
+        assertFalse(Files.exists(dir.resolve("run.csv")), "nothing written on bad input");
+        final CliRun vmSize = simulate(unnamed, "--group-size", "512");
+        assertEquals(0, vmSize.exitCode(), vmSize.err());
+        final CliRun functional = simulate(named, "--warmup", "1", "--warmup-mode", "functional");
+        assertEquals(0, functional.exitCode(), functional.err());
     }
 
     @Test
