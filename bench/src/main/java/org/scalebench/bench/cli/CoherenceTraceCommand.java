@@ -134,7 +134,12 @@ public final class CoherenceTraceCommand implements Runnable {
         @CommandLine.Mixin
         WorkloadOptions workloadOptions;
 
-        @Option(names = "--accesses", paramLabel = "N", description = "Accesses (default: ${DEFAULT-VALUE}).")
+        /** The most accesses a trace may record: 170 GB as .sbt, about 10 minutes of writing. */
+        static final long MAX_ACCESSES = 10_000_000_000L;
+
+        @Option(names = "--accesses", paramLabel = "N", description = "Accesses, 1 to 10,000,000,000 (170 GB as .sbt; "
+                + "refused when the trace would not fit the free space of --out's file system; default: "
+                + "${DEFAULT-VALUE}).")
         long accesses = 1_000_000;
 
         @Option(names = "--seed", paramLabel = "S", description = "Seed (default: ${DEFAULT-VALUE}).")
@@ -143,18 +148,32 @@ public final class CoherenceTraceCommand implements Runnable {
         @Option(names = "--out", required = true, paramLabel = "FILE", description = "Trace file (.csv or .sbt).")
         Path out;
 
+        /**
+         * Bytes per record of the trace: {@value BinaryTrace#RECORD_BYTES} as {@code .sbt}; as {@code .csv}, its widest
+         * record (the largest core and domain, an address of 16 hex digits). The header and the trailer take less
+         * than two records.
+         */
+        private static long recordBytes(final boolean csv, final SystemSpec machine) {
+            return csv ? Integer.toString(machine.cores() - 1).length() + ",W,0x".length() + 16 + ",".length()
+                    + Integer.toString(machine.sharerDomains() - 1).length() + "\n".length() : BinaryTrace.RECORD_BYTES;
+        }
+
         @Override
         public Integer call() throws Exception {
             if (workloadOptions.spec().isTrace()) {
                 throw new UsageException("--workload " + TextLimits.quoted(workloadOptions.workload)
                         + ": record writes synthetic workloads (vm, app, page)");
             }
-            if (accesses < 1) {
-                throw new UsageException("--accesses = " + accesses + ": must be at least 1");
+            if (accesses < 1 || accesses > MAX_ACCESSES) {
+                throw new UsageException("--accesses = " + accesses + ": must be in [1, " + MAX_ACCESSES + "] (10^10)");
             }
-            OutputPaths.checkFile(out, "--out", "csv", "sbt");
+            final Path target = OutputPaths.checkFile(out, "--out", "csv", "sbt");
             final SystemSpec machine = SimulationOptions.system(system);
             final Workload w = workloadOptions.build(machine, seed);
+            final boolean csv = OutputPaths.extension(out, "--out", "csv", "sbt").equals("csv");
+            final long perRecord = recordBytes(csv, machine);
+            OutputPaths.checkSpace(target, "--accesses = " + accesses, (accesses + 2) * perRecord,
+                    (csv ? "up to " : "") + perRecord + " bytes per access");
             final int[] cores = w.issuingCores();
             final Access access = new Access();
             final long[] left = {accesses};

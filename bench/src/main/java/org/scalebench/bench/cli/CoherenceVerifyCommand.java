@@ -49,7 +49,11 @@ public final class CoherenceVerifyCommand implements Callable<Integer> {
             + " chip1024 or wsc1m (default: ${DEFAULT-VALUE}).")
     String system = "chip1024";
 
-    @Option(names = "--accesses", paramLabel = "N", description = "Accesses (default: ${DEFAULT-VALUE}).")
+    /** The most accesses a run may check: at half a million to a million a second, up to about half an hour. */
+    static final long MAX_ACCESSES = 1_000_000_000L;
+
+    @Option(names = "--accesses", paramLabel = "N", description = "Accesses, 1 to 1,000,000,000 (about half a million "
+            + "to a million a second: the most takes up to half an hour; default: ${DEFAULT-VALUE}).")
     long accesses = 1_000_000;
 
     @Option(names = "--seed", paramLabel = "S", description = "Seed (default: ${DEFAULT-VALUE}).")
@@ -72,8 +76,8 @@ public final class CoherenceVerifyCommand implements Callable<Integer> {
                         + "homes, seed and accesses; leave " + ignored + " out");
             }
         }
-        if (accesses < 1) {
-            throw new UsageException("--accesses = " + accesses + ": must be at least 1");
+        if (accesses < 1 || accesses > MAX_ACCESSES) {
+            throw new UsageException("--accesses = " + accesses + ": must be in [1, " + MAX_ACCESSES + "] (10^9)");
         }
         if (replayLog != null) {
             OutputPaths.checkFile(replayLog, "--replay-log", "csv");

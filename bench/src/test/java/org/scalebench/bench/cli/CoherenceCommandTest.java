@@ -3,12 +3,14 @@ package org.scalebench.bench.cli;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.scalebench.bench.cli.CliAssertions.assertBadInput;
 
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -133,6 +135,13 @@ class CoherenceCommandTest {
                 "--homes 'nearest': must be one of global");
         assertBadInput(CliRun.of("coherence", "verify", "--format", "full-map", "--accesses", "0"),
                 "--accesses = 0");
+        // 2^31 accesses ran for over an hour and Long.MAX_VALUE never ended, silently
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+            assertBadInput(CliRun.of("coherence", "verify", "--format", "full-map", "--accesses", "1000000001"),
+                    "--accesses = 1000000001: must be in [1, 1000000000] (10^9)");
+            assertBadInput(CliRun.of("coherence", "verify", "--format", "full-map", "--accesses",
+                    "9223372036854775807"), "--accesses = 9223372036854775807: must be in [1, 1000000000]");
+        });
         assertBadInput(CliRun.of("coherence", "verify"), "--format");
     }
 

@@ -3,6 +3,7 @@ package org.scalebench.bench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.scalebench.bench.cli.CliAssertions.assertBadInput;
 
 import java.io.OutputStream;
@@ -89,6 +90,24 @@ class TraceCliTest {
         assertEquals(0, vmSize.exitCode(), vmSize.err());
         final CliRun functional = simulate(named, "--warmup", "1", "--warmup-mode", "functional");
         assertEquals(0, functional.exitCode(), functional.err());
+    }
+
+    /**
+     * trace record writes at most 10^10 accesses, and no more than the output's file system has room for: both are
+     * refused before anything is written (10^13 accesses would have written 170 TB unchecked).
+     */
+    @Test
+    void recordRefusesMoreAccessesThanItsBoundOrTheDiskHolds() throws Exception {
+        final Path out = dir.resolve("new").resolve("big.csv");
+        assertBadInput(CliRun.of("coherence", "trace", "record", "--workload", "vm", "--accesses", "10000000000000",
+                "--out", out.toString()), "--accesses = 10000000000000: must be in [1, 10000000000] (10^10)");
+        // wsc1m's widest CSV record: core 999999, ",W,0x", 16 hex digits, ",", domain 65535, "\n": 34 bytes
+        final long needed = 10_000_000_002L * 34;
+        assumeTrue(Files.getFileStore(dir).getUsableSpace() < needed, "the disk holds 340 GB: nothing to refuse");
+        assertBadInput(CliRun.of("coherence", "trace", "record", "--system", "wsc1m", "--workload", "vm", "--accesses",
+                "10000000000", "--out", out.toString()), "--accesses = 10000000000: the output would take 340.0 GB (up "
+                + "to 34 bytes per access) and " + out.getParent() + " has ");
+        assertFalse(Files.exists(out.getParent()), "nothing left behind");
     }
 
     @Test
