@@ -47,9 +47,12 @@ public final class CoherenceTraceCommand implements Runnable {
     /**
      * Writes every record of {@code in} to {@code out} in the format its extension names. A CSV output keeps the
      * domain column when the first record has a domain; a trace in which some records have one and others not
-     * is refused (as {@code simulate} refuses it), never written with the domains dropped.
+     * is refused (as {@code simulate} refuses it), never written with the domains dropped; so is a trace without
+     * records, which every command refuses: {@code out} is then left as it was.
+     *
+     * @param input the input as the message names it, e.g. {@code IN 't.csv'}
      */
-    static long copy(final TraceSource in, final Path out) throws java.io.IOException {
+    static long copy(final TraceSource in, final String input, final Path out) throws java.io.IOException {
         final int[] core = new int[BLOCK];
         final boolean[] write = new boolean[BLOCK];
         final long[] address = new long[BLOCK];
@@ -65,6 +68,7 @@ public final class CoherenceTraceCommand implements Runnable {
                         }
                         count[0] += n;
                     }
+                    requireRecords(count[0], input);
                     w.finish();
                 }
             });
@@ -89,9 +93,17 @@ public final class CoherenceTraceCommand implements Runnable {
                     }
                     count[0] += n;
                 }
+                requireRecords(count[0], input);
             }
         });
         return count[0];
+    }
+
+    private static void requireRecords(final long records, final String input) {
+        if (records == 0) {
+            throw new UsageException(input + ": the trace has no records (every command refuses an empty trace; "
+                    + "nothing written)");
+        }
     }
 
     /** {@code trace convert IN OUT}. */
@@ -114,7 +126,7 @@ public final class CoherenceTraceCommand implements Runnable {
             OptionValues.refuseOverwriting("OUT", out, "IN", in.toString());
             final long records;
             try (TraceSource source = TraceSource.open(in)) {
-                records = copy(source, out);
+                records = copy(source, "IN " + TextLimits.quoted(in.toString()), out);
             }
             spec.commandLine().getOut().println("converted " + records + " records: " + in + " -> " + out);
             return Scalebench.OK;
@@ -206,7 +218,7 @@ public final class CoherenceTraceCommand implements Runnable {
                 public void close() {
                 }
             };
-            final long records = copy(source, out);
+            final long records = copy(source, "--workload " + TextLimits.quoted(workloadOptions.workload), out);
             spec.commandLine().getOut().println("recorded " + records + " accesses of " + w.name() + " on "
                     + machine.name() + " to " + out);
             return Scalebench.OK;

@@ -110,6 +110,18 @@ class TraceCliTest {
         assertFalse(Files.exists(out.getParent()), "nothing left behind");
     }
 
+    /** A trace without records, which every command refuses, is not written: convert refuses it and leaves nothing. */
+    @Test
+    void convertRefusesATraceWithoutRecordsAndWritesNothing() throws Exception {
+        final Path header = Files.writeString(dir.resolve("h.csv"), "core,op,address\n");
+        for (final String name : new String[] {"e.sbt", "e.csv"}) {
+            final Path out = dir.resolve("new").resolve(name);
+            assertBadInput(CliRun.of("coherence", "trace", "convert", header.toString(), out.toString()),
+                    "IN " + TextLimits.quoted(header.toString()) + ": the trace has no records");
+            assertFalse(Files.exists(out.getParent()), "nothing written: " + name);
+        }
+    }
+
     @Test
     void aBinaryTraceCutInsideARecordIsAnError() throws Exception {
         final Path trace = recorded("cut.sbt", 100);
