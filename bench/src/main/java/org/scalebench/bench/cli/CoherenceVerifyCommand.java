@@ -11,6 +11,7 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 import org.scalebench.bench.io.CsvFiles;
+import org.scalebench.bench.io.OutputLocation;
 import org.scalebench.core.data.CsvRecords;
 import org.scalebench.core.data.DataFileException;
 import org.scalebench.core.data.InputFiles;
@@ -60,7 +61,8 @@ public final class CoherenceVerifyCommand implements Callable<Integer> {
     long seed = 1;
 
     @Option(names = "--replay-log", paramLabel = "FILE", description = "On a violation, write the accesses up to it"
-            + " here (CSV: " + "system,format,homes,seed,core,op,address,sdid,hdid).")
+            + " here (CSV: " + "system,format,homes,seed,core,op,address,sdid,hdid); without one, nothing is written"
+            + " and no directory is left.")
     Path replayLog;
 
     @Option(names = "--replay", paramLabel = "FILE", description = "Replay a replay log (it gives the system, format,"
@@ -103,6 +105,9 @@ public final class CoherenceVerifyCommand implements Callable<Integer> {
                 out.println("replay log: " + replayLog + " (" + report.trace().size() + " accesses; run it with"
                         + " --replay " + replayLog + ")");
             }
+        } else {
+            // no log to write: the directories checking --replay-log created for it are not left behind empty
+            OutputLocation.removeCreatedIfEmpty();
         }
         out.println("exercised: " + report.outsideAccesses() + " outside the domain, " + report.foreignIdAccesses()
                 + " under another domain's id, " + report.foldedAccesses() + " folded homes, " + report.broadcasts()
