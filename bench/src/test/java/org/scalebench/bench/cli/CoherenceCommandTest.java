@@ -381,6 +381,29 @@ class CoherenceCommandTest {
         assertFalse(Files.exists(dir.resolve("x.csv")), "nothing written on bad input");
     }
 
+    /**
+     * Every issuing core makes its first access in cycle 0: a cold start that counts fewer accesses than the issuing
+     * cores counted them all in that cycle, and its throughput read accesses x 1,000 per 1,000 cycles (exit 0, saturated).
+     */
+    @Test
+    void aRunWhoseAccessesAllFallInItsFirstCycleIsRefused(@TempDir final Path dir) throws Exception {
+        final String out = dir.resolve("x.csv").toString();
+        assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "global", "--workload",
+                "vm", "--accesses", "1000", "--warmup", "0", "--out", out), "--accesses = 1000 after --warmup 0: all "
+                        + "1,000 accesses would be issued in cycle 0, where each of the 1,024 issuing cores makes its "
+                        + "first");
+        assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "global", "--workload",
+                "vm", "--accesses", "500", "--warmup", "500", "--settle", "off", "--out", out),
+                "give at least 524 accesses, a longer --warmup or --settle on");
+        assertBadInput(CliRun.of("coherence", "compare", "--system", "chip1024", "--workload", "vm", "--accesses",
+                "1023", "--warmup", "0", "--out", dir.resolve("c").toString()), "--accesses = 1023 after --warmup 0");
+        assertFalse(Files.exists(Path.of(out)) || Files.exists(dir.resolve("c")), "nothing written");
+        // settled, the cores no longer move together: a few accesses are a measurement
+        final CliRun settled = CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "global",
+                "--workload", "vm", "--accesses", "100", "--warmup", "0", "--settle", "on", "--out", out);
+        assertEquals(0, settled.exitCode(), settled.err());
+    }
+
     @Test
     void workloadOptionsAreNamedInEveryMessage(@TempDir final Path dir) throws Exception {
         final String out = dir.resolve("x.csv").toString();
