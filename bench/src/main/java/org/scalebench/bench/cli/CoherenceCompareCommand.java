@@ -117,6 +117,7 @@ public final class CoherenceCompareCommand implements Callable<Integer>, StudyCo
         final long n = CoherenceSimulateCommand.counted(accesses, first, machine);
         final Warmup warm = options.warmup(n, first);
         CoherenceSimulateCommand.requireTraceHolds(accesses, warm, first);
+        CoherenceSimulateCommand.requireMeasurable(n, warm, first);
         OptionValues.named("--homes", homes, () -> CoherenceSimulator.mappingFor(machine, Scheme.HR, homes));
         final List<String> baselines = formats != null ? OptionValues.formats("--formats", formats)
                 : Comparison.defaultFormats(machine);

@@ -54,7 +54,8 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
 
     @Option(names = "--accesses", paramLabel = "N", description = "Counted accesses (default: 20000000 on chip1024, "
             + "10000000 on wsc1m, and at least 100 per issuing core: 100000000 with every wsc1m core active; a trace's "
-            + "length).")
+            + "length). Without settling, --warmup plus --accesses must reach the issuing cores: each core's first "
+            + "access is in cycle 0, and fewer would all be counted in that one cycle.")
     Long accesses;
 
     @Option(names = "--seed", paramLabel = "S", description = "Workload seed (default: ${DEFAULT-VALUE}).")
@@ -83,6 +84,7 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
         final long n = counted(accesses, w, machine);
         final var warm = options.warmup(n, w);
         requireTraceHolds(accesses, warm, w);
+        requireMeasurable(n, warm, w);
         // after every option is checked, so that a bad option is named before the heap is
         HeapCheck.fits(Comparison.heapBytesPerRun(machine), "a run of " + machine.name());
         final SimulationResult r;
@@ -249,6 +251,30 @@ public final class CoherenceSimulateCommand implements Callable<Integer> {
         }
         throw new UsageException(String.format(Locale.ROOT, "--accesses = %d after --warmup %d: the trace holds %,d "
                 + "accesses; together they must be at most that many", requested, warm.max(), w.length()));
+    }
+
+    /**
+     * Refuses a run whose counted accesses would all be issued in its first cycle: every issuing core makes its first
+     * access in cycle 0, so without settling, a fixed warm-up and the counted accesses that together fall short of the
+     * issuing cores are all issued at that instant, and the throughput (counted accesses over the cycles from the
+     * start of counting to the next turn after the last) had no cycle to be measured in: it read counted x 1,000 per
+     * 1,000 cycles.
+     *
+     * @param accesses counted accesses
+     * @param warm the warm-up
+     * @param w the workload
+     * @throws UsageException naming {@code --accesses}, {@code --warmup} and the issuing cores
+     */
+    static void requireMeasurable(final long accesses, final Warmup warm, final Workload w) {
+        final int cores = w.issuingCores().length;
+        final boolean settles = w.length() < 0 && warm.settle();
+        if (settles || warm.untilSteady() || warm.max() + accesses >= cores) {
+            return;
+        }
+        throw new UsageException(String.format(Locale.ROOT, "--accesses = %d after --warmup %d: all %,d accesses would "
+                + "be issued in cycle 0, where each of the %,d issuing cores makes its first, leaving no time to measure "
+                + "a throughput in; give at least %,d accesses%s", accesses, warm.max(), warm.max() + accesses, cores,
+                cores - warm.max(), w.length() < 0 ? ", a longer --warmup or --settle on" : " or a longer --warmup"));
     }
 
     static void print(final PrintWriter out, final SimulationResult r) {

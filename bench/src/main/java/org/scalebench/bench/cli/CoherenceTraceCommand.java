@@ -47,9 +47,12 @@ public final class CoherenceTraceCommand implements Runnable {
     /**
      * Writes every record of {@code in} to {@code out} in the format its extension names. A CSV output keeps the
      * domain column when the first record has a domain; a trace in which some records have one and others not
-     * is refused (as {@code simulate} refuses it), never written with the domains dropped.
+     * is refused (as {@code simulate} refuses it), never written with the domains dropped; so is a trace without
+     * records, which every command refuses: {@code out} is then left as it was.
+     *
+     * @param input the input as the message names it, e.g. {@code IN 't.csv'}
      */
-    static long copy(final TraceSource in, final Path out) throws java.io.IOException {
+    static long copy(final TraceSource in, final String input, final Path out) throws java.io.IOException {
         final int[] core = new int[BLOCK];
         final boolean[] write = new boolean[BLOCK];
         final long[] address = new long[BLOCK];
@@ -65,6 +68,7 @@ public final class CoherenceTraceCommand implements Runnable {
                         }
                         count[0] += n;
                     }
+                    requireRecords(count[0], input);
                     w.finish();
                 }
             });
@@ -89,9 +93,17 @@ public final class CoherenceTraceCommand implements Runnable {
                     }
                     count[0] += n;
                 }
+                requireRecords(count[0], input);
             }
         });
         return count[0];
+    }
+
+    private static void requireRecords(final long records, final String input) {
+        if (records == 0) {
+            throw new UsageException(input + ": the trace has no records (every command refuses an empty trace; "
+                    + "nothing written)");
+        }
     }
 
     /** {@code trace convert IN OUT}. */
@@ -114,7 +126,7 @@ public final class CoherenceTraceCommand implements Runnable {
             OptionValues.refuseOverwriting("OUT", out, "IN", in.toString());
             final long records;
             try (TraceSource source = TraceSource.open(in)) {
-                records = copy(source, out);
+                records = copy(source, "IN " + TextLimits.quoted(in.toString()), out);
             }
             spec.commandLine().getOut().println("converted " + records + " records: " + in + " -> " + out);
             return Scalebench.OK;
@@ -134,7 +146,12 @@ public final class CoherenceTraceCommand implements Runnable {
         @CommandLine.Mixin
         WorkloadOptions workloadOptions;
 
-        @Option(names = "--accesses", paramLabel = "N", description = "Accesses (default: ${DEFAULT-VALUE}).")
+        /** The most accesses a trace may record: 170 GB as .sbt, about 10 minutes of writing. */
+        static final long MAX_ACCESSES = 10_000_000_000L;
+
+        @Option(names = "--accesses", paramLabel = "N", description = "Accesses, 1 to 10,000,000,000 (170 GB as .sbt; "
+                + "refused when the trace would not fit the free space of --out's file system; default: "
+                + "${DEFAULT-VALUE}).")
         long accesses = 1_000_000;
 
         @Option(names = "--seed", paramLabel = "S", description = "Seed (default: ${DEFAULT-VALUE}).")
@@ -143,18 +160,32 @@ public final class CoherenceTraceCommand implements Runnable {
         @Option(names = "--out", required = true, paramLabel = "FILE", description = "Trace file (.csv or .sbt).")
         Path out;
 
+        /**
+         * Bytes per record of the trace: {@value BinaryTrace#RECORD_BYTES} as {@code .sbt}; as {@code .csv}, its widest
+         * record (the largest core and domain, an address of 16 hex digits). The header and the trailer take less
+         * than two records.
+         */
+        private static long recordBytes(final boolean csv, final SystemSpec machine) {
+            return csv ? Integer.toString(machine.cores() - 1).length() + ",W,0x".length() + 16 + ",".length()
+                    + Integer.toString(machine.sharerDomains() - 1).length() + "\n".length() : BinaryTrace.RECORD_BYTES;
+        }
+
         @Override
         public Integer call() throws Exception {
             if (workloadOptions.spec().isTrace()) {
                 throw new UsageException("--workload " + TextLimits.quoted(workloadOptions.workload)
                         + ": record writes synthetic workloads (vm, app, page)");
             }
-            if (accesses < 1) {
-                throw new UsageException("--accesses = " + accesses + ": must be at least 1");
+            if (accesses < 1 || accesses > MAX_ACCESSES) {
+                throw new UsageException("--accesses = " + accesses + ": must be in [1, " + MAX_ACCESSES + "] (10^10)");
             }
-            OutputPaths.checkFile(out, "--out", "csv", "sbt");
+            final Path target = OutputPaths.checkFile(out, "--out", "csv", "sbt");
             final SystemSpec machine = SimulationOptions.system(system);
             final Workload w = workloadOptions.build(machine, seed);
+            final boolean csv = OutputPaths.extension(out, "--out", "csv", "sbt").equals("csv");
+            final long perRecord = recordBytes(csv, machine);
+            OutputPaths.checkSpace(target, "--accesses = " + accesses, (accesses + 2) * perRecord,
+                    (csv ? "up to " : "") + perRecord + " bytes per access");
             final int[] cores = w.issuingCores();
             final Access access = new Access();
             final long[] left = {accesses};
@@ -187,7 +218,7 @@ public final class CoherenceTraceCommand implements Runnable {
                 public void close() {
                 }
             };
-            final long records = copy(source, out);
+            final long records = copy(source, "--workload " + TextLimits.quoted(workloadOptions.workload), out);
             spec.commandLine().getOut().println("recorded " + records + " accesses of " + w.name() + " on "
                     + machine.name() + " to " + out);
             return Scalebench.OK;

@@ -4,10 +4,8 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import org.scalebench.bench.coherence.RealTraceReproduction;
 import org.scalebench.bench.io.ConsoleProgress;
@@ -150,11 +148,8 @@ final class CoherenceTraceWorkloadCommands {
             final String name = out.getFileName().toString();
             final Path outside = out.resolveSibling(name.substring(0, name.length() - 4) + "-outside.csv");
             OutputPaths.checkFile(outside, "--out");
-            final Set<Path> seen = new HashSet<>();
+            OptionValues.distinctFiles("TRACE", traces);
             for (final Path t : traces) {
-                if (!seen.add(t.toAbsolutePath().normalize())) {
-                    throw new UsageException("TRACE " + TextLimits.quoted(t.toString()) + " is given twice");
-                }
                 OptionValues.refuseOverwriting("--out", out, "TRACE", t.toString());
                 OptionValues.refuseOverwriting("--out", outside, "TRACE", t.toString());
             }
@@ -247,6 +242,7 @@ final class CoherenceTraceWorkloadCommands {
             if (accesses < 1) {
                 throw new UsageException("--accesses = " + accesses + ": must be at least 1");
             }
+            OptionValues.distinctFiles("TRACE", traces);
             OutputPaths.checkFile(out, "--out");
             for (final Path t : traces) {
                 OptionValues.refuseOverwriting("--out", out, "TRACE", t.toString());

@@ -11,6 +11,7 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 import org.scalebench.bench.io.CsvFiles;
+import org.scalebench.bench.io.OutputLocation;
 import org.scalebench.core.data.CsvRecords;
 import org.scalebench.core.data.DataFileException;
 import org.scalebench.core.data.InputFiles;
@@ -49,14 +50,19 @@ public final class CoherenceVerifyCommand implements Callable<Integer> {
             + " chip1024 or wsc1m (default: ${DEFAULT-VALUE}).")
     String system = "chip1024";
 
-    @Option(names = "--accesses", paramLabel = "N", description = "Accesses (default: ${DEFAULT-VALUE}).")
+    /** The most accesses a run may check: at half a million to a million a second, up to about half an hour. */
+    static final long MAX_ACCESSES = 1_000_000_000L;
+
+    @Option(names = "--accesses", paramLabel = "N", description = "Accesses, 1 to 1,000,000,000 (about half a million "
+            + "to a million a second: the most takes up to half an hour; default: ${DEFAULT-VALUE}).")
     long accesses = 1_000_000;
 
     @Option(names = "--seed", paramLabel = "S", description = "Seed (default: ${DEFAULT-VALUE}).")
     long seed = 1;
 
     @Option(names = "--replay-log", paramLabel = "FILE", description = "On a violation, write the accesses up to it"
-            + " here (CSV: " + "system,format,homes,seed,core,op,address,sdid,hdid).")
+            + " here (CSV: " + "system,format,homes,seed,core,op,address,sdid,hdid); without one, nothing is written"
+            + " and no directory is left.")
     Path replayLog;
 
     @Option(names = "--replay", paramLabel = "FILE", description = "Replay a replay log (it gives the system, format,"
@@ -72,8 +78,8 @@ public final class CoherenceVerifyCommand implements Callable<Integer> {
                         + "homes, seed and accesses; leave " + ignored + " out");
             }
         }
-        if (accesses < 1) {
-            throw new UsageException("--accesses = " + accesses + ": must be at least 1");
+        if (accesses < 1 || accesses > MAX_ACCESSES) {
+            throw new UsageException("--accesses = " + accesses + ": must be in [1, " + MAX_ACCESSES + "] (10^9)");
         }
         if (replayLog != null) {
             OutputPaths.checkFile(replayLog, "--replay-log", "csv");
@@ -99,6 +105,9 @@ public final class CoherenceVerifyCommand implements Callable<Integer> {
                 out.println("replay log: " + replayLog + " (" + report.trace().size() + " accesses; run it with"
                         + " --replay " + replayLog + ")");
             }
+        } else {
+            // no log to write: the directories checking --replay-log created for it are not left behind empty
+            OutputLocation.removeCreatedIfEmpty();
         }
         out.println("exercised: " + report.outsideAccesses() + " outside the domain, " + report.foreignIdAccesses()
                 + " under another domain's id, " + report.foldedAccesses() + " folded homes, " + report.broadcasts()

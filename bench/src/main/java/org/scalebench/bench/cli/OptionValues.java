@@ -158,6 +158,29 @@ final class OptionValues {
     }
 
     /**
+     * Input files given as a list, refusing one given twice by any name ({@code t.sbt}, {@code ./t.sbt}, a link to
+     * it): it would be read, counted or replayed twice.
+     *
+     * @param label the parameter's label for messages, e.g. {@code TRACE}
+     * @param files the files as given
+     * @throws UsageException {@code LABEL 'PATH' is given twice}
+     */
+    static void distinctFiles(final String label, final List<Path> files) {
+        final Set<Path> seen = new HashSet<>();
+        for (final Path f : files) {
+            Path key;
+            try {
+                key = f.toRealPath();
+            } catch (final java.io.IOException | SecurityException missing) {
+                key = f.toAbsolutePath().normalize(); // reading it will say what is wrong with it
+            }
+            if (!seen.add(key)) {
+                throw new UsageException(label + " " + TextLimits.quoted(f.toString()) + " is given twice");
+            }
+        }
+    }
+
+    /**
      * Directory formats given as a list, each checked, refusing two spellings of one format
      * ({@code coarse-vector} and {@code coarse-vector-4}, {@code dir-b-4} and {@code dir-b-04}).
      *

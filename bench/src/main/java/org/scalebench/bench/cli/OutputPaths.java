@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.List;
 import org.scalebench.bench.io.OutputLocation;
 import org.scalebench.bench.io.StagedDirectory;
+import org.scalebench.bench.trace.TraceCapture;
 import org.scalebench.core.data.TextLimits;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -141,6 +142,26 @@ final class OutputPaths {
             b.append(i == 0 ? "" : ", ").append(published.resolve(staged.get(i).getFileName().toString()));
         }
         return b.toString();
+    }
+
+    /**
+     * Refuses, before anything is written, an output larger than the free space of the file system it goes to.
+     *
+     * @param target where the file will be written ({@link #checkFile}'s answer: its directory exists)
+     * @param cause the option and value that set the size, for the message, e.g. {@code --accesses = 10}
+     * @param bytes the output's size, or a bound on it
+     * @param estimate how the size was counted, e.g. {@code 17 bytes per access}
+     * @throws UsageException {@code CAUSE: the output would take SIZE (ESTIMATE) and DIR has FREE free}
+     * @throws IOException when the file system cannot be asked
+     */
+    static void checkSpace(final Path target, final String cause, final long bytes, final String estimate)
+            throws IOException {
+        final Path dir = target.toAbsolutePath().getParent();
+        final long free = java.nio.file.Files.getFileStore(dir).getUsableSpace();
+        if (bytes > free) {
+            throw new UsageException(cause + ": the output would take " + TraceCapture.size(bytes) + " (" + estimate
+                    + ") and " + dir + " has " + TraceCapture.size(free) + " free");
+        }
     }
 
     private static String shown(final Path path) {

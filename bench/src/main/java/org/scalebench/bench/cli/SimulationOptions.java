@@ -54,14 +54,15 @@ final class SimulationOptions {
     @Option(names = "--settle", paramLabel = "on|off", description = "Whether each run of a synthetic workload "
             + "settles its timing after the warm-up before counting (see --warmup): on (the default) or off (counting "
             + "starts right after the warm-up: exactly the accesses asked for, steady or not). Default off with "
-            + "--warmup 0; traces never settle.")
+            + "--warmup 0; traces never settle, so it is refused with one.")
     String settle;
 
     @Option(names = "--warmup-mode", paramLabel = "M", description = "How the warm-up's windows run: timed (the whole "
             + "machine, queues and links included) or functional (on the caches and directories only, the cores "
             + "taking turns of 64 accesses, then 64 timed accesses per issuing core so the queues fill; about 25 "
             + "times as fast with a million cores active). Default: functional when a window exceeds 64 M accesses "
-            + "(more than 65,536 issuing cores, e.g. wsc1m with every core active), timed otherwise.")
+            + "(more than 65,536 issuing cores, e.g. wsc1m with every core active), timed otherwise. Refused when "
+            + "there is no warm-up (--warmup 0, a trace's default).")
     String warmupMode;
 
     @Mixin
@@ -161,7 +162,7 @@ final class SimulationOptions {
 
     /**
      * What the machine refused of the {@code --set} values, naming the option that gave the value: the machine's
-     * {@code FILE (command line): name = 'v': reason} (or {@code FILE:LINE: ...}) becomes
+     * {@code FILE (command line):LINE: name = 'v': reason} (or {@code FILE:LINE: ...}) becomes
      * {@code --set name=v: reason}; a rule between parameters ({@code mesh_width x mesh_height = 1024: must equal
      * cores = 7}) names every {@code --set} given.
      */
@@ -180,9 +181,7 @@ final class SimulationOptions {
         if (message.startsWith("b_state = ")) {
             return option(given.get("b_state")) + message.substring(message.indexOf(':'));
         }
-        final int origin = message.indexOf("(command line): ");
-        final String reason = origin >= 0 ? message.substring(origin + "(command line): ".length())
-                : message.replaceFirst("^[^ ]*:\\d+: ", "");
+        final String reason = message.replaceFirst("^.*?\\(command line\\)(?::\\d+)?: |^[^ ]*:\\d+: ", "");
         return String.join(" ", given.values().stream().map(SimulationOptions::option).toList()) + ": " + reason;
     }
 
@@ -209,6 +208,7 @@ final class SimulationOptions {
                 : functional();
         final Warmup plan = checked(functional ? longEnough(timed.functionally(), cores) : timed, accesses)
                 .withThreads(threads.threads());
+        refuseIgnored(plan, trace);
         if (workload.length() >= 0 && !plan.untilSteady() && plan.max() >= workload.length()) {
             throw new UsageException("--warmup = " + plan.max() + ": must be below the trace's length of "
                     + workload.length() + " accesses (" + workload.name() + ")");
@@ -225,8 +225,26 @@ final class SimulationOptions {
      * @throws UsageException if it does not parse or warm-up plus counted accesses overflow a {@code long}
      */
     Warmup warmup(final long accesses, final boolean trace) {
-        return checked(functional() ? parse(accesses, trace).functionally() : parse(accesses, trace), accesses)
-                .withThreads(threads.threads());
+        final Warmup plan = checked(functional() ? parse(accesses, trace).functionally() : parse(accesses, trace),
+                accesses).withThreads(threads.threads());
+        refuseIgnored(plan, trace);
+        return plan;
+    }
+
+    /**
+     * Refuses the options a run would ignore: {@code --settle} with a trace (a trace's run never settles: it counts
+     * from the end of the warm-up, the trace's next records) and {@code --warmup-mode} when there is no warm-up to run
+     * ({@code --warmup 0}, a trace's default). Only options given are refused, never their defaults.
+     */
+    private void refuseIgnored(final Warmup plan, final boolean trace) {
+        if (settle != null && trace) {
+            throw new UsageException("--settle " + TextLimits.quoted(settle) + ": a trace's run never settles (it "
+                    + "counts from the end of the warm-up); --settle applies to vm, app and page");
+        }
+        if (warmupMode != null && !plan.untilSteady() && plan.max() == 0) {
+            throw new UsageException("--warmup-mode " + TextLimits.quoted(warmupMode) + ": there is no warm-up to run "
+                    + "(--warmup 0" + (warmup == null ? ", the default for a trace" : "") + ")");
+        }
     }
 
     /**

@@ -3,6 +3,7 @@ package org.scalebench.bench.cli;
 import java.io.IOException;
 import org.scalebench.bench.coherence.WorkloadSpec;
 import org.scalebench.coherence.sim.SystemSpec;
+import org.scalebench.coherence.sim.TraceWorkload;
 import org.scalebench.coherence.sim.Workload;
 import org.scalebench.core.data.DataFileException;
 import picocli.CommandLine.Option;
@@ -18,7 +19,7 @@ final class WorkloadOptions {
     String workload;
 
     @Option(names = "--group-size", paramLabel = "K", description = "Cores per VM or application, sharers per page "
-            + "group (default: 16, 16, 4; the VM size when a trace names no domains).")
+            + "group (default: 16, 16, 4; the VM size when a trace names no domains, refused with one that does).")
     Integer groupSize;
 
     @Option(names = "--outside", paramLabel = "F", description = "Fraction of accesses from outside the domain, in "
@@ -69,8 +70,9 @@ final class WorkloadOptions {
         if (spec.isTrace()) {
             OptionValues.inputFile("--workload trace:FILE", workload.substring(workload.indexOf(':') + 1));
         }
+        final Workload built;
         try {
-            return spec.build(machine, seed);
+            built = spec.build(machine, seed);
         } catch (final DataFileException e) {
             throw e;
         } catch (final IllegalArgumentException e) {
@@ -78,6 +80,11 @@ final class WorkloadOptions {
             throw new UsageException(message.startsWith("workload = ") ? OptionValues.rename("--workload", message)
                     : given() + " on " + machine.name() + ": " + message);
         }
+        if (groupSize != null && built instanceof TraceWorkload t && t.namesDomains()) {
+            throw new UsageException("--group-size " + groupSize + ": the trace names its domains (a domain column); "
+                    + "--group-size sets the VM size of a trace that names none");
+        }
+        return built;
     }
 
     /** The workload options as the user typed them, e.g. {@code --workload vm --group-size 3}. */

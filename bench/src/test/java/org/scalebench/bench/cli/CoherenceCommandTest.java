@@ -3,12 +3,14 @@ package org.scalebench.bench.cli;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.scalebench.bench.cli.CliAssertions.assertBadInput;
 
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -133,6 +135,13 @@ class CoherenceCommandTest {
                 "--homes 'nearest': must be one of global");
         assertBadInput(CliRun.of("coherence", "verify", "--format", "full-map", "--accesses", "0"),
                 "--accesses = 0");
+        // 2^31 accesses ran for over an hour and Long.MAX_VALUE never ended, silently
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+            assertBadInput(CliRun.of("coherence", "verify", "--format", "full-map", "--accesses", "1000000001"),
+                    "--accesses = 1000000001: must be in [1, 1000000000] (10^9)");
+            assertBadInput(CliRun.of("coherence", "verify", "--format", "full-map", "--accesses",
+                    "9223372036854775807"), "--accesses = 9223372036854775807: must be in [1, 1000000000]");
+        });
         assertBadInput(CliRun.of("coherence", "verify"), "--format");
     }
 
@@ -370,6 +379,29 @@ class CoherenceCommandTest {
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
                 "--warmup-mode", "fast", "--out", out), "--warmup-mode 'fast': must be timed or functional");
         assertFalse(Files.exists(dir.resolve("x.csv")), "nothing written on bad input");
+    }
+
+    /**
+     * Every issuing core makes its first access in cycle 0: a cold start that counts fewer accesses than the issuing
+     * cores counted them all in that cycle, and its throughput read accesses x 1,000 per 1,000 cycles (exit 0, saturated).
+     */
+    @Test
+    void aRunWhoseAccessesAllFallInItsFirstCycleIsRefused(@TempDir final Path dir) throws Exception {
+        final String out = dir.resolve("x.csv").toString();
+        assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "global", "--workload",
+                "vm", "--accesses", "1000", "--warmup", "0", "--out", out), "--accesses = 1000 after --warmup 0: all "
+                        + "1,000 accesses would be issued in cycle 0, where each of the 1,024 issuing cores makes its "
+                        + "first");
+        assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "global", "--workload",
+                "vm", "--accesses", "500", "--warmup", "500", "--settle", "off", "--out", out),
+                "give at least 524 accesses, a longer --warmup or --settle on");
+        assertBadInput(CliRun.of("coherence", "compare", "--system", "chip1024", "--workload", "vm", "--accesses",
+                "1023", "--warmup", "0", "--out", dir.resolve("c").toString()), "--accesses = 1023 after --warmup 0");
+        assertFalse(Files.exists(Path.of(out)) || Files.exists(dir.resolve("c")), "nothing written");
+        // settled, the cores no longer move together: a few accesses are a measurement
+        final CliRun settled = CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "global",
+                "--workload", "vm", "--accesses", "100", "--warmup", "0", "--settle", "on", "--out", out);
+        assertEquals(0, settled.exitCode(), settled.err());
     }
 
     @Test

@@ -82,12 +82,34 @@ class HostileInputCliTest {
             {"contention=maybe", "--set 'contention=maybe': must be on or off"},
             {"cores=7", "--set 'cores=7': mesh_width x mesh_height = 1024: must equal cores = 7"},
             {"b_state=foo", "--set 'b_state=foo': must be sticky or reset-on-empty"},
-            {"clock_ghz=abc", "--set 'clock_ghz=abc': must be a finite number"}}) {
+            {"clock_ghz=abc", "--set 'clock_ghz=abc': must be a finite number"},
+            // parameters the machine read only at the first run, outside the check that names the --set
+            {"home_domains=0", "--set 'home_domains=0': must be an integer in [1, 16777216]"},
+            {"home_domains=2147483648", "--set 'home_domains=2147483648': must be an integer in [1, 16777216]"},
+            {"sharer_domains=1e30", "--set 'sharer_domains=1e30': must be an integer in [1, 16777216]"},
+            {"physical_address_bits=100", "--set 'physical_address_bits=100': must be an integer in [12, 64]"},
+            {"map_cache_entries=0", "--set 'map_cache_entries=0': must be an integer in [1, 64]"},
+            {"mesh_width=16", "--set 'mesh_width=16': mesh_width x mesh_height = 512: must equal cores = 1024"},
+            {"baseline_format=bogus", "--set 'baseline_format=bogus': unknown; allowed: full-map"}}) {
             final CliRun run = CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "global",
                     "--workload", "vm", "--accesses", "100", "--warmup", "0", "--set", c[0], "--out",
                     dir.resolve("o.csv").toString());
             assertBadInput(run, c[1]);
             assertFalse(run.err().contains(".csv"), "no resource path: " + run.err());
+        }
+    }
+
+    @Test
+    void aSystemFilesRulesAndParsedValuesNameFileLineAndParameterNeverSystem() throws IOException {
+        final String chip = Files.readString(resource("/org/scalebench/coherence/systems/chip1024.csv", "chip.csv"));
+        for (final String[] c : new String[][] {
+            {"cores,1024,", "cores,1000,", ":4: mesh_width x mesh_height = 1024: must equal cores = 1000"},
+            {"topology,mesh,", "topology,torus,", ":2: topology = 'torus': must be mesh or hierarchical"},
+            {"baseline_format,full-map,", "baseline_format,bogus,", ":38: baseline_format = 'bogus': unknown; allowed"}}) {
+            final Path file = Files.writeString(dir.resolve("bad.csv"), chip.replace(c[0], c[1]));
+            final CliRun run = CliRun.of("coherence", "storage", "--system", file.toString());
+            assertBadInput(run, file + c[2]);
+            assertFalse(run.err().contains("--system"), run.err());
         }
     }
 

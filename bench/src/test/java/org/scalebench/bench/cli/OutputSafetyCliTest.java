@@ -153,6 +153,17 @@ class OutputSafetyCliTest {
     }
 
     @Test
+    void anOutputWrittenOnlyOnAFailureLeavesNoDirectoryWhenNotWritten() {
+        // verify writes its replay log only on a violation: a run without one leaves no empty directory for it
+        final Path log = dir.resolve("nd7/deeper/x.csv");
+        final CliRun run = CliRun.of("coherence", "verify", "--format", "full-map", "--accesses", "10", "--replay-log",
+                log.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        assertFalse(Files.exists(dir.resolve("nd7")), "no directory created for a log not written");
+        assertTrue(Files.isDirectory(dir), "the directory that existed stays");
+    }
+
+    @Test
     void staleTemporaryFilesOfDeadProcessesAreRemovedOthersKept() throws Exception {
         final Process dead = new ProcessBuilder("true").start();
         dead.waitFor();

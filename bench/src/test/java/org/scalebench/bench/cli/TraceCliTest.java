@@ -1,7 +1,9 @@
 package org.scalebench.bench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.scalebench.bench.cli.CliAssertions.assertBadInput;
 
 import java.io.OutputStream;
@@ -64,6 +66,60 @@ class TraceCliTest {
         assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
                 "--seed", "1", "--warmup", "-1", "--out", dir.resolve("o.csv").toString()),
                 "--warmup '-1': must be a count >= 0, steady or steady:MAX");
+    }
+
+    /**
+     * A trace's run never settles, a trace that names its domains has no VM size, and a run without warm-up (a trace's
+     * default) has no warm-up mode: each of those options, given, would be ignored, so it is refused; where it acts it
+     * is accepted.
+     */
+    @Test
+    void optionsATraceRunWouldIgnoreAreRefused() throws Exception {
+        final Path named = Files.writeString(dir.resolve("d.csv"), "core,op,address,domain\n0,R,0x40,0\n1,W,0x80,0\n");
+        final Path unnamed = Files.writeString(dir.resolve("n.csv"), "core,op,address\n0,R,0x40\n1,W,0x80\n");
+        assertBadInput(simulate(named, "--settle", "on"), "--settle 'on': a trace's run never settles");
+        assertBadInput(simulate(unnamed, "--warmup", "1", "--settle", "off"), "--settle 'off': a trace's run never");
+        assertBadInput(simulate(named, "--group-size", "512"), "--group-size 512: the trace names its domains");
+        assertBadInput(simulate(named, "--warmup-mode", "functional"),
+                "--warmup-mode 'functional': there is no warm-up to run (--warmup 0, the default for a trace)");
+        assertBadInput(CliRun.of("coherence", "simulate", "--system", "chip1024", "--scheme", "sr", "--workload", "vm",
+                "--warmup", "0", "--warmup-mode", "timed", "--out", dir.resolve("run.csv").toString()),
+                "--warmup-mode 'timed': there is no warm-up to run (--warmup 0)");
+        assertFalse(Files.exists(dir.resolve("run.csv")), "nothing written on bad input");
+        final CliRun vmSize = simulate(unnamed, "--group-size", "512");
+        assertEquals(0, vmSize.exitCode(), vmSize.err());
+        final CliRun functional = simulate(named, "--warmup", "1", "--warmup-mode", "functional");
+        assertEquals(0, functional.exitCode(), functional.err());
+    }
+
+    /**
+     * trace record writes at most 10^10 accesses, and no more than the output's file system has room for: both are
+     * refused before anything is written (10^13 accesses would have written 170 TB unchecked).
+     */
+    @Test
+    void recordRefusesMoreAccessesThanItsBoundOrTheDiskHolds() throws Exception {
+        final Path out = dir.resolve("new").resolve("big.csv");
+        assertBadInput(CliRun.of("coherence", "trace", "record", "--workload", "vm", "--accesses", "10000000000000",
+                "--out", out.toString()), "--accesses = 10000000000000: must be in [1, 10000000000] (10^10)");
+        // wsc1m's widest CSV record: core 999999, ",W,0x", 16 hex digits, ",", domain 65535, "\n": 34 bytes
+        final long needed = 10_000_000_002L * 34;
+        assumeTrue(Files.getFileStore(dir).getUsableSpace() < needed, "the disk holds 340 GB: nothing to refuse");
+        assertBadInput(CliRun.of("coherence", "trace", "record", "--system", "wsc1m", "--workload", "vm", "--accesses",
+                "10000000000", "--out", out.toString()), "--accesses = 10000000000: the output would take 340.0 GB (up "
+                + "to 34 bytes per access) and " + out.getParent() + " has ");
+        assertFalse(Files.exists(out.getParent()), "nothing left behind");
+    }
+
+    /** A trace without records, which every command refuses, is not written: convert refuses it and leaves nothing. */
+    @Test
+    void convertRefusesATraceWithoutRecordsAndWritesNothing() throws Exception {
+        final Path header = Files.writeString(dir.resolve("h.csv"), "core,op,address\n");
+        for (final String name : new String[] {"e.sbt", "e.csv"}) {
+            final Path out = dir.resolve("new").resolve(name);
+            assertBadInput(CliRun.of("coherence", "trace", "convert", header.toString(), out.toString()),
+                    "IN " + TextLimits.quoted(header.toString()) + ": the trace has no records");
+            assertFalse(Files.exists(out.getParent()), "nothing written: " + name);
+        }
     }
 
     @Test

@@ -94,6 +94,19 @@ class TraceWorkloadCliTest {
     }
 
     @Test
+    void composeRefusesATraceGivenTwiceByAnyName() throws Exception {
+        final Path t = program(dir.resolve("p.sbt"), 1000);
+        final String out = dir.resolve("c.sbt").toString();
+        final String again = dir.resolve(".").resolve("p.sbt").toString();
+        assertBadInput(CliRun.of("coherence", "trace", "compose", "--domains", "vm", "--accesses", "1000", "--out", out,
+                t.toString(), again), "TRACE " + TextLimits.quoted(again) + " is given twice");
+        final Path link = Files.createSymbolicLink(dir.resolve("link.sbt"), t);
+        assertBadInput(CliRun.of("coherence", "trace", "compose", "--domains", "vm", "--accesses", "1000", "--out", out,
+                t.toString(), link.toString()), "TRACE " + TextLimits.quoted(link.toString()) + " is given twice");
+        assertFalse(Files.exists(Path.of(out)), "nothing written");
+    }
+
+    @Test
     void composeNamesAnInputItCannotOpenOnOneLine() throws Exception {
         final String out = dir.resolve("c.sbt").toString();
         final Path folder = Files.createDirectories(dir.resolve("d.sbt"));

@@ -251,6 +251,41 @@ public final class ParameterTable {
         return word.equals("on");
     }
 
+    /**
+     * A value parsed by a library parser (a directory format, an SRAM table), its complaint reported at the
+     * parameter's line: the library's {@code format 'bogus': unknown; allowed: ...} becomes
+     * {@code FILE:LINE: baseline_format = 'bogus': unknown; allowed: ...}.
+     *
+     * @param parameter the name
+     * @param parse the parser
+     * @param <T> the parsed type
+     * @return the value
+     * @throws IllegalArgumentException naming file, line, parameter and value when missing or refused
+     */
+    public <T> T parsed(final String parameter, final java.util.function.Function<String, T> parse) {
+        final String value = string(parameter);
+        try {
+            return parse.apply(value);
+        } catch (final IllegalArgumentException e) {
+            final String reason = String.valueOf(e.getMessage());
+            final int quote = reason.indexOf("': ");
+            throw error(parameter, parameter + " = " + TextLimits.quoted(value) + ": "
+                    + (quote >= 0 ? reason.substring(quote + 3) : reason));
+        }
+    }
+
+    /**
+     * An error about a parameter (or a rule between parameters), at that parameter's line.
+     *
+     * @param parameter the name whose line the message gives
+     * @param message what is wrong and what is allowed, naming the parameter
+     * @return the exception, to throw
+     */
+    public DataFileException error(final String parameter, final String message) {
+        final Row row = rows.get(parameter);
+        return new DataFileException(origin, row == null ? 0 : row.line(), message);
+    }
+
     /** The largest value {@link #positive} accepts. */
     public static final double MAX_QUANTITY = 1e12;
 }

@@ -77,6 +77,12 @@ public final class SystemSpec {
     private final int thinkCycles;
     private final boolean linkContention;
     private final EnergyModel energy;
+    private final int sharerDomains;
+    private final int homeDomains;
+    private final int mapCacheEntries;
+    private final int physicalAddressBits;
+    private final int privateHitCycles;
+    private final int directoryCycles;
 
     private SystemSpec(final String name, final ParameterTable t) {
         this.name = name;
@@ -91,11 +97,11 @@ public final class SystemSpec {
             this.meshWidth = t.integer("mesh_width", 1, 1 << 15);
             this.meshHeight = t.integer("mesh_height", 1, 1 << 15);
             if ((long) meshWidth * meshHeight != cores) {
-                throw new IllegalArgumentException(t.origin() + ": mesh_width x mesh_height = "
-                        + (long) meshWidth * meshHeight + ": must equal cores = " + cores);
+                throw t.error("mesh_width", "mesh_width x mesh_height = " + (long) meshWidth * meshHeight
+                        + ": must equal cores = " + cores);
             }
             if (t.integer("homes_per_node", 1, 1) != 1) {
-                throw new IllegalArgumentException(t.origin() + ": homes_per_node must be 1 on a mesh");
+                throw t.error("homes_per_node", "homes_per_node must be 1 on a mesh");
             }
             this.network = new MeshInterconnect(new MeshTopology(meshWidth, meshHeight),
                     t.integer("router_cycles", 0, 1 << 20), t.integer("link_cycles", 0, 1 << 20),
@@ -124,7 +130,7 @@ public final class SystemSpec {
                 final long roundTrip = Math.round(t.number(levels[level - 1] + "_round_trip_ns", 0, MAX_LATENCY_NS)
                         * ghz);
                 if (roundTrip < dram) {
-                    throw new IllegalArgumentException(t.origin() + ": " + levels[level - 1] + "_round_trip_ns = "
+                    throw t.error(levels[level - 1] + "_round_trip_ns", levels[level - 1] + "_round_trip_ns = "
                             + t.string(levels[level - 1] + "_round_trip_ns") + ": must cover memory_cycles = " + dram);
                 }
                 latency[level] = (roundTrip - dram) / 2;
@@ -143,13 +149,14 @@ public final class SystemSpec {
                 }
             }
         } else {
-            throw new IllegalArgumentException(t.origin() + ": topology = '" + topology
-                    + "': must be mesh or hierarchical");
+            throw t.error("topology", "topology = " + TextLimits.quoted(t.string("topology"))
+                    + ": must be mesh or hierarchical");
         }
         final int privateLines = t.has("private_lines") ? t.integer("private_lines", 1, 1 << 24)
                 : t.integer("private_kib", 1, 1 << 20) * 1024 / LineAddress.LINE_BYTES;
         this.privateWays = t.integer("private_ways", 1, 64);
-        this.privateSets = powerOfTwo("private_kib / 64 / private_ways", privateLines / privateWays);
+        this.privateSets = powerOfTwo(t.has("private_lines") ? "private_lines" : "private_kib",
+                "private_kib / 64 / private_ways", privateLines / privateWays);
         this.directoryWays = t.integer("directory_ways", 1, 64);
         final long coresPerHome = Math.max(1, cores / homeNodes.length);
         final int coverage = t.integer("directory_coverage", 1, 64);
@@ -157,15 +164,23 @@ public final class SystemSpec {
         final long sets = Math.max(1, entriesPerHome / directoryWays);
         if (sets > MAX_DIRECTORY_SETS) {
             // a long cast to int would keep the low 32 bits: 33 x 2^29 sets would pass as 2^29
-            throw new IllegalArgumentException(t.origin() + ": directory entries per home / directory_ways = "
+            throw t.error("directory_coverage", "directory entries per home / directory_ways = "
                     + "directory_coverage x cores per home x private lines / directory_ways = " + coverage + " x "
                     + coresPerHome + " x " + privateLines + " / " + directoryWays + " = " + sets + ": must be at most "
                     + MAX_DIRECTORY_SETS + " (2^30) sets per home");
         }
-        this.directorySets = powerOfTwo("directory entries per home / directory_ways", (int) sets);
+        this.directorySets = powerOfTwo("directory_coverage", "directory entries per home / directory_ways",
+                (int) sets);
         this.policy = t.named("replacement", ReplacementPolicy.class);
-        // read and checked once, here: a bad value is refused when the file is read, not at the first run
-        this.baselineFormat = FormatSpec.parse(t.string("baseline_format"));
+        // read and checked once, here: a bad value is refused when the file is read (or a --set given), with its
+        // line, not at the first run
+        this.baselineFormat = t.parsed("baseline_format", FormatSpec::parse);
+        this.sharerDomains = t.integer("sharer_domains", 1, 1 << 24);
+        this.homeDomains = t.integer("home_domains", 1, 1 << 24);
+        this.mapCacheEntries = t.integer("map_cache_entries", 1, 64);
+        this.physicalAddressBits = t.integer("physical_address_bits", 12, 64);
+        this.privateHitCycles = t.integer("private_hit_cycles", 0, 1 << 20);
+        this.directoryCycles = t.integer("directory_cycles", 0, 1 << 20);
         this.memory = readMemoryConfig();
         this.broadcastExit = t.named("b_state", BroadcastExit.class);
         this.mapCacheReplacement = t.named("map_cache_replacement", MapCacheReplacement.class);
@@ -174,7 +189,7 @@ public final class SystemSpec {
         this.thinkCycles = t.integer("think_cycles", 0, 1 << 20);
         this.linkContention = t.onOff("link_contention");
         this.energy = new EnergyModel(t.number("energy_flit_hop_pj", 0, EnergyModel.MAX_ENERGY_PJ),
-                t.rows().get("energy_flit_hop_pj").source(), SramTable.named(t.string("sram_table")),
+                t.rows().get("energy_flit_hop_pj").source(), t.parsed("sram_table", SramTable::named),
                 t.number("energy_dram_line_pj", 0, EnergyModel.MAX_ENERGY_PJ),
                 t.rows().get("energy_dram_line_pj").source(), clockGhz());
     }
@@ -204,17 +219,18 @@ public final class SystemSpec {
         final int sliceLines = t.has("home_slice_lines") ? t.integer("home_slice_lines", 1, 1 << 24)
                 : t.integer("home_slice_kib", 1, 1 << 20) * 1024 / LineAddress.LINE_BYTES;
         final int sliceWays = t.integer("home_slice_ways", 1, 64);
-        final int sliceSets = powerOfTwo("home_slice_kib / 64 / home_slice_ways", Math.max(1, sliceLines / sliceWays));
+        final int sliceSets = powerOfTwo(t.has("home_slice_lines") ? "home_slice_lines" : "home_slice_kib",
+                "home_slice_kib / 64 / home_slice_ways", Math.max(1, sliceLines / sliceWays));
         final String placement = t.string("memory_controller_placement").toLowerCase(Locale.ROOT);
         final int[] nodes;
         final int[] ofHome;
         if (placement.equals("top-bottom")) {
             if (!mesh) {
-                throw new IllegalArgumentException(t.origin() + ": memory_controller_placement = top-bottom needs a mesh");
+                throw t.error("memory_controller_placement", "memory_controller_placement = top-bottom needs a mesh");
             }
             final int count = t.integer("memory_controllers", 2, 2 * meshWidth);
             if (count % 2 != 0) {
-                throw new IllegalArgumentException(t.origin() + ": memory_controllers = " + count
+                throw t.error("memory_controllers", "memory_controllers = " + count
                         + ": must be even (half on the top row, half on the bottom row)");
             }
             nodes = topBottomControllers(meshWidth, meshHeight, count);
@@ -230,14 +246,14 @@ public final class SystemSpec {
                 ofHome[h] = homeNodes[h] / coresPerServer;
             }
         } else {
-            throw new IllegalArgumentException(t.origin() + ": memory_controller_placement = '" + placement
-                    + "': must be top-bottom or per-server");
+            throw t.error("memory_controller_placement", "memory_controller_placement = "
+                    + TextLimits.quoted(t.string("memory_controller_placement")) + ": must be top-bottom or per-server");
         }
         final double bytesPerCycle = t.positive("memory_channel_gbps") / clockGhz();
         final double lineCycles = Math.ceil(LineAddress.LINE_BYTES / bytesPerCycle);
         if (lineCycles > Integer.MAX_VALUE) {
             // the cast to int would saturate: every line would take 2^31 - 1 cycles, whatever the bandwidth
-            throw new IllegalArgumentException(t.origin() + ": memory_channel_gbps = " + t.string("memory_channel_gbps")
+            throw t.error("memory_channel_gbps", "memory_channel_gbps = " + t.string("memory_channel_gbps")
                     + " at clock_ghz = " + t.string("clock_ghz") + ": a 64-byte line takes "
                     + DataValues.format(lineCycles) + " cycles of its channel, must be at most " + Integer.MAX_VALUE + " (give a higher bandwidth)");
         }
@@ -268,9 +284,10 @@ public final class SystemSpec {
         return nodes;
     }
 
-    private int powerOfTwo(final String what, final int value) {
+    /** {@code value}, refused at {@code parameter}'s line unless a power of two. */
+    private int powerOfTwo(final String parameter, final String what, final int value) {
         if (value < 1 || Integer.bitCount(value) != 1) {
-            throw new IllegalArgumentException(table.origin() + ": " + what + " = " + value + ": must be a power of two");
+            throw table.error(parameter, what + " = " + value + ": must be a power of two");
         }
         return value;
     }
@@ -422,14 +439,14 @@ public final class SystemSpec {
     public ProtocolConfig protocolConfig(final FormatSpec format, final HomeMapping mapping) {
         return ProtocolConfig.builder().cores(cores).network(network).homeNodes(homeNodes)
                 .privateSetsPerCore(privateSets).privateWays(privateWays).privatePolicy(policy)
-                .privateHitCycles(table.integer("private_hit_cycles", 0, 1 << 20))
+                .privateHitCycles(privateHitCycles)
                 .directorySetsPerHome(directorySets).directoryWays(directoryWays).directoryPolicy(policy)
-                .directoryCycles(table.integer("directory_cycles", 0, 1 << 20))
+                .directoryCycles(directoryCycles)
                 .homeDataCycles(table.integer("home_data_cycles", 0, 1 << 30))
-                .mapCacheEntries(table.integer("map_cache_entries", 1, 64))
+                .mapCacheEntries(mapCacheEntries)
                 .mapMissCycles(table.integer("memory_cycles", 0, 1 << 30))
                 .format(format).homeMapping(mapping).sharerDomainCount(sharerDomains())
-                .homeDomainCount(table.integer("home_domains", 1, 1 << 24)).memory(memoryConfig())
+                .homeDomainCount(homeDomains).memory(memoryConfig())
                 .broadcastExit(broadcastExit()).mapCacheReplacement(mapCacheReplacement())
                 .invalidations(invalidationDelivery()).linkContention(linkContention()).build();
     }
@@ -523,7 +540,7 @@ public final class SystemSpec {
      * @return bits
      */
     public int physicalAddressBits() {
-        return table.integer("physical_address_bits", 12, 64);
+        return physicalAddressBits;
     }
 
     /**
@@ -543,7 +560,7 @@ public final class SystemSpec {
      */
     public StorageModel storageModel() {
         return new StorageModel(sharerDomains(), Math.max(1, directoryEntries() / cores), directoryTagBits(),
-                table.integer("map_cache_entries", 1, 64), homeDomains());
+                mapCacheEntries, homeDomains());
     }
 
     /**
@@ -571,7 +588,7 @@ public final class SystemSpec {
      * @return D
      */
     public int sharerDomains() {
-        return table.integer("sharer_domains", 1, 1 << 24);
+        return sharerDomains;
     }
 
     /**
@@ -580,7 +597,7 @@ public final class SystemSpec {
      * @return count
      */
     public int homeDomains() {
-        return table.integer("home_domains", 1, 1 << 24);
+        return homeDomains;
     }
 
     /**

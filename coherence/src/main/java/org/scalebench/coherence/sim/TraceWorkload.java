@@ -176,6 +176,15 @@ public final class TraceWorkload implements Workload {
         return length;
     }
 
+    /**
+     * Whether the trace names its domains (a domain column): then the VM size is not used.
+     *
+     * @return true when every record names a domain
+     */
+    public boolean namesDomains() {
+        return explicit;
+    }
+
     @Override
     public void defineDomains(final SharerDomains sharers, final HomeDomains homes) {
         if (explicit) {
