@@ -30,6 +30,8 @@ public final class IterationInputs {
     private double bucketGatherSeconds;
     private double chunkReduceSeconds;
     private double chunkGatherSeconds;
+    private double lastChunkReduceSeconds;
+    private double lastChunkGatherSeconds;
 
     /**
      * The inputs of a configuration, without the data-parallel costs (see {@link LlmCostModel#priceDataParallel}).
@@ -118,25 +120,31 @@ public final class IterationInputs {
 
     /**
      * The data-parallel step's collectives for an execution that overlaps them with compute
-     * ({@link ExecutionPart#DP_OVERLAP}; {@link LlmCostModel#priceBuckets}): the first model chunk's buckets, and the
-     * whole chunks Megatron-LM does not split (every chunk after the first of an interleaved schedule, the first
-     * chunk of a later pipeline stage). With no buckets (0), the step's collectives ({@link #dataParallelCosts}) are
+     * ({@link ExecutionPart#DP_OVERLAP}; {@link LlmCostModel#priceBuckets}): the first stage's first model chunk (its
+     * layers and the input embedding) in buckets, the whole chunks Megatron-LM does not split (every chunk after the
+     * first of an interleaved schedule, the first chunk of a later pipeline stage), and the last stage's last chunk,
+     * which also holds the output layer. With no buckets (0), the step's collectives ({@link #dataParallelCosts}) are
      * exposed whole.
      *
      * @param count equal buckets the first model chunk's gradients are split into, 0 when not overlapped
      * @param reduceSeconds one bucket's gradient reduction (all-reduce, or reduce-scatter with a sharded optimizer)
      * @param gatherSeconds one bucket's parameter all-gather (0 without a sharded optimizer)
-     * @param chunkReduce one whole chunk's gradient reduction
+     * @param chunkReduce one whole chunk's gradient reduction (its layers only)
      * @param chunkGather one whole chunk's parameter all-gather (0 without a sharded optimizer)
+     * @param lastChunkReduce the last stage's last chunk's gradient reduction (its layers and the output layer)
+     * @param lastChunkGather the last stage's last chunk's parameter all-gather (0 without a sharded optimizer)
      * @return this
      */
     public IterationInputs dataParallelOverlap(final double count, final double reduceSeconds,
-            final double gatherSeconds, final double chunkReduce, final double chunkGather) {
+            final double gatherSeconds, final double chunkReduce, final double chunkGather, final double lastChunkReduce,
+            final double lastChunkGather) {
         this.buckets = count;
         this.bucketReduceSeconds = reduceSeconds;
         this.bucketGatherSeconds = gatherSeconds;
         this.chunkReduceSeconds = chunkReduce;
         this.chunkGatherSeconds = chunkGather;
+        this.lastChunkReduceSeconds = lastChunkReduce;
+        this.lastChunkGatherSeconds = lastChunkGather;
         return this;
     }
 
@@ -249,7 +257,7 @@ public final class IterationInputs {
     }
 
     /**
-     * One whole chunk's gradient reduction.
+     * One whole chunk's gradient reduction (its layers only).
      *
      * @return seconds
      */
@@ -264,6 +272,24 @@ public final class IterationInputs {
      */
     public double chunkGatherSeconds() {
         return chunkGatherSeconds;
+    }
+
+    /**
+     * The last pipeline stage's last chunk's gradient reduction (its layers and the output layer).
+     *
+     * @return seconds
+     */
+    public double lastChunkReduceSeconds() {
+        return lastChunkReduceSeconds;
+    }
+
+    /**
+     * The last pipeline stage's last chunk's parameter all-gather.
+     *
+     * @return seconds
+     */
+    public double lastChunkGatherSeconds() {
+        return lastChunkGatherSeconds;
     }
 
     /**

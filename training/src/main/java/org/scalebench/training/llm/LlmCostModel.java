@@ -535,13 +535,15 @@ public final class LlmCostModel {
 
     /**
      * Prices the collectives of an overlapped data-parallel step ({@link ExecutionPart#DP_OVERLAP}) and stores them in
-     * the inputs, for the inputs' interleaving {@code v}: a GPU's parameters in {@code v} model chunks of {@code P / v}
-     * each; the first chunk in {@code ceil((P / v) / B)} equal buckets, {@code B} Megatron-LM's bucket
-     * ({@link Execution#bucketParameters}); every later chunk, and the first chunk of every later pipeline stage, in
-     * one piece (Megatron-LM buckets only the first stage's first chunk). Each bucket or chunk is reduced (all-reduce
-     * of FP32 gradients, or reduce-scatter with ZeRO-1/2) and, with ZeRO-1/2, gathered (half-precision weights) by its
-     * own collective. No buckets without the part, with one data-parallel rank, or with ZeRO-3 (whose collectives run
-     * per microbatch, not overlapped). Allocates nothing.
+     * the inputs, for the inputs' interleaving {@code v}: a stage's layers in {@code v} model chunks of
+     * {@code L / v} each, the first stage's first chunk also holding the input embedding ({@code V h / t + s h})
+     * and the last stage's last chunk the output layer ({@code V h / t}, the tied embedding's copy); the first
+     * stage's first chunk in {@code ceil(size / B)} equal buckets, {@code B} Megatron-LM's bucket
+     * ({@link Execution#bucketParameters}); every other chunk in one piece (Megatron-LM buckets only the first
+     * stage's first chunk). Each bucket or chunk is reduced (all-reduce of FP32 gradients, or reduce-scatter with
+     * ZeRO-1/2) and, with ZeRO-1/2, gathered (half-precision weights) by its own collective. No buckets without the
+     * part, with one data-parallel rank, or with ZeRO-3 (whose collectives run per microbatch, not overlapped).
+     * Allocates nothing.
      *
      * @param in the inputs, placement, ZeRO stage and pipeline set
      * @return {@code in}
@@ -550,13 +552,19 @@ public final class LlmCostModel {
         final int d = in.dp();
         final ZeroStage zero = in.zero();
         if (!dataParallelOverlap || d == 1 || zero.shardsWeights()) {
-            return in.dataParallelOverlap(0, 0, 0, 0, 0);
+            return in.dataParallelOverlap(0, 0, 0, 0, 0, 0, 0);
         }
-        final double chunk = in.parametersPerGpu() / in.interleave();
-        final double buckets = Math.ceil(chunk / execution.bucketParameters(d));
-        return in.dataParallelOverlap(buckets, dataParallelReduction(zero, chunk / buckets, in.tp(), d),
-                dataParallelGather(zero, chunk / buckets, in.tp(), d), dataParallelReduction(zero, chunk, in.tp(), d),
-                dataParallelGather(zero, chunk, in.tp(), d));
+        final int t = in.tp();
+        final double vocabulary = (double) model.vocab() * model.hidden() / t;
+        final double input = vocabulary + (double) model.seqLength() * model.hidden();
+        final double chunk = Math.max(0, in.parametersPerGpu() - input) / in.interleave();
+        final double first = chunk + input;
+        final double last = chunk + vocabulary;
+        final double buckets = Math.ceil(first / execution.bucketParameters(d));
+        return in.dataParallelOverlap(buckets, dataParallelReduction(zero, first / buckets, t, d),
+                dataParallelGather(zero, first / buckets, t, d), dataParallelReduction(zero, chunk, t, d),
+                dataParallelGather(zero, chunk, t, d), dataParallelReduction(zero, last, t, d),
+                dataParallelGather(zero, last, t, d));
     }
 
     /** One collective reducing the FP32 gradients of {@code params} parameters: all-reduce, or reduce-scatter. */
@@ -577,13 +585,14 @@ public final class LlmCostModel {
      * backward pass through one model chunk). On the first stage, chunk {@code j} gets its last gradient {@code j p}
      * passes before the end (the final round of the interleaved schedule runs {@code p} microbatches per chunk, the
      * last chunk first) and is reduced in one collective of {@code chunk} seconds; chunk 0's {@code n} buckets of
-     * {@code bucket} seconds are ready over its last pass, bucket {@code i} at {@code -t + i t / n}. On the second
-     * stage everything is ready one pass earlier and chunk 0 goes whole. The collectives of a stage run one after the
-     * other, each when ready; with {@code v = 1} on one stage this is {@code BucketPipeline}'s chain. Allocates
-     * nothing.
+     * {@code bucket} seconds are ready over its last pass, bucket {@code i} at {@code -t + i t / n}. Stage {@code k}
+     * finishes {@code k} passes earlier and reduces its chunks whole: the second stage decides among the middle ones
+     * (every other is earlier with the same chunks), and the last stage's last chunk takes {@code last} seconds (it
+     * holds the output layer). The collectives of a stage run one after the other, each when ready; with
+     * {@code v = 1} on one stage this is {@code BucketPipeline}'s chain. Allocates nothing.
      */
-    static double reductionLate(final double n, final double bucket, final double chunk, final int v, final int p,
-            final double t) {
+    static double reductionLate(final double n, final double bucket, final double chunk, final double last,
+            final int v, final int p, final double t) {
         double finish = Double.NEGATIVE_INFINITY;
         for (int j = v - 1; j >= 1; j--) {
             finish = Math.max(-(double) j * p * t, finish) + chunk;
@@ -591,36 +600,61 @@ public final class LlmCostModel {
         // buckets ready at -t + i d (d = t / n), back to back once the first can start: the chain of buckets ends
         // n buckets after its start, and after the last is ready
         final double d = t / n;
-        final double first = Math.max(Math.max(finish, -t + d) + n * bucket, bucket);
-        if (p == 1) {
-            return first;
+        double late = Math.max(Math.max(finish, -t + d) + n * bucket, bucket);
+        if (p > 1) {
+            late = Math.max(late, wholeChunksLate(chunk, p == 2 ? last : chunk, v, p, t, 1));
         }
-        double second = Double.NEGATIVE_INFINITY;
+        if (p > 2) {
+            late = Math.max(late, wholeChunksLate(chunk, last, v, p, t, p - 1));
+        }
+        return late;
+    }
+
+    /**
+     * Stage {@code k}'s reductions of whole chunks, its last chunk of {@code lastChunk} seconds, the others of
+     * {@code chunk}.
+     */
+    private static double wholeChunksLate(final double chunk, final double lastChunk, final int v, final int p,
+            final double t, final int k) {
+        double finish = Double.NEGATIVE_INFINITY;
         for (int j = v - 1; j >= 0; j--) {
-            second = Math.max(-t - (double) j * p * t, second) + chunk;
+            finish = Math.max(-(double) k * t - (double) j * p * t, finish) + (j == v - 1 ? lastChunk : chunk);
         }
-        return Math.max(first, second);
+        return finish;
     }
 
     /**
      * How long the next iteration's forward work waits for the parameter all-gathers, issued back to back when the
      * optimizer step ends ({@code t} one microbatch's forward pass through one chunk). On the first stage chunk 0's
      * bucket {@code i} (from 1) is needed after {@code (i - 1) t / n} of its first pass and chunk {@code j} after
-     * {@code j p} passes (the schedule's first round runs {@code p} microbatches per chunk); on the second stage,
-     * whose first pass starts one pass later, the chunks go whole. The wait is the largest lateness of any of them.
-     * Allocates nothing.
+     * {@code j p} passes (the schedule's first round runs {@code p} microbatches per chunk); stage {@code k}, whose
+     * first pass starts {@code k} passes later, gathers its chunks whole, the last stage's last one of {@code last}
+     * seconds. The wait is the largest lateness of any of them. Allocates nothing.
      */
-    static double gatherLate(final double n, final double bucket, final double chunk, final int v, final int p,
-            final double t) {
+    static double gatherLate(final double n, final double bucket, final double chunk, final double last, final int v,
+            final int p, final double t) {
         final double d = t / n;
         double late = Math.max(bucket, n * bucket - (n - 1) * d);
         for (int j = 1; j < v; j++) {
             late = Math.max(late, n * bucket + j * chunk - (double) j * p * t);
         }
         if (p > 1) {
-            for (int j = 0; j < v; j++) {
-                late = Math.max(late, (j + 1) * chunk - t - (double) j * p * t);
-            }
+            late = Math.max(late, wholeGathersLate(chunk, p == 2 ? last : chunk, v, p, t, 1));
+        }
+        if (p > 2) {
+            late = Math.max(late, wholeGathersLate(chunk, last, v, p, t, p - 1));
+        }
+        return late;
+    }
+
+    /** Stage {@code k}'s gathers of whole chunks from 0, its last chunk of {@code lastChunk} seconds. */
+    private static double wholeGathersLate(final double chunk, final double lastChunk, final int v, final int p,
+            final double t, final int k) {
+        double late = Double.NEGATIVE_INFINITY;
+        double done = 0;
+        for (int j = 0; j < v; j++) {
+            done += j == v - 1 ? lastChunk : chunk;
+            late = Math.max(late, done - (double) k * t - (double) j * p * t);
         }
         return late;
     }
@@ -742,10 +776,10 @@ public final class LlmCostModel {
         final double gather = in.bucketGatherSeconds();
         final double reduceChunk = in.chunkReduceSeconds();
         final double gatherChunk = in.chunkGatherSeconds();
-        final double reduced = exposed(reductionLate(n, reduce, reduceChunk, v, p, backward),
-                n * reduce + (v - 1) * reduceChunk, share);
-        return gather == 0 ? reduced : reduced + exposed(gatherLate(n, gather, gatherChunk, v, p, forward),
-                n * gather + (v - 1) * gatherChunk, share);
+        final double reduced = exposed(reductionLate(n, reduce, reduceChunk, in.lastChunkReduceSeconds(), v, p,
+                backward), n * reduce + (v - 1) * reduceChunk, share);
+        return gather == 0 ? reduced : reduced + exposed(gatherLate(n, gather, gatherChunk,
+                in.lastChunkGatherSeconds(), v, p, forward), n * gather + (v - 1) * gatherChunk, share);
     }
 
     /**

@@ -139,9 +139,12 @@ class DataParallelOverlapTest {
         return finish;
     }
 
-    /** The plain reference of {@link LlmCostModel#reductionLate}: both stages' chains written out event by event. */
-    private static double reductionReference(final int n, final double bucket, final double chunk, final int v,
-            final int p, final double t) {
+    /**
+     * The plain reference of {@link LlmCostModel#reductionLate}: every stage's chain written out event by event, stage
+     * {@code k} ready {@code k} passes earlier, the last stage's last chunk holding the output layer.
+     */
+    private static double reductionReference(final int n, final double bucket, final double chunk, final double last,
+            final int v, final int p, final double t) {
         final double[] ready = new double[v - 1 + n];
         final double[] seconds = new double[v - 1 + n];
         int k = 0;
@@ -154,21 +157,21 @@ class DataParallelOverlapTest {
             seconds[k] = bucket;
         }
         double late = chain(ready, seconds);
-        if (p > 1) {
-            final double[] second = new double[v];
+        for (int stage = 1; stage < p; stage++) {
+            final double[] readyK = new double[v];
             final double[] whole = new double[v];
             for (int j = v - 1, m = 0; j >= 0; j--, m++) {
-                second[m] = -t - j * p * t;
-                whole[m] = chunk;
+                readyK[m] = -stage * t - j * p * t;
+                whole[m] = stage == p - 1 && j == v - 1 ? last : chunk;
             }
-            late = Math.max(late, chain(second, whole));
+            late = Math.max(late, chain(readyK, whole));
         }
         return late;
     }
 
-    /** The plain reference of {@link LlmCostModel#gatherLate}: gathers back to back from 0, each item's lateness. */
-    private static double gatherReference(final int n, final double bucket, final double chunk, final int v,
-            final int p, final double t) {
+    /** The plain reference of {@link LlmCostModel#gatherLate}: every stage's gathers back to back from 0. */
+    private static double gatherReference(final int n, final double bucket, final double chunk, final double last,
+            final int v, final int p, final double t) {
         double late = Double.NEGATIVE_INFINITY;
         double done = 0;
         for (int i = 1; i <= n; i++) {
@@ -179,11 +182,11 @@ class DataParallelOverlapTest {
             done += chunk;
             late = Math.max(late, done - j * p * t);
         }
-        if (p > 1) {
-            double second = 0;
+        for (int stage = 1; stage < p; stage++) {
+            double doneK = 0;
             for (int j = 0; j < v; j++) {
-                second += chunk;
-                late = Math.max(late, second - (t + j * p * t));
+                doneK += stage == p - 1 && j == v - 1 ? last : chunk;
+                late = Math.max(late, doneK - (stage * t + j * p * t));
             }
         }
         return late;
@@ -192,12 +195,19 @@ class DataParallelOverlapTest {
     @Test
     void theChainsOfChunksAndBucketsAgreeWithTheirPlainReferencesAndWorkedCases() {
         // worked by hand (t = 1): chunks 2 and 1 of the first stage ready at -4 and -2, its 2 buckets at -0.5 and 0
-        assertEquals(2, LlmCostModel.reductionLate(2, 1, 2, 3, 2, 1), 1e-12);
+        assertEquals(2, LlmCostModel.reductionLate(2, 1, 2, 2, 3, 2, 1), 1e-12);
         // the second stage decides when its whole first chunk outlasts the first stage's buckets
-        assertEquals(1, LlmCostModel.reductionLate(2, 0.5, 2, 1, 2, 1), 1e-12);
-        assertEquals(0.5, LlmCostModel.reductionLate(2, 0.5, 2, 1, 1, 1), 1e-12);
+        assertEquals(1, LlmCostModel.reductionLate(2, 0.5, 2, 2, 1, 2, 1), 1e-12);
+        assertEquals(0.5, LlmCostModel.reductionLate(2, 0.5, 2, 2, 1, 1, 1), 1e-12);
+        // ... and more so when it is the last stage, whose chunk also holds the output layer: ready at -1, 3 long
+        assertEquals(2, LlmCostModel.reductionLate(2, 0.5, 2, 3, 1, 2, 1), 1e-12);
+        // three stages: the middle one's chunk ends at -1 + 2 = 1, the last stage's at -2 + 4 = 2
+        assertEquals(2, LlmCostModel.reductionLate(2, 0.5, 2, 4, 1, 3, 1), 1e-12);
+        assertEquals(1, LlmCostModel.reductionLate(2, 0.5, 2, 2.5, 1, 3, 1), 1e-12);
         // gathers: buckets done at 1, 2; chunks at 4.5 and 7, needed at 2 and 4
-        assertEquals(3, LlmCostModel.gatherLate(2, 1, 2.5, 3, 2, 1), 1e-12);
+        assertEquals(3, LlmCostModel.gatherLate(2, 1, 2.5, 2.5, 3, 2, 1), 1e-12);
+        // the last of three stages starts 2 passes late; its one chunk of 4.5 is done at 4.5
+        assertEquals(2.5, LlmCostModel.gatherLate(2, 0.5, 2, 4.5, 1, 3, 1), 1e-12);
         final java.util.Random random = new java.util.Random(20261207);
         for (int trial = 0; trial < 2000; trial++) {
             final int n = 1 + random.nextInt(40);
@@ -205,17 +215,19 @@ class DataParallelOverlapTest {
             final int p = 1 + random.nextInt(16);
             final double bucket = random.nextDouble() * 0.1;
             final double chunk = random.nextDouble() * 2;
+            final double last = chunk + random.nextDouble();
             final double t = random.nextDouble();
-            final String what = "n " + n + " v " + v + " p " + p + " bucket " + bucket + " chunk " + chunk + " t " + t;
-            assertEquals(reductionReference(n, bucket, chunk, v, p, t), LlmCostModel.reductionLate(n, bucket, chunk, v,
-                    p, t), 1e-9, what);
-            assertEquals(gatherReference(n, bucket, chunk, v, p, t), LlmCostModel.gatherLate(n, bucket, chunk, v, p,
-                    t), 1e-9, what);
+            final String what = "n " + n + " v " + v + " p " + p + " bucket " + bucket + " chunk " + chunk + " last "
+                    + last + " t " + t;
+            assertEquals(reductionReference(n, bucket, chunk, last, v, p, t), LlmCostModel.reductionLate(n, bucket,
+                    chunk, last, v, p, t), 1e-9, what);
+            assertEquals(gatherReference(n, bucket, chunk, last, v, p, t), LlmCostModel.gatherLate(n, bucket, chunk,
+                    last, v, p, t), 1e-9, what);
             // one chunk on one stage: the projector's closed form
             assertEquals(org.scalebench.training.collective.BucketPipeline.lateBy(n, bucket, 0, t / n),
-                    LlmCostModel.reductionLate(n, bucket, chunk, 1, 1, t), 1e-9, what);
+                    LlmCostModel.reductionLate(n, bucket, chunk, last, 1, 1, t), 1e-9, what);
             assertEquals(org.scalebench.training.collective.BucketPipeline.lateBy(n, bucket, 0, t / n),
-                    LlmCostModel.gatherLate(n, bucket, chunk, 1, 1, t), 1e-9, what);
+                    LlmCostModel.gatherLate(n, bucket, chunk, last, 1, 1, t), 1e-9, what);
         }
     }
 
@@ -243,19 +255,29 @@ class DataParallelOverlapTest {
         final double embeddingSync = off.part(LlmCostModel.DATA_PARALLEL)
                 - shared.fastestSeconds(Collective.REDUCE_SCATTER, (long) Math.ceil(4 * params), 24, 24)
                 - shared.fastestSeconds(Collective.ALL_GATHER, (long) Math.ceil(2 * params), 24, 24);
-        final double chunk = params / 3;
-        final int n = (int) Math.ceil(chunk / 40e6);
-        final double reduceBucket = shared.fastestSeconds(Collective.REDUCE_SCATTER, (long) Math.ceil(4 * chunk / n),
+        // the first stage's first chunk holds the input embedding (51,200 x 12,288 / 8 + 2,048 x 12,288), the last
+        // stage's last chunk the output layer (the tied embedding's copy, 51,200 x 12,288 / 8)
+        final double vocabulary = 51_200.0 * 12_288 / 8;
+        final double input = vocabulary + 2_048.0 * 12_288;
+        final double chunk = (params - input) / 3;
+        assertEquals(4.0 * gpt3.parametersPerLayer() / 8, chunk, 1e-6 * chunk, "a chunk: 4 layers' share of a GPU");
+        final double first = chunk + input;
+        final int n = (int) Math.ceil(first / 40e6);
+        final double reduceBucket = shared.fastestSeconds(Collective.REDUCE_SCATTER, (long) Math.ceil(4 * first / n),
                 24, 24);
-        final double gatherBucket = shared.fastestSeconds(Collective.ALL_GATHER, (long) Math.ceil(2 * chunk / n), 24,
+        final double gatherBucket = shared.fastestSeconds(Collective.ALL_GATHER, (long) Math.ceil(2 * first / n), 24,
                 24);
         final double reduceChunk = shared.fastestSeconds(Collective.REDUCE_SCATTER, (long) Math.ceil(4 * chunk), 24,
                 24);
         final double gatherChunk = shared.fastestSeconds(Collective.ALL_GATHER, (long) Math.ceil(2 * chunk), 24, 24);
+        final double reduceLast = shared.fastestSeconds(Collective.REDUCE_SCATTER,
+                (long) Math.ceil(4 * (chunk + vocabulary)), 24, 24);
+        final double gatherLast = shared.fastestSeconds(Collective.ALL_GATHER,
+                (long) Math.ceil(2 * (chunk + vocabulary)), 24, 24);
         final double backward = gpt3.layers() / 8 * on.layerBackwardSeconds() / 3;
         final double forward = gpt3.layers() / 8 * on.layerForwardSeconds() / 3;
-        final double lateReduce = reductionReference(n, reduceBucket, reduceChunk, 3, 8, backward);
-        final double lateGather = gatherReference(n, gatherBucket, gatherChunk, 3, 8, forward);
+        final double lateReduce = reductionReference(n, reduceBucket, reduceChunk, reduceLast, 3, 8, backward);
+        final double lateGather = gatherReference(n, gatherBucket, gatherChunk, gatherLast, 3, 8, forward);
         final double totalReduce = n * reduceBucket + 2 * reduceChunk;
         final double totalGather = n * gatherBucket + 2 * gatherChunk;
         assertTrue(lateReduce < totalReduce - reduceChunk, "the later chunks hide behind the last rounds");
