@@ -34,7 +34,7 @@ public final class Execution {
     private static final List<String> NUMBERS = List.of("elementwise_bandwidth_fraction", "kernel_launch_us",
             "optimizer_unscale_bytes", "optimizer_grad_norm_bytes", "optimizer_adam_bytes", "optimizer_copy_bytes",
             "optimizer_zero_grad_bytes", "loss_bytes_per_logit", "unfused_accumulation_bytes", "ddp_bucket_min_parameters",
-            "ddp_bucket_parameters_per_rank");
+            "ddp_bucket_parameters_per_rank", "userbuffers_scatter_splits");
     private static final List<String> FEATURES = List.of("tp_overlap", "fused_gradient_accumulation", "dp_overlap",
             "tp_comm_overlap");
     private static final List<String> SOFTWARE = List.of(MEGATRON_2021, MEGATRON_2022);
@@ -270,6 +270,17 @@ public final class Execution {
     }
 
     /**
+     * Pieces a forward reduce-scatter is pipelined in with its row-parallel GEMM when
+     * {@link ExecutionPart#TP_COMM_OVERLAP} is on (Transformer Engine's userbuffers, "pipeline" method; the
+     * all-gathers' "ring exchange" moves one piece per tensor-parallel rank instead).
+     *
+     * @return pieces, at least 1
+     */
+    public int scatterSplits() {
+        return (int) (double) numbers.get("userbuffers_scatter_splits");
+    }
+
+    /**
      * Fraction of the measured matmul maximum GEMMs reach.
      *
      * @return in (0, 1]
@@ -353,6 +364,7 @@ public final class Execution {
                     case "elementwise_bandwidth_fraction" -> row.number("value", 0.01, 1);
                     case "ddp_bucket_min_parameters" -> row.number("value", 1, 1e15);
                     case "ddp_bucket_parameters_per_rank" -> row.number("value", 0, 1e15);
+                    case "userbuffers_scatter_splits" -> (double) row.whole("value", 1, 1024);
                     default -> row.number("value", 0, 1e6);
                 });
             } else {

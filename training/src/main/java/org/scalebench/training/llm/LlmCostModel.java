@@ -274,7 +274,8 @@ public final class LlmCostModel {
 
     /**
      * Time of a GEMM of {@code gemmSeconds} split into {@code t} pieces pipelined with a collective of
-     * {@code commSeconds} split likewise (Transformer Engine's userbuffers: an all-gather's pieces arrive round a ring
+     * {@code commSeconds} split likewise (an all-gather: one piece per tensor-parallel rank; a reduce-scatter:
+     * {@link Execution#scatterSplits} pieces) (Transformer Engine's userbuffers: an all-gather's pieces arrive round a ring
      * while the GEMM works on the ones it has; a reduce-scatter's pieces leave as the GEMM produces them): the longer of
      * the two, as {@link #overlapped}, plus one piece of the shorter, which cannot overlap (the first piece's transfer
      * or the last piece's GEMM).
@@ -364,9 +365,11 @@ public final class LlmCostModel {
         } else if (sp) {
             final double gather = nccl.fastestSeconds(Collective.ALL_GATHER, message, t, tpNodes);
             final double scatter = nccl.fastestSeconds(Collective.REDUCE_SCATTER, message, t, tpNodes);
+            // userbuffers: an all-gather in t pieces round a ring, a reduce-scatter in a fixed number of pieces
+            final int splits = execution.scatterSplits();
             tpFwd = commOverlap
-                    ? pipelined(qkv, gather, share, t) - qkv + pipelined(projection, scatter, share, t) - projection
-                            + pipelined(fc1, gather, share, t) - fc1 + pipelined(fc2, scatter, share, t) - fc2
+                    ? pipelined(qkv, gather, share, t) - qkv + pipelined(projection, scatter, share, splits) - projection
+                            + pipelined(fc1, gather, share, t) - fc1 + pipelined(fc2, scatter, share, splits) - fc2
                     : 2 * (gather + scatter);
             final double rowGathers = commOverlap
                     ? pipelined(projectionInput, gather, share, t) - projectionInput

@@ -24,7 +24,8 @@ class ExecutionTest {
             + "megatron-2022.tp_overlap,1,a\nmegatron-2022.fused_gradient_accumulation,1,a\n"
             + "ddp_bucket_min_parameters,40000000,a\nddp_bucket_parameters_per_rank,1000000,a\n"
             + "megatron-2021.dp_overlap,0,a\nmegatron-2022.dp_overlap,0,a\n"
-            + "megatron-2021.tp_comm_overlap,0,a\nmegatron-2022.tp_comm_overlap,0,a\n";
+            + "megatron-2021.tp_comm_overlap,0,a\nmegatron-2022.tp_comm_overlap,0,a\n"
+            + "userbuffers_scatter_splits,4,a\n";
 
     private static Execution read(final String text) throws IOException {
         return Execution.read(DataTable.read("execution.csv", new StringReader(text)));
@@ -115,13 +116,16 @@ class ExecutionTest {
     @Test
     void aValidTableReadsAndBadRowsAreRefusedWithFileAndLine() throws IOException {
         assertEquals(0.9, read(VALID).number("elementwise_bandwidth_fraction"), 0);
+        assertEquals(4, read(VALID).scatterSplits());
         final String[][] bad = {
             {VALID.replace("kernel_launch_us,5,a", "kernel_launch_us,5,"), "execution.csv:3"},
             {VALID.replace("elementwise_bandwidth_fraction,0.9", "elementwise_bandwidth_fraction,1.5"),
                 "execution.csv:2"},
             {VALID.replace("megatron-2022.tp_overlap,1", "megatron-2022.tp_overlap,2"), "execution.csv:13"},
-            {VALID + "gpu_speed,3,a\n", "execution.csv:21"},
-            {VALID + "kernel_launch_us,6,a\n", "execution.csv:21"},
+            {VALID + "gpu_speed,3,a\n", "execution.csv:22"},
+            {VALID + "kernel_launch_us,6,a\n", "execution.csv:22"},
+            {VALID.replace("userbuffers_scatter_splits,4", "userbuffers_scatter_splits,2.5"), "execution.csv:21"},
+            {VALID.replace("userbuffers_scatter_splits,4", "userbuffers_scatter_splits,0"), "execution.csv:21"},
             {VALID.replace("ddp_bucket_min_parameters,40000000", "ddp_bucket_min_parameters,0"),
                 "execution.csv:15"},
             {VALID.replace("megatron-2022.dp_overlap,0,a\n", ""), "no 'megatron-2022.dp_overlap' row"},
