@@ -222,6 +222,11 @@ public final class TrainProjectCommand implements Callable<Integer>, StudyComman
                 OptionValues.named("--comm", comm, () -> CommunicationModel.parse(comm)), nccl == null ? null : OptionValues.named("--nccl", nccl, () -> NcclGeneration.parse(nccl)),
                 batch == null ? 0 : batch).withEvenShards(shardMode.equals("even")).withNicSharing(sharing)
                 .withBucketBytes(bucketBytes).withAccumulationSteps(accumulation).withDisabledEffects(disabled);
+        if (nccl != null && options.communication() != CommunicationModel.NCCL) {
+            throw new UsageException("--nccl = " + TextLimits.quoted(nccl) + " with --comm = " + comm + ": NCCL's"
+                    + " constants price --comm nccl only; the " + comm + " model has its own (the option would change"
+                    + " nothing)");
+        }
         final OptimizerSharding sharding = OptionValues.named("--optimizer", optimizer,
                 () -> OptimizerSharding.parse(optimizer));
         if (sharding != OptimizerSharding.REPLICATED && options.communication() != CommunicationModel.NCCL) {

@@ -228,6 +228,10 @@ class TrainCliTest {
 
     @Test
     void projectRefusesOptionsItWouldIgnoreOrStretchPastAnEpoch(@TempDir final Path dir) throws IOException {
+        assertBadInput(CliRun.of("train", "project", "--model", "gnmt", "--comm", "ring", "--nccl", "2019"),
+                "--nccl = '2019' with --comm = ring: NCCL's constants price --comm nccl only");
+        assertEquals(0, CliRun.of("train", "project", "--model", "gnmt", "--devices", "8", "--nccl", "2019")
+                .exitCode(), "with NCCL's model the generation is used");
         assertBadInput(CliRun.of("train", "project", "--model", "gnmt", "--step-overhead", "0.1", "--without",
                 "step-overhead"), "--step-overhead = 0.1 with --without step-overhead: the overhead is switched off");
         // gnmt's FP32 step at batch 128 is 0.553 s, its mixed step 0.173 s: 0.2 s fits the first only
