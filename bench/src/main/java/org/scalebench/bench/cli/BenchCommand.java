@@ -77,6 +77,7 @@ public final class BenchCommand implements Callable<Integer> {
                     + ": empty; give a pattern, or none to run the whole suite");
         }
         final CommandLineOptions jmhOptions = jmhOptions(jmhArgs);
+        checkForkJvm(jmhOptions);
         OutputPaths.checkFile(json, "--json", "json");
         final Path resultFile = resultFile(jmhOptions);
         if (resultFile != null) {
@@ -185,6 +186,62 @@ public final class BenchCommand implements Callable<Integer> {
         }
         return options;
     }
+
+    /**
+     * Starts the JVM JMH would fork ({@code -jvm}, or this one) with the user's {@code -jvmArgs},
+     * {@code -jvmArgsPrepend} and {@code -jvmArgsAppend} and {@code -version}: a JVM that does not start (a heap of
+     * 1 KiB, an unknown option, no such executable) is bad input before any benchmark runs, not a JMH failure after
+     * the first one.
+     *
+     * @param options the JMH options, or null
+     * @throws UsageException naming the options and the JVM's complaint
+     */
+    static void checkForkJvm(final CommandLineOptions options) {
+        if (options == null) {
+            return;
+        }
+        final List<String> args = new ArrayList<>();
+        for (final org.openjdk.jmh.util.Optional<java.util.Collection<String>> part : List.of(
+                options.getJvmArgsPrepend(), options.getJvmArgs(), options.getJvmArgsAppend())) {
+            if (part.hasValue()) {
+                args.addAll(part.get());
+            }
+        }
+        if (args.isEmpty() && !options.getJvm().hasValue()) {
+            return;
+        }
+        final String jvm = options.getJvm().hasValue() ? options.getJvm().get()
+                : Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        final List<String> command = new ArrayList<>(List.of(jvm));
+        command.addAll(args);
+        command.add("-version");
+        final String what = "JMH options after '--': the benchmark JVM" + (options.getJvm().hasValue() ? " -jvm "
+                + TextLimits.quoted(jvm) : "") + (args.isEmpty() ? "" : " with " + TextLimits.quoted(String.join(" ",
+                args)));
+        final String output;
+        final int exit;
+        try {
+            final Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            if (!p.waitFor(JVM_CHECK_SECONDS, java.util.concurrent.TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new UsageException(what + " did not answer -version within " + JVM_CHECK_SECONDS + " s");
+            }
+            exit = p.exitValue();
+        } catch (final java.io.IOException e) {
+            throw new UsageException(what + ": cannot run it (" + firstLine(String.valueOf(e.getMessage())) + ")");
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new UsageException(what + ": interrupted while checking it");
+        }
+        if (exit != 0) {
+            throw new UsageException(what + " does not start: " + String.join("; ", output.strip().lines()
+                    .map(String::strip).filter(l -> !l.isEmpty()).limit(3).toList()));
+        }
+    }
+
+    /** How long the fork JVM's {@code -version} may take. */
+    private static final int JVM_CHECK_SECONDS = 60;
 
     private static final Pattern NO_ENUM_CONSTANT = Pattern.compile("No enum constant ([\\w.$]+)\\.(\\w*)");
 

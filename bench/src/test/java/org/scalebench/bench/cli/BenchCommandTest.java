@@ -137,6 +137,16 @@ class BenchCommandTest {
     }
 
     @Test
+    void aBenchmarkJvmThatDoesNotStartIsBadInputBeforeAnyRun(@TempDir final Path dir) {
+        assertBadInput(CliRun.of("bench", "^RangeReductionBench$", "--", "-jvmArgsAppend", "-Xmx1k"),
+                "the benchmark JVM with '-Xmx1k' does not start: Error occurred during initialization of VM");
+        final String missing = dir.resolve("no-java").toString();
+        assertBadInput(CliRun.of("bench", "^RangeReductionBench$", "--", "-jvm", missing),
+                "the benchmark JVM -jvm " + TextLimits.quoted(missing) + ": cannot run it");
+        BenchCommand.checkForkJvm(BenchCommand.jmhOptions(List.of("-jvmArgsAppend", "-Xmx64m")));
+    }
+
+    @Test
     void benchmarkPatternAfterTheSeparatorIsABadInput() {
         assertBadInput(CliRun.of("bench", "--", "RangeReductionBench", "-f", "1"),
                 "JMH options after '--': 'RangeReductionBench' selects benchmarks; give the pattern as REGEX before '--'");
