@@ -179,7 +179,7 @@ public final class BenchCommand implements Callable<Integer> {
                     + ": scalebench prints JMH's output itself (its table on standard output, JMH's own log on"
                     + " standard error with --verbose); redirect those, or use -rf/-rff for a result file");
         }
-                if (options.shouldHelp() || options.shouldList() || options.shouldListWithParams()
+        if (options.shouldHelp() || options.shouldList() || options.shouldListWithParams()
                 || options.shouldListProfilers() || options.shouldListResultFormats()) {
             throw new UsageException("JMH options after '--': -h, -l, -lp, -lprof and -lrf list instead of running; "
                     + "use java -jar bench/target/benchmarks.jar with them");
@@ -220,23 +220,39 @@ public final class BenchCommand implements Callable<Integer> {
                 args)));
         final String output;
         final int exit;
+        java.nio.file.Path log = null;
         try {
-            final Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-            output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            // the JVM's answer goes to a file: a pipe would block a JVM that prints more than its buffer holds
+            log = java.nio.file.Files.createTempFile("scalebench-jvm-check-", ".txt");
+            final Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
+                    .start();
             if (!p.waitFor(JVM_CHECK_SECONDS, java.util.concurrent.TimeUnit.SECONDS)) {
                 p.destroyForcibly();
                 throw new UsageException(what + " did not answer -version within " + JVM_CHECK_SECONDS + " s");
             }
             exit = p.exitValue();
+            output = java.nio.file.Files.readString(log, java.nio.charset.StandardCharsets.ISO_8859_1);
         } catch (final java.io.IOException e) {
             throw new UsageException(what + ": cannot run it (" + firstLine(String.valueOf(e.getMessage())) + ")");
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new UsageException(what + ": interrupted while checking it");
+        } finally {
+            deleteQuietly(log);
         }
         if (exit != 0) {
             throw new UsageException(what + " does not start: " + String.join("; ", output.strip().lines()
                     .map(String::strip).filter(l -> !l.isEmpty()).limit(3).toList()));
+        }
+    }
+
+    private static void deleteQuietly(final java.nio.file.Path file) {
+        if (file != null) {
+            try {
+                java.nio.file.Files.deleteIfExists(file);
+            } catch (final java.io.IOException leftInTmp) {
+                // a file in the temporary directory, nothing the user named
+            }
         }
     }
 
