@@ -302,9 +302,10 @@ public final class TrainProjectCommand implements Callable<Integer>, StudyComman
         final long smallest = (long) maxDevices * (batch == null ? 1 : batch) * accumulation;
         if (smallest > profile.samplesPerEpoch() && (batch != null || accumulation > 1)) {
             throw new UsageException((batch == null ? "" : "--batch = " + batch + " with ") + "--accumulation = "
-                    + accumulation + " on " + maxDevices + " devices: a global batch of " + smallest + " samples is"
-                    + " more than one epoch of " + profile.name() + " (" + profile.samplesPerEpoch() + " samples);"
-                    + " allowed: devices x batch x accumulation up to an epoch");
+                    + accumulation + " on " + maxDevices + " devices: a global batch of " + smallest + " samples"
+                    + (batch == null ? " (at 1 sample per device)" : "") + " is more than one epoch of " + profile.name()
+                    + " (" + profile.samplesPerEpoch() + " samples); allowed: devices x batch x accumulation up to an"
+                    + " epoch");
         }
     }
 

@@ -251,8 +251,8 @@ class TrainCliTest {
                         + " inception-v3); mine would run without them");
         // 3,964,928 sentence pairs an epoch: 8,192 devices x 1 x 1,000 accumulated is two epochs a step
         assertBadInput(CliRun.of("train", "project", "--model", "gnmt", "--accumulation", "1000"),
-                "--accumulation = 1000 on 8192 devices: a global batch of 8192000 samples is more than one epoch of"
-                        + " gnmt (3964928 samples)");
+                "--accumulation = 1000 on 8192 devices: a global batch of 8192000 samples (at 1 sample per device) is"
+                        + " more than one epoch of gnmt (3964928 samples)");
         assertBadInput(CliRun.of("train", "project", "--model", "gnmt", "--devices", "1024", "--batch", "128",
                 "--accumulation", "64"), "--batch = 128 with --accumulation = 64 on 1024 devices");
         assertEquals(0, CliRun.of("train", "project", "--model", "gnmt", "--devices", "1024", "--accumulation", "64")
