@@ -57,9 +57,14 @@ public final class Scalebench implements Runnable {
         System.setProperty("java.awt.headless", "true");
         // an interrupted run (SIGINT, SIGTERM) takes its child processes with it: JMH's forked benchmark JVMs
         // would otherwise run on, orphaned, and skew whatever runs next
-        Runtime.getRuntime().addShutdownHook(new Thread(
-                () -> end(ProcessHandle.current().descendants().toList(), CHILD_GRACE_NANOS),
-                "scalebench-children-cleanup"));
+        // ... and, once they have ended, the directories its output checks created stay only if something was
+        // written to them (an interrupted bench run left an empty target/ behind)
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            end(ProcessHandle.current().descendants().toList(), CHILD_GRACE_NANOS);
+            if (!FINISHED.get()) {
+                org.scalebench.bench.io.OutputLocation.removeCreatedIfEmpty();
+            }
+        }, "scalebench-children-cleanup"));
         final PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         final PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
         int code;
@@ -74,8 +79,13 @@ public final class Scalebench implements Runnable {
         }
         out.flush();
         err.flush();
+        FINISHED.set(true);
         System.exit(code);
     }
+
+    /** Set when a run returns, so that the shutdown hook can tell an interrupted run from a finished one. */
+    private static final java.util.concurrent.atomic.AtomicBoolean FINISHED =
+            new java.util.concurrent.atomic.AtomicBoolean();
 
     /** How long the children of an interrupted run get to end on SIGTERM before they are killed. */
     static final long CHILD_GRACE_NANOS = TimeUnit.SECONDS.toNanos(3);

@@ -284,7 +284,10 @@ class OutputSafetyCliTest {
         final Path floors = Files.writeString(dir.resolve("floors.csv"),
                 "benchmark,reference,params,min_speedup,max_bytes_per_op\n"
                         + "PlantedRegressionBench,modulo,variant=intact,0.01,0.01\n");
-        final Process p = scalebench("gate", "--floors", floors.toString(), "--out", dir.resolve("g.csv").toString());
+        // the output's directory does not exist yet: the output check creates it, and an interrupted run removes it
+        final Path created = dir.resolve("new");
+        final Process p = scalebench("gate", "--floors", floors.toString(), "--out", created.resolve("g.csv")
+                .toString());
         ProcessHandle fork = null;
         for (int i = 0; i < 600 && p.isAlive() && fork == null; i++) {
             fork = p.toHandle().descendants().filter(h -> h.info().commandLine().orElse("").contains("ForkedMain"))
@@ -301,5 +304,6 @@ class OutputSafetyCliTest {
             Thread.sleep(20);
         }
         assertFalse(orphan.isAlive(), "the JMH fork ended with the gate");
+        assertFalse(Files.exists(created), "the empty directory the output check created is removed");
     }
 }
