@@ -11,13 +11,14 @@ import java.util.regex.Pattern;
 import org.openjdk.jmh.profile.ProfilerException;
 import org.openjdk.jmh.profile.ProfilerFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
-import org.openjdk.jmh.runner.Defaults;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.openjdk.jmh.runner.options.ProfilerConfig;
+import org.scalebench.bench.io.TempFiles;
 import org.scalebench.bench.perf.BenchmarkCatalog;
 import org.scalebench.bench.perf.JmhFailure;
 import org.scalebench.bench.perf.JmhResults;
+import org.scalebench.bench.perf.JmhRunner;
 import org.scalebench.bench.perf.RunRequest;
 import org.scalebench.bench.perf.RunSettings;
 import picocli.CommandLine.Command;
@@ -79,7 +80,7 @@ public final class BenchCommand implements Callable<Integer> {
         final CommandLineOptions jmhOptions = jmhOptions(jmhArgs);
         checkForkJvm(jmhOptions);
         OutputPaths.checkFile(json, "--json", "json");
-        final Path resultFile = resultFile(jmhOptions);
+        final Path resultFile = JmhRunner.resultFile(jmhOptions);
         if (resultFile != null) {
             OutputPaths.checkFile(resultFile, "JMH's -rff");
             if (resultFile.toAbsolutePath().normalize().equals(json.toAbsolutePath().normalize())) {
@@ -104,28 +105,12 @@ public final class BenchCommand implements Callable<Integer> {
         results.writeJson(json);
         out.println("JMH results: " + json);
         if (resultFile != null) {
-            final ResultFormatType format = jmhOptions.getResultFormat().orElse(Defaults.RESULT_FORMAT);
+            // each class ran as its own JMH run: every run's results go to the file at once, atomically
+            final ResultFormatType format = JmhRunner.resultFormat(jmhOptions);
             JmhResults.write(resultFile, format, List.of(results));
             out.println("JMH results (-rf " + format.toString().toLowerCase(Locale.ROOT) + "): " + resultFile);
         }
         return Scalebench.OK;
-    }
-
-    /**
-     * Where JMH's {@code -rf}/{@code -rff} ask for a result file. Each benchmark class runs as its own JMH run,
-     * which would replace the file with its own results; this command writes every run's results there at the end,
-     * in the format asked (JMH's default, CSV, for {@code -rff} alone), atomically.
-     *
-     * @param options the JMH options, or null
-     * @return the file (JMH's default name, {@code jmh-result.FORMAT}, for {@code -rf} alone), or null for none
-     */
-    static Path resultFile(final CommandLineOptions options) {
-        if (options == null || !(options.getResult().hasValue() || options.getResultFormat().hasValue())) {
-            return null;
-        }
-        final ResultFormatType format = options.getResultFormat().orElse(Defaults.RESULT_FORMAT);
-        return Path.of(options.getResult().orElse(Defaults.RESULT_FILE_PREFIX + "."
-                + format.toString().toLowerCase(Locale.ROOT)));
     }
 
     /**
@@ -220,10 +205,11 @@ public final class BenchCommand implements Callable<Integer> {
                 args)));
         final String output;
         final int exit;
-        java.nio.file.Path log = null;
+        Path log = null;
         try {
             // the JVM's answer goes to a file: a pipe would block a JVM that prints more than its buffer holds
-            log = java.nio.file.Files.createTempFile("scalebench-jvm-check-", ".txt");
+            log = TempFiles.createFile(Path.of(System.getProperty("java.io.tmpdir"), "scalebench-jvm-check.txt")
+                    .toAbsolutePath());
             final Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
                     .start();
             if (!p.waitFor(JVM_CHECK_SECONDS, java.util.concurrent.TimeUnit.SECONDS)) {
@@ -238,21 +224,17 @@ public final class BenchCommand implements Callable<Integer> {
             Thread.currentThread().interrupt();
             throw new UsageException(what + ": interrupted while checking it");
         } finally {
-            deleteQuietly(log);
+            if (log != null) {
+                try {
+                    TempFiles.delete(log);
+                } catch (final java.io.IOException left) {
+                    // a hidden temporary file; the next run writing there removes it
+                }
+            }
         }
         if (exit != 0) {
             throw new UsageException(what + " does not start: " + String.join("; ", output.strip().lines()
                     .map(String::strip).filter(l -> !l.isEmpty()).limit(3).toList()));
-        }
-    }
-
-    private static void deleteQuietly(final java.nio.file.Path file) {
-        if (file != null) {
-            try {
-                java.nio.file.Files.deleteIfExists(file);
-            } catch (final java.io.IOException leftInTmp) {
-                // a file in the temporary directory, nothing the user named
-            }
         }
     }
 

@@ -6,17 +6,19 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.Defaults;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.format.OutputFormat;
@@ -25,6 +27,7 @@ import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.VerboseMode;
+import org.scalebench.bench.io.TempFiles;
 import org.scalebench.core.Progress;
 
 /**
@@ -142,29 +145,53 @@ public final class JmhRunner {
     }
 
     /**
-     * A file for JMH's own result writing when the user's options ask for one ({@code -rf}/{@code -rff}): each
-     * request is one JMH run, and each would replace the user's file with its own results; the caller writes every
-     * request's results there instead ({@link JmhResults#write}).
+     * Where JMH's {@code -rf}/{@code -rff} ask for a result file: {@code -rff}, or JMH's default name
+     * {@code jmh-result.FORMAT} for {@code -rf} alone (JMH's default format, CSV, for {@code -rff} alone).
+     *
+     * @param options the JMH options, or null
+     * @return the file, or null when none is asked for
+     */
+    public static Path resultFile(final Options options) {
+        if (options == null || !(options.getResult().hasValue() || options.getResultFormat().hasValue())) {
+            return null;
+        }
+        return Path.of(options.getResult().orElse(Defaults.RESULT_FILE_PREFIX + "."
+                + resultFormat(options).toString().toLowerCase(Locale.ROOT)));
+    }
+
+    /**
+     * The format of {@link #resultFile}.
+     *
+     * @param options the JMH options
+     * @return {@code -rf}, or JMH's default
+     */
+    public static ResultFormatType resultFormat(final Options options) {
+        return options.getResultFormat().orElse(Defaults.RESULT_FORMAT);
+    }
+
+    /**
+     * A temporary file beside the user's result file for JMH's own result writing, when the options ask for one:
+     * each request is one JMH run, and each would replace the user's file with its own results; the caller writes
+     * every request's results there instead ({@link JmhResults#write}).
      */
     private Path scratchResultFile() {
-        if (jmhOptions == null || !(jmhOptions.getResult().hasValue() || jmhOptions.getResultFormat().hasValue())) {
+        final Path result = resultFile(jmhOptions);
+        if (result == null) {
             return null;
         }
         try {
-            final Path scratch = Files.createTempFile("scalebench-jmh-", ".result");
-            scratch.toFile().deleteOnExit(); // also when the run is interrupted (SIGINT, SIGTERM)
-            return scratch;
+            return TempFiles.createFile(result.toAbsolutePath());
         } catch (final IOException e) {
-            throw new UncheckedIOException("cannot create a scratch file for JMH's results", e);
+            throw new UncheckedIOException("cannot create a scratch file for JMH's results beside " + result, e);
         }
     }
 
     private static void deleteScratch(final Path scratch) {
         if (scratch != null) {
             try {
-                Files.deleteIfExists(scratch);
-            } catch (final IOException leftInTmp) {
-                // a file in the temporary directory; nothing the user named
+                TempFiles.delete(scratch);
+            } catch (final IOException left) {
+                // a hidden temporary file; the next run writing beside it removes it
             }
         }
     }

@@ -117,9 +117,9 @@ class BenchCommandTest {
         // JMH's -o would be ignored: scalebench hands JMH its own output format
         assertBadInput(CliRun.of("bench", "^RangeReductionBench$", "--", "-o", dir.resolve("log.txt").toString()),
                 "-o " + TextLimits.quoted(dir.resolve("log.txt").toString()) + ": scalebench prints JMH's output");
-        assertEquals(Path.of("jmh-result.csv"), BenchCommand.resultFile(BenchCommand.jmhOptions(List.of("-rf", "csv"))));
-        assertEquals(Path.of("r.txt"), BenchCommand.resultFile(BenchCommand.jmhOptions(List.of("-rff", "r.txt"))));
-        assertEquals(null, BenchCommand.resultFile(BenchCommand.jmhOptions(List.of("-f", "1"))));
+        assertEquals(Path.of("jmh-result.csv"), org.scalebench.bench.perf.JmhRunner.resultFile(BenchCommand.jmhOptions(List.of("-rf", "csv"))));
+        assertEquals(Path.of("r.txt"), org.scalebench.bench.perf.JmhRunner.resultFile(BenchCommand.jmhOptions(List.of("-rff", "r.txt"))));
+        assertEquals(null, org.scalebench.bench.perf.JmhRunner.resultFile(BenchCommand.jmhOptions(List.of("-f", "1"))));
     }
 
     /** Two classes, two JMH runs: the result file holds both (each run alone would replace the other's). */
