@@ -93,7 +93,7 @@ final class CoherenceTraceWorkloadCommands {
                 }
             }
             final TraceCapture.Settings settings = capture.settings(DEFAULT_YIELD);
-            try (StagedDirectory staged = OutputPaths.stage(out, "--out")) {
+            try (StagedDirectory staged = OutputPaths.stage(out, "--out", spec)) {
                 final long runs = (long) chosen.size() * counts.size();
                 final long cap = settings.maxAccesses();
                 final long needed = TraceCapture.bytesNeeded(cap);
@@ -305,7 +305,7 @@ final class CoherenceTraceWorkloadCommands {
             }
             final RealTraceReproduction part = new RealTraceReproduction(traces,
                     OptionValues.distinct("--programs", programs), accesses, VersionProvider.version());
-            try (StagedDirectory staged = OutputPaths.stage(out, "--out");
+            try (StagedDirectory staged = OutputPaths.stage(out, "--out", spec);
                     ConsoleProgress progress = ConsoleProgress.onTerminal(spec.commandLine().getOut(), "verdicts")) {
                 final PartResult r = part.run(staged.staging(), false, seed, 1, progress);
                 Files.writeString(staged.staging().resolve("splash3-verdicts.md"), "# " + part.name() + "\n\n"

@@ -87,12 +87,25 @@ final class OutputPaths {
      *
      * @param dir the output directory
      * @param option the option naming it, for the message
+     * @param spec the command (a directory holding another command's set is refused)
      * @return the staged directory; close it when done
      * @throws UsageException {@code OPTION PATH: reason} when the directory cannot hold the outputs
      * @throws IOException when the staging directory cannot be created
      */
-    static StagedDirectory stage(final Path dir, final String option) throws IOException {
-        return stage(dir, option, List.of());
+    static StagedDirectory stage(final Path dir, final String option, final CommandSpec spec) throws IOException {
+        return stage(dir, option, List.of(), producer(spec));
+    }
+
+    /**
+     * The words of a command after {@code scalebench}, as an output set's marker records its producer.
+     *
+     * @param spec the command's spec
+     * @return the words ({@code [train, validate]})
+     */
+    static List<String> producer(final CommandSpec spec) {
+        final List<String> words = new java.util.ArrayList<>(List.of(spec.qualifiedName().strip().split("\\s+")));
+        words.remove(0);
+        return words;
     }
 
     /**
@@ -102,13 +115,17 @@ final class OutputPaths {
      * @param dir the output directory
      * @param option the option naming it, for the message
      * @param outputs the files the command will publish, relative to the directory
+     * @param producer the command's words after {@code scalebench} ({@link #producer}): a directory holding the set
+     *     of another command is refused
      * @return the staged directory; close it when done
-     * @throws UsageException {@code OPTION PATH: reason} when the directory or a file in it cannot hold the outputs
+     * @throws UsageException {@code OPTION PATH: reason} when the directory or a file in it cannot hold the outputs,
+     *     or it holds another command's set
      * @throws IOException when the staging directory cannot be created
      */
-    static StagedDirectory stage(final Path dir, final String option, final List<String> outputs) throws IOException {
+    static StagedDirectory stage(final Path dir, final String option, final List<String> outputs,
+            final List<String> producer) throws IOException {
         try {
-            return StagedDirectory.open(dir, outputs);
+            return StagedDirectory.open(dir, outputs, producer);
         } catch (final OutputLocation.Problem e) {
             throw new UsageException(option + " " + shown(dir) + ": " + e.getMessage());
         }

@@ -139,7 +139,7 @@ public final class ReproduceCommand implements Callable<Integer> {
                 : "every class on every parameter combination";
 
         final List<ReproductionPart> selected = selectedParts(); // bad --parts fails before anything runs
-        try (StagedDirectory staged = OutputPaths.stage(out, "--out")) {
+        try (StagedDirectory staged = OutputPaths.stage(out, "--out", spec)) {
             work = staged.staging();
             final List<KernelCheck.Outcome> checks = validateKernels(stdout);
             final BenchmarkPass benchmarks = runBenchmarks(stdout, requests, settings, selection);

@@ -54,7 +54,7 @@ final class StudyExecution {
                 + " at a time" + (jobs < Math.min(requestedJobs, points.length) ? " (the heap holds " + jobs + ")" : ""));
         out.flush();
         try (StagedDirectory staged = OutputPaths.stage(command.out(), "--out",
-                shard == null ? study.outputs() : List.of())) {
+                shard == null ? study.outputs() : List.of(), OutputPaths.producer(spec))) {
             final List<PointRows> rows;
             study.prepare(points);
             try (ConsoleProgress progress = ConsoleProgress.onTerminal(out, "points")) {
@@ -153,7 +153,8 @@ final class StudyExecution {
      */
     static List<String> publish(final Study study, final List<PointRows> rows, final Path dir,
             final List<String> header) throws IOException {
-        try (StagedDirectory staged = OutputPaths.stage(dir, "--out", study.outputs())) {
+        try (StagedDirectory staged = OutputPaths.stage(dir, "--out", study.outputs(),
+                List.of(study.name().split(" ")))) {
             final List<String> written = study.publish(staged.staging(), ParallelPoints.flatten(rows));
             staged.publish(header);
             return written;

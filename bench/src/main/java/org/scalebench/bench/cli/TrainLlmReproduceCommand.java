@@ -26,7 +26,7 @@ public final class TrainLlmReproduceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        try (StagedDirectory staged = OutputPaths.stage(out, "--out")) {
+        try (StagedDirectory staged = OutputPaths.stage(out, "--out", spec)) {
             final LlmReproduction.Result result = new LlmReproduction().run(staged.staging(),
                     spec.commandLine().getOut());
             staged.publish(OutputPaths.marker(spec));

@@ -35,7 +35,8 @@ public final class TrainReproduceCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         final TrainingReproduction reproduction = new TrainingReproduction(
                 OptionValues.named("--cluster", cluster, () -> ClusterCatalog.resolve(cluster)), ProjectionOptions.DEFAULTS);
-        try (StagedDirectory staged = OutputPaths.stage(out, "--out", TrainingReproduction.OUTPUTS)) {
+        try (StagedDirectory staged = OutputPaths.stage(out, "--out", TrainingReproduction.OUTPUTS,
+                OutputPaths.producer(spec))) {
             final TrainingReproduction.Result result = reproduction.run(staged.staging(), spec.commandLine().getOut());
             staged.publish(OutputPaths.marker(spec));
             spec.commandLine().getOut().println(OutputPaths.wrote(staged.directory(),

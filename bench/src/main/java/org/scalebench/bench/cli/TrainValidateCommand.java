@@ -56,7 +56,7 @@ public final class TrainValidateCommand implements Callable<Integer> {
             return Scalebench.OK;
         }
         try (StagedDirectory staged = OutputPaths.stage(out, "--out",
-                List.of(ScalingValidationReport.ROWS_CSV, ScalingValidationReport.FITS_CSV))) {
+                List.of(ScalingValidationReport.ROWS_CSV, ScalingValidationReport.FITS_CSV), OutputPaths.producer(spec))) {
             final CorpusValidation.Report report = CorpusValidation.run(c, disabled);
             print(report);
             ScalingValidationReport.writeCsv(staged.staging(), report);

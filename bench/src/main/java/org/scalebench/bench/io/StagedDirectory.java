@@ -46,13 +46,12 @@ public final class StagedDirectory implements AutoCloseable {
      * @throws IOException when the staging directory cannot be created
      */
     public static StagedDirectory open(final Path dir) throws OutputLocation.Problem, IOException {
-        return open(dir, List.of());
+        return open(dir, List.of(), List.of());
     }
 
     /**
-     * Checks the output directory (creating it when missing), and that each file the command will write, and the
-     * marker, can be written there (not a directory, not a link to a missing file), then opens a staging directory
-     * inside it: a name that cannot be published fails before the work, not after it.
+     * Checks the output directory and the files the command will write there, as
+     * {@link #open(Path, List, List)} without its check of another command's set.
      *
      * @param dir the output directory as the user gave it
      * @param outputs the files the command will publish, relative to the directory
@@ -61,6 +60,29 @@ public final class StagedDirectory implements AutoCloseable {
      * @throws IOException when the staging directory cannot be created
      */
     public static StagedDirectory open(final Path dir, final List<String> outputs)
+            throws OutputLocation.Problem, IOException {
+        return open(dir, outputs, List.of());
+    }
+
+    /**
+     * Checks the output directory (creating it when missing), and that each file the command will write, and the
+     * marker, can be written there (not a directory, not a link to a missing file), then opens a staging directory
+     * inside it: a name that cannot be published fails before the work, not after it.
+     *
+     * <p>A directory that holds the set of another command (its marker names a different command, and files it
+     * lists are still there) is refused: publishing would remove or replace those files, which the user named only
+     * as a directory. A run of the same command replaces its earlier set, whatever the options.
+     *
+     * @param dir the output directory as the user gave it
+     * @param outputs the files the command will publish, relative to the directory
+     * @param producer the command's words after {@code scalebench} ({@code train validate}); empty to skip the
+     *     check of another command's set
+     * @return the staged directory
+     * @throws OutputLocation.Problem when the directory, or a file in it, cannot hold the outputs, or the directory
+     *     holds another command's set
+     * @throws IOException when the staging directory cannot be created
+     */
+    public static StagedDirectory open(final Path dir, final List<String> outputs, final List<String> producer)
             throws OutputLocation.Problem, IOException {
         final Path absolute = OutputLocation.directory(dir);
         final List<String> names = new ArrayList<>(outputs);
@@ -71,7 +93,45 @@ public final class StagedDirectory implements AutoCloseable {
                 throw new OutputLocation.Problem(problem);
             }
         }
+        if (!producer.isEmpty()) {
+            final String other = anotherCommandsSet(absolute, producer);
+            if (other != null) {
+                throw new OutputLocation.Problem(other);
+            }
+        }
         return new StagedDirectory(absolute, TempFiles.createStaging(absolute));
+    }
+
+    /**
+     * Why publishing into {@code dir} would take files of another command's set, or null when it would not (no
+     * marker, a marker this class did not write, one of the same command, or none of its files left).
+     */
+    private static String anotherCommandsSet(final Path dir, final List<String> producer)
+            throws IOException {
+        final Marker earlier;
+        try {
+            earlier = readMarker(dir);
+        } catch (final IllegalArgumentException notOurs) {
+            return null;
+        }
+        if (earlier == null) {
+            return null;
+        }
+        final List<String> words = earlier.producer();
+        if (words.isEmpty() || words.size() >= producer.size() && words.subList(0, producer.size()).equals(producer)) {
+            return null;
+        }
+        final List<String> present = earlier.files().stream()
+                .filter(f -> inside(dir, f) && Files.isRegularFile(dir.resolve(f))).toList();
+        if (present.isEmpty()) {
+            return null;
+        }
+        final int shownFiles = Math.min(3, present.size());
+        return "holds the output of " + TextLimits.quoted("scalebench " + String.join(" ", words)) + " ("
+                + String.join(", ", present.subList(0, shownFiles))
+                + (present.size() > shownFiles ? " and " + (present.size() - shownFiles) + " more" : "")
+                + "), which this run would remove or replace: choose another directory, or delete its " + MARKER
+                + " to keep those files as your own";
     }
 
     /** Why {@code dir/name} cannot be published to, or null when it can. */
@@ -189,6 +249,34 @@ public final class StagedDirectory implements AutoCloseable {
          * @return the value, or null when the header has no such line
          */
         public String value(final String key) {
+            return valueOf(header, key);
+        }
+
+        /**
+         * The command that wrote the set: the words after {@code scalebench} up to the first option, of the
+         * {@code study:} line when there is one (a merge of shards writes its study's set), else of the
+         * {@code command:} line.
+         *
+         * @return the words ({@code [coherence, compare]}), empty when the marker names no command
+         */
+        public List<String> producer() {
+            final String study = value("study");
+            final String line = study != null ? study : value("command");
+            if (line == null) {
+                return List.of();
+            }
+            final List<String> words = new ArrayList<>();
+            final String[] tokens = line.strip().split("\\s+");
+            for (int i = tokens.length > 0 && tokens[0].equals("scalebench") ? 1 : 0; i < tokens.length; i++) {
+                if (tokens[i].startsWith("-")) {
+                    break;
+                }
+                words.add(tokens[i]);
+            }
+            return words;
+        }
+
+        private static String valueOf(final List<String> header, final String key) {
             for (final String line : header) {
                 if (line.startsWith(key + ": ")) {
                     return line.substring(key.length() + 2);
@@ -226,6 +314,10 @@ public final class StagedDirectory implements AutoCloseable {
 
     /** Whether a name listed in a marker is a file inside the directory (never an absolute path or a way out). */
     private boolean inside(final String name) {
+        return inside(dir, name);
+    }
+
+    private static boolean inside(final Path dir, final String name) {
         try {
             final Path p = Path.of(name);
             return !p.isAbsolute() && dir.resolve(p).normalize().startsWith(dir.normalize()) && !name.contains("..");

@@ -249,6 +249,33 @@ class OutputSafetyCliTest {
         assertEquals(List.of("a.csv", "b.csv"), names(out), "the staging directory is removed");
     }
 
+    @Test
+    void anotherCommandsSetIsRefusedAndTheSameCommandReplacesItsOwn() throws IOException {
+        final Path out = dir.resolve("results");
+        final String[] project = {"train", "project", "--model", "gnmt", "--cluster", "dgx1", "--devices", "1,8",
+            "--mp", "1,2", "--out", out.toString()};
+        assertEquals(0, CliRun.of(project).exitCode());
+        final String projection = Files.readString(out.resolve("projection.csv"));
+        final Path mine = Files.writeString(out.resolve("notes.txt"), "mine");
+        // train validate would remove projection.csv, which the user named only as a directory
+        assertBadInput(CliRun.of("train", "validate", "--out", out.toString()), "--out '" + out + "': holds the output "
+                + "of 'scalebench train project' (projection.csv), which this run would remove or replace: choose another "
+                + "directory, or delete its scalebench-run.txt to keep those files as your own");
+        assertEquals(projection, Files.readString(out.resolve("projection.csv")));
+        assertEquals(List.of("notes.txt", "projection.csv", StagedDirectory.MARKER), names(out), "nothing written");
+        // the same command with other options replaces its own set
+        final String[] again = project.clone();
+        again[7] = "1,8,64";
+        assertEquals(0, CliRun.of(again).exitCode());
+        assertTrue(Files.readString(out.resolve("projection.csv")).contains("gnmt,dgx1,64,"));
+        // with the marker deleted the files are the user's: the other command writes its own beside them
+        Files.delete(out.resolve(StagedDirectory.MARKER));
+        assertEquals(0, CliRun.of("train", "validate", "--out", out.toString()).exitCode());
+        assertEquals(List.of("corpus-validation.csv", "fitted-constants.csv", "notes.txt", "projection.csv",
+                StagedDirectory.MARKER), names(out));
+        assertEquals("mine", Files.readString(mine));
+    }
+
     private static List<String> names(final Path where) throws IOException {
         try (Stream<Path> files = Files.list(where)) {
             return files.map(f -> f.getFileName().toString()).sorted().toList();
