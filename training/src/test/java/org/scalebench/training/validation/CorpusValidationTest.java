@@ -107,15 +107,20 @@ class CorpusValidationTest {
 
     @Test
     void everyComparedRowIsProjectedOrSaysWhyNot() {
-        int notProjected = 0;
+        final List<String> notProjected = new ArrayList<>();
         for (final CorpusValidation.RowResult r : builtIn.rows()) {
             if (r.row().compared()) {
                 assertEquals(r.projected(), r.notProjected().isEmpty(), r.row().id());
                 assertEquals(r.projected(), !Double.isNaN(r.error()), r.row().id());
-                notProjected += r.projected() ? 0 : 1;
+                if (!r.projected()) {
+                    notProjected.add(r.row().id());
+                    // the one row the model cannot express ran its cross-node all-reduce on SHARP
+                    assertTrue(r.notProjected().startsWith("SHARP:"), r.notProjected());
+                }
             }
         }
-        assertEquals(0, notProjected, "every compared row of the built-in corpus is expressed");
+        assertEquals(List.of("bert-mlperf10-dgxa100-n8"), notProjected,
+                "every compared row of the built-in corpus is expressed but MLPerf v1.0 BERT on 8 nodes (SHARP)");
         // a row the model cannot express is listed with the reason the file gives
         final String text0 = corpusOf("resnet50");
         final CorpusRow victim = firstValidationRow(CorpusValidation.run(corpus(text0), Set.of()));
