@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.scalebench.bench.io.OutputLocation;
 import org.scalebench.bench.io.StagedDirectory;
 import org.scalebench.core.data.TextLimits;
 
@@ -274,6 +275,28 @@ class OutputSafetyCliTest {
         assertEquals(List.of("corpus-validation.csv", "fitted-constants.csv", "notes.txt", "projection.csv",
                 StagedDirectory.MARKER), names(out));
         assertEquals("mine", Files.readString(mine));
+    }
+
+    @Test
+    void aMergedSetBelongsToItsStudyAndAForeignMarkerRemovesNothing() throws Exception {
+        final Path out = Files.createDirectories(dir.resolve("merged"));
+        Files.writeString(out.resolve("compare.csv"), "rows");
+        Files.writeString(out.resolve(StagedDirectory.MARKER), "command: scalebench merge --out merged s0 s1\n"
+                + "study: scalebench coherence compare --system chip1024\nfiles:\n  compare.csv\n");
+        try (StagedDirectory staged = StagedDirectory.open(out, List.of(), List.of("coherence", "compare"))) {
+            assertTrue(Files.isDirectory(staged.staging()), "the study's own command may replace a merged set");
+        }
+        final OutputLocation.Problem refused = org.junit.jupiter.api.Assertions.assertThrows(
+                OutputLocation.Problem.class,
+                () -> StagedDirectory.open(out, List.of(), List.of("coherence", "sweep")).close());
+        assertEquals("holds the output of 'scalebench coherence compare' (compare.csv), which this run would remove or "
+                + "replace: choose another directory, or delete its scalebench-run.txt to keep those files as your own",
+                refused.getMessage());
+        // a marker naming no command (not one scalebench wrote) claims nothing
+        Files.writeString(out.resolve(StagedDirectory.MARKER), "files:\n  compare.csv\n");
+        try (StagedDirectory staged = StagedDirectory.open(out, List.of(), List.of("coherence", "sweep"))) {
+            assertTrue(Files.isDirectory(staged.staging()));
+        }
     }
 
     private static List<String> names(final Path where) throws IOException {
