@@ -44,7 +44,7 @@ public final class TrainCollectiveCommand implements Callable<Integer> {
     String bytes;
 
     @Option(names = "--cluster", paramLabel = "NAME|FILE",
-            description = "dgx1, dgx-a100, dgx-a100-80gb, dgx-h100, dgx2, dgx2h, or a cluster CSV file (default: "
+            description = "dgx1, dgx-a100, dgx-a100-80gb, dgx-h100, dgx2, dgx2h, jean-zay-a100, or a cluster CSV file (default: "
                     + "${DEFAULT-VALUE}).")
     String cluster = "dgx1";
 

@@ -47,7 +47,7 @@ public final class TrainProjectCommand implements Callable<Integer>, StudyComman
     List<String> models;
 
     @Option(names = "--cluster", split = ",", paramLabel = "NAME|FILE",
-            description = "dgx1, dgx-a100, dgx-a100-80gb, dgx-h100, dgx2, dgx2h, or a cluster CSV file; a list for a "
+            description = "dgx1, dgx-a100, dgx-a100-80gb, dgx-h100, dgx2, dgx2h, jean-zay-a100, or a cluster CSV file; a list for a "
                     + "study (default: dgx1).")
     List<String> clusters = List.of("dgx1");
 

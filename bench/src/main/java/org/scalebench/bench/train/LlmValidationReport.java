@@ -53,7 +53,9 @@ final class LlmValidationReport {
             new RowSet("Narayanan training durations (2 estimates)", r -> r.metric().equals("train_days")),
             new RowSet("Korthikanti 530B with 8-way data parallelism (1 run)", r -> r.id().equals("korthikanti-530b-2240")),
             new RowSet("MT-NLG 530B on Megatron-DeepSpeed, 2,240 to 3,360 GPUs (3 runs)",
-                    r -> r.id().startsWith("mtnlg-")));
+                    r -> r.id().startsWith("mtnlg-")),
+            new RowSet("BLOOM-176B on Megatron-DeepSpeed, Jean Zay, 384 GPUs (1 run)",
+                    r -> r.id().startsWith("bloom-")));
 
     private LlmValidationReport() {
     }

@@ -136,6 +136,7 @@ public final class LlmCostModel {
     private final boolean dataParallelOverlap;
     private final double channelShareSingleNode;
     private final double channelShareMultiNode;
+    private final PipelinePartition partition;
 
     /**
      * Creates the model with the execution of {@code train llm} by default: {@link Execution#defaults()}, BF16 (no
@@ -163,6 +164,24 @@ public final class LlmCostModel {
      */
     public LlmCostModel(final TransformerProfile model, final Cluster cluster, final GpuSpec gpu,
             final NcclGeneration generation, final Execution execution, final HalfFormat halfFormat) {
+        this(model, cluster, gpu, generation, execution, halfFormat, PipelinePartition.UNIFORM);
+    }
+
+    /**
+     * Creates the model with a pipeline partition other than Megatron-LM's.
+     *
+     * @param model the transformer
+     * @param cluster the cluster (links, NCCL fabric, node size)
+     * @param gpu the GPU type
+     * @param generation NCCL constants, or null for the cluster's own generation
+     * @param execution how the iteration runs beyond FLOPs and bytes
+     * @param halfFormat FP16 (with a loss scaler, whose unscale pass the optimizer runs) or BF16
+     * @param partition how the layers are divided among the pipeline stages
+     */
+    public LlmCostModel(final TransformerProfile model, final Cluster cluster, final GpuSpec gpu,
+            final NcclGeneration generation, final Execution execution, final HalfFormat halfFormat,
+            final PipelinePartition partition) {
+        this.partition = partition;
         this.model = model;
         this.cluster = cluster;
         this.gpu = gpu;
@@ -441,13 +460,26 @@ public final class LlmCostModel {
     }
 
     /**
-     * Parameters held by one GPU of the stage with the most: its layers' share and the (tied) embedding.
+     * Parameters held by one GPU of the stage with the most: its layers' share and the (tied) embedding (with
+     * {@link PipelinePartition#EMBEDDING_SLOTS}, the most over the stages, the first holding the input embedding and
+     * the last the output layer).
      *
      * @param t tensor-parallel size
      * @param p pipeline-parallel size
      * @return parameters
      */
     public double parametersPerGpu(final int t, final int p) {
+        if (partition != PipelinePartition.UNIFORM && p > 1) {
+            final int[] n = partition.stageLayers(model.layers(), p);
+            final double vocabulary = (double) model.vocab() * model.hidden() / t;
+            double most = 0;
+            for (int k = 0; k < p; k++) {
+                most = Math.max(most, n[k] * model.parametersPerLayer() / t
+                        + (k == 0 ? vocabulary + (double) model.seqLength() * model.hidden() : 0)
+                        + (k == p - 1 ? vocabulary : 0));
+            }
+            return most;
+        }
         final double layers = (double) model.layers() / p * model.parametersPerLayer() / t;
         return layers + (double) model.vocab() * model.hidden() / t + (double) model.seqLength() * model.hidden();
     }
@@ -716,13 +748,37 @@ public final class LlmCostModel {
         final double busiest = p == 1 ? body + head + embed : body + Math.max(head, embed);
         final double stageTp = perStage * perLayerTp;
         final double mean = body + (head + embed) / p + stageTp;
-        final double compute = m * busiest;
-        final double tensor = m * stageTp;
-        final double bubble = (p - 1) * mean / v;
+        double compute = m * busiest;
+        double tensor = m * stageTp;
+        double bubble = (p - 1) * mean / v;
+        int[] stages = null;
+        int mostLayers = perStage;
+        if (partition != PipelinePartition.UNIFORM && p > 1) {
+            if (v != 1 || gpipe) {
+                throw new IllegalArgumentException("pipeline partition " + partition.id() + ": modelled for the 1F1B"
+                        + " schedule without interleaving (DeepSpeed's pipeline engine)");
+            }
+            stages = partition.stageLayers(model.layers(), p);
+            int slowest = 0;
+            double slowestSeconds = Double.NEGATIVE_INFINITY;
+            for (int k = 0; k < p; k++) {
+                final double seconds = stages[k] * (perLayer + perLayerTp) + accumulate + (k == 0 ? embed : 0)
+                        + (k == p - 1 ? head : 0);
+                if (seconds > slowestSeconds) {
+                    slowestSeconds = seconds;
+                    slowest = k;
+                }
+                mostLayers = Math.max(mostLayers, stages[k]);
+            }
+            compute = m * (stages[slowest] * perLayer + accumulate + (slowest == 0 ? embed : 0)
+                    + (slowest == p - 1 ? head : 0));
+            tensor = m * stages[slowest] * perLayerTp;
+            bubble = (p - 1) * ((model.layers() * (perLayer + perLayerTp) + head + embed) / p + accumulate);
+        }
         final boolean crossesNodes = pipelineCrossesNodes(t, d, p);
         final double transfer = p == 1 ? 0
                 : 2.0 * ((double) m * v + p - 1) * layer[offset + (crossesNodes ? P2P_INTER : P2P_INTRA)];
-        final double dataParallel = dataParallelStep(layer, offset, in, perStage, rec)
+        final double dataParallel = dataParallelStep(layer, offset, in, mostLayers, rec)
                 + m * in.dataParallelMicrobatchSeconds()
                 + (p == 1 ? 0 : layer[offset + (crossesNodes ? EMBED_SYNC_INTER : EMBED_SYNC_INTRA)]);
         out[COMPUTE] = compute;
@@ -743,9 +799,17 @@ public final class LlmCostModel {
                 : ACT_NONE)];
         final double inFlight = gpipe ? m : v == 1 ? Math.min(p, m) : p + (p - 1.0) / v;
         final double workspace = full ? layer[offset + ACT_NONE] : 0;
-        final double first = perStage * kept * inFlight + workspace + (p == 1 ? layer[offset + HEAD_ACT] : 0);
+        double first = perStage * kept * inFlight + workspace + (p == 1 ? layer[offset + HEAD_ACT] : 0);
         final double lastInFlight = gpipe ? m : v == 1 ? 1 : 1 + (p - 1.0) / v;
-        final double last = perStage * kept * lastInFlight + workspace + layer[offset + HEAD_ACT];
+        double last = perStage * kept * lastInFlight + workspace + layer[offset + HEAD_ACT];
+        if (stages != null) {
+            double most = 0;
+            for (int k = 0; k < p - 1; k++) {
+                most = Math.max(most, stages[k] * kept * Math.min(p - k, m));
+            }
+            first = most + workspace;
+            last = stages[p - 1] * kept + workspace + layer[offset + HEAD_ACT];
+        }
         final double activations = Math.max(first, last);
         out[MEM_WEIGHTS] = weights;
         out[MEM_GRADIENTS] = gradients;

@@ -224,6 +224,12 @@ public final class LlmValidation {
         return sum;
     }
 
+    private static boolean[] zeroStages(final ZeroStage zero) {
+        final boolean[] out = new boolean[ZeroStage.values().length];
+        out[zero.number()] = true;
+        return out;
+    }
+
     private static int[] choice(final DataTable.Row r, final String column) {
         final String text = r.require(column);
         return text.equals(SEARCH) ? null : new int[] {(int) r.whole(column, 1, Integer.MAX_VALUE)};
@@ -245,7 +251,17 @@ public final class LlmValidation {
         } catch (final IllegalArgumentException e) {
             throw r.error(e.getMessage());
         }
-        final LlmCostModel cost = new LlmCostModel(model, cluster(), gpu, null, execution, half);
+        final Cluster cluster;
+        final ZeroStage zero;
+        final PipelinePartition partition;
+        try {
+            cluster = ClusterCatalog.builtIn(r.require("cluster"));
+            zero = ZeroStage.of((int) r.whole("zero", 0, 3));
+            partition = PipelinePartition.parse(r.require("pipeline_partition"));
+        } catch (final IllegalArgumentException e) {
+            throw r.error(e.getMessage());
+        }
+        final LlmCostModel cost = new LlmCostModel(model, cluster, gpu, null, execution, half, partition);
         final int gpus = (int) r.whole("gpus", 1, Integer.MAX_VALUE);
         final int batch = (int) r.whole("global_batch", 1, Integer.MAX_VALUE);
         final Recompute recompute = Recompute.parse(r.require("recompute"));
@@ -257,22 +273,29 @@ public final class LlmValidation {
         final LlmSearch.Space space = new LlmSearch.Space(choice(r, "tp"), choice(r, "pp"),
                 micro == null ? LlmSearch.Space.ALL.microBatches() : micro,
                 interleave == null ? LlmSearch.Space.ALL.maxInterleave() : interleave[0], recomputes,
-                new boolean[] {!sp, sp}, new boolean[] {true, false, false, false});
+                new boolean[] {!sp, sp}, zeroStages(zero));
         ParallelConfig config;
         if (micro != null && interleave != null && choice(r, "pp") != null) {
             final int t = choice(r, "tp")[0];
             final int p = choice(r, "pp")[0];
             config = new ParallelConfig(gpus, t, p, gpus / (t * p), batch, micro[0], interleave[0],
-                    interleave[0] > 1 ? Schedule.INTERLEAVED : Schedule.ONE_F_ONE_B, recompute, sp, ZeroStage.NONE,
-                    half);
+                    interleave[0] > 1 ? Schedule.INTERLEAVED : Schedule.ONE_F_ONE_B, recompute, sp, zero, half);
         } else {
+            if (partition != PipelinePartition.UNIFORM) {
+                throw r.error("pipeline_partition = " + partition.id() + ": the search divides the layers evenly;"
+                        + " publish tp, pp, micro_batch and interleave for this row");
+            }
             final LlmSearch.Result best = new LlmSearch.Result();
             if (!new LlmSearch(cost, space).search(gpus, batch, best)) {
                 throw r.error("no configuration of the published fields exists");
             }
             config = best.toConfig(gpus, batch, half);
         }
-        config.check(model, cost.cluster().gpusPerNode());
+        try {
+            config.check(model, cost.cluster().gpusPerNode(), partition);
+        } catch (final IllegalArgumentException e) {
+            throw r.error(e.getMessage());
+        }
         final LlmEstimate e = cost.evaluate(config);
         final String metric = r.require("metric");
         final double projected = switch (metric) {

@@ -44,6 +44,19 @@ public record ParallelConfig(int gpus, int tp, int pp, int dp, int globalBatch, 
      * @throws IllegalArgumentException {@code PARAMETER = VALUE: what is allowed}
      */
     public void check(final TransformerProfile model, final int gpusPerNode) {
+        check(model, gpusPerNode, PipelinePartition.UNIFORM);
+    }
+
+    /**
+     * Checks the configuration for a pipeline partition: with {@link PipelinePartition#EMBEDDING_SLOTS},
+     * {@code pp} need not divide the layers, but every stage must hold one, and the schedule must be 1F1B.
+     *
+     * @param model the model
+     * @param gpusPerNode GPUs per node of the cluster (a tensor-parallel group fits in a node or spans whole nodes)
+     * @param partition how the layers are divided among the stages
+     * @throws IllegalArgumentException {@code PARAMETER = VALUE: what is allowed}
+     */
+    public void check(final TransformerProfile model, final int gpusPerNode, final PipelinePartition partition) {
         Checks.requireAtLeast("gpus", gpus, 1);
         Checks.requireAtLeast("tp", tp, 1);
         Checks.requireAtLeast("pp", pp, 1);
@@ -64,9 +77,16 @@ public record ParallelConfig(int gpus, int tp, int pp, int dp, int globalBatch, 
             throw new IllegalArgumentException("tp = " + tp + ": must divide the MLP width " + model.ffnHidden()
                     + " and the vocabulary " + model.vocab() + " of " + model.name());
         }
-        if (model.layers() % pp != 0) {
+        if (partition == PipelinePartition.UNIFORM && model.layers() % pp != 0) {
             throw new IllegalArgumentException("pp = " + pp + ": must divide the " + model.layers()
                     + " layers of " + model.name());
+        }
+        if (partition != PipelinePartition.UNIFORM) {
+            partition.stageLayers(model.layers(), pp);
+            if (schedule != Schedule.ONE_F_ONE_B && pp > 1) {
+                throw new IllegalArgumentException("schedule " + schedule.id() + " with pipeline partition "
+                        + partition.id() + ": modelled for 1F1B only (DeepSpeed's pipeline engine)");
+            }
         }
         if ((long) tp * pp * dp != gpus) {
             throw new IllegalArgumentException("gpus = " + gpus + ": must equal tp x pp x dp = " + tp + " x "

@@ -20,8 +20,8 @@ import org.scalebench.core.data.DataFileException;
 class ClusterCatalogTest {
 
     @Test
-    void builtInClustersAreTheDgxFamily() {
-        assertEquals(List.of("dgx1", "dgx-a100", "dgx-a100-80gb", "dgx-h100", "dgx2", "dgx2h"),
+    void builtInClustersAreTheDgxFamilyAndJeanZay() {
+        assertEquals(List.of("dgx1", "dgx-a100", "dgx-a100-80gb", "dgx-h100", "dgx2", "dgx2h", "jean-zay-a100"),
                 ClusterCatalog.builtInNames());
     }
 
@@ -146,7 +146,7 @@ class ClusterCatalogTest {
         assertTrue(assertThrows(DataFileException.class, () -> ClusterCatalog.load(
                 dgx1Copy(dir, "dgx1,gpus_per_node,8", "dgx1,gpus_per_node,8.5"))).getMessage()
                 .contains("gpus_per_node = '8.5': must be an integer in [1, 65536]"));
-        assertEquals("cluster = 'dgx9': must be one of dgx1, dgx-a100, dgx-a100-80gb, dgx-h100, dgx2, dgx2h or a CSV file",
+        assertEquals("cluster = 'dgx9': must be one of dgx1, dgx-a100, dgx-a100-80gb, dgx-h100, dgx2, dgx2h, jean-zay-a100 or a CSV file",
                 assertThrows(IllegalArgumentException.class, () -> ClusterCatalog.resolve("dgx9")).getMessage());
     }
 

@@ -23,8 +23,8 @@ import org.scalebench.core.data.DataTable;
  * every validation row of a Megatron-LM run must be within the stated tolerance of 10% and fit in memory (the
  * calibration rows time one layer, whose whole model need not fit). The tolerance was set after the run it guards
  * (largest validation error 7.6%); the errors themselves are printed by {@code train llm reproduce}. MT-NLG's runs
- * (Megatron-DeepSpeed, entered after the tolerance was set) are outside it: DeepSpeed's own costs are not modelled
- * (docs/llm-model.md), and their test bounds the gap instead of hiding it.
+ * and BLOOM's (Megatron-DeepSpeed, entered after the tolerance was set) are outside it: DeepSpeed's own costs are not
+ * modelled (docs/llm-model.md), and their tests bound the gap instead of hiding it.
  */
 class LlmValidationTest {
 
@@ -34,10 +34,17 @@ class LlmValidationTest {
     /** The rows of MT-NLG's Megatron-DeepSpeed runs. */
     static final String DEEPSPEED = "mtnlg-";
 
+    /** The row of BLOOM's Megatron-DeepSpeed run. */
+    static final String BLOOM = "bloom-176b-384";
+
+    private static boolean megatronDeepSpeed(final LlmValidation.Row r) {
+        return r.id().startsWith(DEEPSPEED) || r.id().equals(BLOOM);
+    }
+
     static List<String> outsideTolerance(final List<LlmValidation.Row> rows, final double tolerance) {
         final List<String> out = new ArrayList<>();
         for (final LlmValidation.Row r : rows) {
-            if (r.validation() && !r.id().startsWith(DEEPSPEED) && (!(Math.abs(r.error()) <= tolerance) || !r.fits())) {
+            if (r.validation() && !megatronDeepSpeed(r) && (!(Math.abs(r.error()) <= tolerance) || !r.fits())) {
                 out.add(String.format("%s: published %.4g, projected %.4g (%+.1f%%)%s", r.id(), r.published(),
                         r.projected(), 100 * r.error(), r.fits() ? "" : ", does not fit"));
             }
@@ -58,8 +65,8 @@ class LlmValidationTest {
     @Test
     void everyValidationRowIsProjectedWithinTheTolerance() {
         final List<LlmValidation.Row> rows = LlmValidation.run();
-        assertEquals(35, rows.size());
-        assertEquals(25, rows.stream().filter(LlmValidation.Row::validation).count());
+        assertEquals(36, rows.size());
+        assertEquals(26, rows.stream().filter(LlmValidation.Row::validation).count());
         assertEquals(List.of(), outsideTolerance(rows, TOLERANCE));
     }
 
@@ -81,6 +88,21 @@ class LlmValidationTest {
             assertTrue(r.error() < 0 && r.error() > -0.25, r.id() + ": DeepSpeed's own costs are not modelled, so the"
                     + " projection is faster than published, by less than a quarter: " + r.error());
         }
+    }
+
+    @Test
+    void bloomRunsAsPublishedOnJeanZayAndSlowerThanProjected() {
+        final LlmValidation.Row r = LlmValidation.run().stream().filter(x -> x.id().equals(BLOOM)).findFirst()
+                .orElseThrow();
+        assertTrue(r.validation());
+        assertEquals(List.of(384, 4, 12, 8, 2048, 2, 1), List.of(r.config().gpus(), r.config().tp(), r.config().pp(),
+                r.config().dp(), r.config().globalBatch(), r.config().microBatch(), r.config().interleave()));
+        assertEquals(ZeroStage.of(1), r.config().zero());
+        assertEquals(Recompute.FULL, r.config().recompute());
+        assertEquals(HalfFormat.BF16, r.config().halfFormat());
+        assertTrue(r.fits());
+        assertTrue(r.error() < 0 && r.error() > -0.25, "DeepSpeed's own costs are not modelled, so the projection is"
+                + " faster than published, by less than a quarter: " + r.error());
     }
 
     @Test

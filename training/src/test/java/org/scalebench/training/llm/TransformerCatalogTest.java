@@ -20,7 +20,7 @@ class TransformerCatalogTest {
         assertEquals(java.util.List.of("megatron-1.7b", "megatron-3.6b", "megatron-7.5b", "megatron-18.4b", "megatron-22b",
                 "megatron-39.1b", "megatron-76.1b", "megatron-145.6b", "gpt3-175b", "gpt3-175b-v131k", "megatron-310.1b",
                 "mt-nlg-530b",
-                "megatron-1t"), TransformerCatalog.builtInNames());
+                "megatron-1t", "bloom-176b"), TransformerCatalog.builtInNames());
         for (final String name : TransformerCatalog.builtInNames()) {
             final TransformerProfile p = TransformerCatalog.builtIn(name);
             assertEquals(8, p.sources().size(), name);
