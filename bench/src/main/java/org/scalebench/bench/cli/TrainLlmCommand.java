@@ -365,7 +365,7 @@ public final class TrainLlmCommand implements Callable<Integer> {
             final double ms = (System.nanoTime() - start) / 1e6;
             if (chosen == null) {
                 stdout.printf(Locale.ROOT, "%d GPUs: no configuration (tp x pp x dp = %d with dp dividing the global"
-                        + " batch)%n%n", n, n);
+                        + " batch and pp the %d layers)%n%n", n, n, m.layers());
                 continue;
             }
             stdout.printf(Locale.ROOT, "%d GPUs: best of %,d candidates (%.1f ms)%n", n, candidates, ms);
@@ -376,7 +376,8 @@ public final class TrainLlmCommand implements Callable<Integer> {
         if (best.isEmpty()) {
             throw new UsageException("--gpus " + java.util.Arrays.toString(counts) + " with --global-batch "
                     + java.util.Arrays.toString(batches) + ": no tp x pp x dp divides a GPU count with dp dividing the"
-                    + " global batch");
+                    + " global batch and pp the " + m.layers() + " layers of " + m.name() + " (the search splits the"
+                    + " layers evenly over the stages)");
         }
         return best;
     }

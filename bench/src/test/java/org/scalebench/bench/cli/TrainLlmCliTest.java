@@ -78,6 +78,11 @@ class TrainLlmCliTest {
                 "--software = 'megatron-2019': must be one of megatron-2021, megatron-2022");
         CliAssertions.assertBadInput(run(base, "--gpus", "64", "--search", "--pp", "5"), "--pp = 5: must divide");
         CliAssertions.assertBadInput(run(base, "--gpus", "7", "--search"), "no tp x pp x dp divides");
+        // BLOOM's 70 layers on 384 GPUs: only DeepSpeed's uneven split (a validation row) places them
+        CliAssertions.assertBadInput(CliRun.of("train", "llm", "--model", "bloom-176b", "--cluster", "jean-zay-a100",
+                "--gpus", "384", "--global-batch", "2048", "--search"), "--gpus [384] with --global-batch [2048]: no tp x "
+                + "pp x dp divides a GPU count with dp dividing the global batch and pp the 70 layers of bloom-176b (the "
+                + "search splits the layers evenly over the stages)");
     }
 
     @Test
